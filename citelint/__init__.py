@@ -1,0 +1,46 @@
+"""citelint: the Cite-or-Block gate for evidence-based reports.
+
+>>> import citelint
+>>> result = citelint.lint_paths(["reports/"])
+>>> [d.code for d in result.diagnostics]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+__version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from citelint.config import Settings
+    from citelint.diagnostic import Diagnostic
+    from citelint.linter import Result
+
+__all__ = ["__version__", "lint_paths", "lint_text"]
+
+
+def lint_paths(paths: Sequence[str], config: Settings | str | None = None) -> Result:
+    """Lint files and folders. `config` is a `Settings`, a config file path, or None to
+    discover `.citelint.toml`, `citelint.toml` or `[tool.citelint]` from the current folder."""
+    from citelint.config import Settings, find_config, load_settings
+    from citelint.linter import Linter
+
+    if not isinstance(config, Settings):
+        config = load_settings(config or find_config(os.getcwd()), os.getcwd())
+    return Linter(config).lint_paths(list(paths) or ["."])
+
+
+def lint_text(
+    text: str, *, suffix: str = ".md", sources: str | None = None, config: Settings | None = None
+) -> list[Diagnostic]:
+    """Lint one report given as a string; `sources` is its sources root (or None)."""
+    from citelint.config import Settings
+    from citelint.linter import Linter
+
+    settings = config or Settings(project_root=os.getcwd())
+    linter = Linter(settings)
+    name = f"<text>{suffix if suffix.startswith('.') else '.' + suffix}"
+    root = os.path.abspath(sources) if sources else None
+    return list(linter.lint_data(name, text.encode("utf-8"), root).diagnostics)

@@ -1,0 +1,5 @@
+import sys
+
+from citelint.cli import main
+
+sys.exit(main())

@@ -1,0 +1,184 @@
+"""The command line: `citelint [PATH ...]`, `citelint rules`, `citelint rule CODE`.
+
+Only this module writes to stdout, stderr or output files, and decides the exit code:
+0 nothing at or above --fail-on, 1 findings, 2 the tool could not do its job (X6).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn, TextIO
+
+from citelint import __version__
+from citelint.config import ConfigError, Settings, apply, find_config, load_settings
+from citelint.diagnostic import FAIL_LEVELS
+from citelint.formatters import FORMATTERS
+from citelint.formatters.text import summary_line
+from citelint.linter import Linter, Result
+from citelint.rules import ALL_RULES, RULES_BY_CODE
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, no usage dump
+        raise ConfigError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="citelint",
+        description="Cite-or-Block: every fact anchored to a saved source, and the source, at "
+        "the anchored place, really says it. Subcommands: `citelint rules`, "
+        "`citelint rule CODE`.",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
+    p.add_argument("--version", action="version", version=f"citelint {__version__}")
+    p.add_argument("--sources", metavar="DIR", help="sources root for every report")
+    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
+    p.add_argument("--select", metavar="CODES", help="comma-separated codes or prefixes")
+    p.add_argument("--ignore", metavar="CODES", help="comma-separated codes or prefixes")
+    p.add_argument("--extend-select", metavar="CODES", help="add codes to the selection")
+    p.add_argument("--fail-on", choices=FAIL_LEVELS, help="lowest severity that fails the run")
+    p.add_argument("--output-format", choices=sorted(FORMATTERS), help="format for stdout")
+    p.add_argument(
+        "-o",
+        "--output",
+        action="append",
+        default=[],
+        metavar="[FMT:]FILE",
+        help="write output to FILE; FMT:FILE pairs allow several formats",
+    )
+    p.add_argument("--statistics", action="store_true", help="counts per rule")
+    p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    p.add_argument("-q", "--quiet", action="store_true", help="findings only, no summary")
+    p.add_argument("-v", "--verbose", action="store_true", help="notes about skipped paths")
+    p.add_argument("--no-color", action="store_true", help="plain text (NO_COLOR is honoured)")
+    p.add_argument("--no-progress", action="store_true", help="accepted for compatibility")
+    p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
+    p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args_list[:1] == ["rules"]:
+            return _rules(sys.stdout)
+        if args_list[:1] == ["rule"]:
+            if len(args_list) != 2:
+                raise ConfigError("usage: citelint rule CODE")
+            return _rule(args_list[1], sys.stdout)
+        args = build_parser().parse_args(args_list)
+        if args.list_rules:
+            return _rules(sys.stdout)
+        if args.explain:
+            return _rule(args.explain, sys.stdout)
+        settings = _settings(args)
+        result = Linter(settings).lint_paths(args.paths or ["."])
+        return _report(result, args)
+    except ConfigError as exc:
+        print(f"citelint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("citelint: interrupted", file=sys.stderr)
+        return 130
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    cwd = os.getcwd()
+    config = args.config
+    if config is not None and not os.path.isfile(config):
+        raise ConfigError(f"--config {config}: no such file")
+    settings = load_settings(config or find_config(cwd), cwd)
+    overrides: dict[str, object] = {}
+    for name in ("select", "ignore", "extend-select"):
+        value = getattr(args, name.replace("-", "_"))
+        if value is not None:
+            overrides[name] = value.split(",")
+    if args.fail_on:
+        overrides["fail-on"] = args.fail_on
+    if args.sources:
+        if not os.path.isdir(args.sources):
+            raise ConfigError(f"--sources {args.sources}: no such folder")
+        overrides["sources"] = os.path.abspath(args.sources)
+    return apply(settings, overrides, "--", "command line")
+
+
+def _outputs(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]]]:
+    """The stdout format and the (format, file) pairs of -o."""
+    default = args.output_format or (
+        "github"
+        if os.environ.get("GITHUB_ACTIONS") == "true" and "github" in FORMATTERS
+        else "text"
+    )
+    files: list[tuple[str, str]] = []
+    stdout = default
+    for spec in args.output:
+        fmt, sep, path = spec.partition(":")
+        if sep and fmt in FORMATTERS:
+            files.append((fmt, path))
+        else:
+            files.append((default, spec))
+            stdout = ""
+    return stdout, files
+
+
+def _report(result: Result, args: argparse.Namespace) -> int:
+    color = not args.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+    stdout_format, files = _outputs(args)
+    for fmt, path in files:
+        try:
+            with open(path, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(FORMATTERS[fmt](result, False))
+        except OSError as exc:
+            raise ConfigError(f"cannot write {path}: {exc.strerror}") from exc
+    if args.verbose:
+        for note in result.notes:
+            print(f"citelint: {note}", file=sys.stderr)
+    elif not result.files and result.notes:
+        print(f"citelint: {result.notes[0]}", file=sys.stderr)
+    if args.statistics:
+        _statistics(result, sys.stdout)
+    elif stdout_format:
+        sys.stdout.write(FORMATTERS[stdout_format](result, color))
+        if stdout_format == "text" and not args.quiet:
+            print(summary_line(result))
+    if result.internal_error:
+        return EXIT_ERROR
+    if result.failed() and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def _statistics(result: Result, out: TextIO) -> None:
+    counts: dict[str, int] = {}
+    for d in result.diagnostics:
+        counts[d.code] = counts.get(d.code, 0) + 1
+    for code, count in sorted(counts.items()):
+        rule = RULES_BY_CODE[code]
+        out.write(f"{count:>6}  {code}  {rule.name}  [{rule.severity.value}]\n")
+    out.write(summary_line(result) + "\n")
+
+
+def _rules(out: TextIO) -> int:
+    for rule in ALL_RULES:
+        out.write(f"{rule.code}  {rule.name:<24} {rule.severity.value:<9} {rule.summary}\n")
+    return EXIT_OK
+
+
+def _rule(code: str, out: TextIO) -> int:
+    rule = RULES_BY_CODE.get(code.upper())
+    if rule is None:
+        raise ConfigError(f"unknown rule '{code}'; `citelint rules` lists them")
+    out.write(f"{rule.code} {rule.name} ({rule.severity.value})\n\n{rule.documentation()}\n")
+    options = rule.option_fields()
+    if options:
+        out.write("\nOptions ([tool.citelint.rules." + rule.code + "]):\n")
+        defaults = rule.Options()
+        for name in options:
+            out.write(f"  {name.replace('_', '-')} = {getattr(defaults, name)!r}\n")
+    return EXIT_OK

@@ -1,0 +1,79 @@
+"""The records that leave the linter: `Diagnostic` and the cited `SourceRef`."""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    CRITICAL = "critical"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"critical": 3, "warning": 2, "info": 1}[self.value]
+
+
+FAIL_LEVELS = ("critical", "warning", "info", "never")
+
+
+def at_or_above(severity: Severity, fail_on: str) -> bool:
+    if fail_on == "never":
+        return False
+    return severity.rank >= Severity(fail_on).rank
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    """Where a cited span lives: file (relative to the project root), locator, lines."""
+
+    path: str
+    locator: str | None
+    start_line: int | None = None
+    end_line: int | None = None
+    pointer: str | None = None
+
+    def describe(self) -> str:
+        where = f"{self.path} › {self.locator}" if self.locator else self.path
+        if self.start_line is not None and self.end_line is not None:
+            lines = (
+                f"line {self.start_line}"
+                if self.start_line == self.end_line
+                else f"lines {self.start_line}-{self.end_line}"
+            )
+            where += f" ({lines})"
+        elif self.pointer:
+            where += f" ({self.pointer})"
+        return where
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    claim: str | None = None
+    anchors: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    sources: tuple[SourceRef, ...] = ()
+    fingerprint: str = ""
+
+    @property
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.path, self.line, self.column, self.code, self.message)
+
+
+def fingerprint(code: str, path: str, subject: str) -> str:
+    """Line-independent identity (DECISIONS O6): edits elsewhere keep a finding matched."""
+    norm = " ".join(unicodedata.normalize("NFKC", subject).casefold().split())
+    return hashlib.sha256(f"{code}\0{path}\0{norm}".encode()).hexdigest()[:32]

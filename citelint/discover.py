@@ -1,0 +1,137 @@
+"""Which files are reports, and where each report's sources root is (DECISIONS O3)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from citelint.config import ConfigError, Settings
+
+REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
+_ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
+
+
+@lru_cache(maxsize=256)
+def glob_regex(pattern: str) -> re.Pattern[str]:
+    """`**` crosses folders, `*` and `?` do not; a pattern without `/` matches any folder."""
+    out = []
+    i = 0
+    if "/" not in pattern.rstrip("/"):
+        out.append("(?:.*/)?")
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out).rstrip("/") + "(?:/.*)?$")
+
+
+def matches(rel: str, patterns: Sequence[str]) -> bool:
+    return any(glob_regex(p.removeprefix("./")).match(rel) for p in patterns)
+
+
+def relpath(path: str, root: str) -> str:
+    rel = os.path.relpath(os.path.abspath(path), root)
+    return rel.replace(os.sep, "/")
+
+
+class Discovery:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.root = settings.project_root
+
+    def skipped_dir(self, path: str) -> bool:
+        name = os.path.basename(path)
+        if name.startswith(".") or name in _ALWAYS_SKIPPED:
+            return True
+        real = os.path.realpath(path)
+        if self.settings.sources and real == os.path.realpath(self.settings.sources):
+            return True
+        if any(real == os.path.realpath(r) for r in self.settings.evidence_roots):
+            return True
+        if self.settings.sources is None and name == "sources":
+            return True
+        parent = os.path.dirname(path)
+        if name == "evidence" and os.path.isdir(os.path.join(parent, "sources")):
+            return True
+        return matches(relpath(path, self.root), self.settings.exclude)
+
+    def under_skipped(self, path: str) -> bool:
+        """True when a folder between `path` and the project root is skipped."""
+        parent = os.path.dirname(os.path.abspath(path))
+        root = os.path.abspath(self.root)
+        while parent != root and self._inside_root(parent):
+            if self.skipped_dir(parent):
+                return True
+            parent = os.path.dirname(parent)
+        return False
+
+    def _inside_root(self, path: str) -> bool:
+        rel = os.path.relpath(path, self.root)
+        return rel == "." or not rel.startswith("..")
+
+    def wanted(self, path: str) -> bool:
+        rel = relpath(path, self.root)
+        if not path.lower().endswith(REPORT_SUFFIXES):
+            return False
+        if matches(rel, self.settings.exclude):
+            return False
+        return not self.settings.include or matches(rel, self.settings.include)
+
+    def files(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
+        """(report files, notes). Raises ConfigError for missing paths or empty folders."""
+        found: list[str] = []
+        notes: list[str] = []
+        for given in paths:
+            if not os.path.exists(given):
+                raise ConfigError(f"{given}: no such file or folder")
+            if os.path.isdir(given):
+                inner = list(self.walk(given))
+                if not inner and not self.under_skipped(os.path.join(given, "x")):
+                    raise ConfigError(f"{given}: no reports found (.html, .htm, .md, .markdown)")
+                if not inner:
+                    notes.append(f"{given} is inside a sources or skipped folder; nothing to lint")
+                found.extend(inner)
+            elif self.wanted(given) and not self.under_skipped(given):
+                found.append(os.path.abspath(given))
+            else:
+                notes.append(f"{given} is not a report or is excluded; skipped")
+        unique = sorted(set(found), key=lambda p: relpath(p, self.root))
+        return unique, notes
+
+    def walk(self, folder: str) -> Iterator[str]:
+        for here, dirs, names in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if not self.skipped_dir(os.path.join(here, d)))
+            for name in sorted(names):
+                path = os.path.join(here, name)
+                if self.wanted(path):
+                    yield os.path.abspath(path)
+
+    def sources_root(self, report: str) -> str | None:
+        """`--sources`/config, else `sources/` beside the report or in a parent folder."""
+        if self.settings.sources:
+            return self.settings.sources
+        here = os.path.dirname(os.path.abspath(report))
+        while True:
+            candidate = os.path.join(here, "sources")
+            if os.path.isdir(candidate):
+                return candidate
+            if os.path.abspath(here) == os.path.abspath(self.root):
+                return None
+            parent = os.path.dirname(here)
+            if parent == here:
+                return None
+            here = parent

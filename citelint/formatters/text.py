@@ -1,0 +1,84 @@
+"""Human output: the finding, the offending line with a caret, the anchor, the cited span.
+
+Rendered through rich so colour follows the terminal (and `NO_COLOR`); the function
+returns a string, the CLI decides where it goes.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+from rich.text import Text
+
+from citelint.diagnostic import Diagnostic, Severity
+from citelint.linter import Result
+
+_STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+
+
+def render(result: Result, color: bool = False) -> str:
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        force_terminal=color,
+        no_color=not color,
+        width=200,
+        highlight=False,
+        soft_wrap=True,
+        emoji=False,
+        markup=False,
+    )
+    lines_of = {f.path: f.document.text for f in result.files if f.document is not None}
+    for d in result.diagnostics:
+        _one(console, d, lines_of.get(d.path))
+    return buffer.getvalue()
+
+
+def _one(console: Console, d: Diagnostic, text: str | None) -> None:
+    head = Text()
+    head.append(f"{d.path}:{d.line}:{d.column}: ", style="bold")
+    head.append(d.code, style=_STYLE[d.severity])
+    head.append(f" [{d.severity.value}] ")
+    head.append(d.message)
+    console.print(head)
+    if text is not None:
+        lines = re.split(r"\r\n?|\n", text)
+        if 0 < d.line <= len(lines):
+            source = lines[d.line - 1].expandtabs(1)
+            width = (
+                (d.end_column - d.column) if d.end_line == d.line else len(source) - d.column + 1
+            )
+            gutter = f"{d.line:>5} | "
+            console.print(Text(gutter, style="dim") + Text(source[:300]))
+            caret = " " * (d.column - 1) + "^" * max(1, min(width, 300))
+            console.print(
+                Text(" " * (len(gutter) - 2) + "| ", style="dim")
+                + Text(caret, style=_STYLE[d.severity])
+            )
+    for anchor in d.anchors[:3]:
+        console.print(Text(f"      = anchor: {anchor}", style="dim"))
+    for ref in d.sources[:3]:
+        console.print(Text(f"      = source: {ref.describe()}", style="dim"))
+    if d.missing:
+        console.print(Text(f"      = missing: {', '.join(d.missing)}", style="dim"))
+
+
+def summary_line(result: Result) -> str:
+    s = result.summary()
+    by_severity = s["by_severity"]
+    assert isinstance(by_severity, dict)
+    counts = (
+        ", ".join(
+            f"{by_severity.get(level, 0)} {level}"
+            for level in ("critical", "warning", "info")
+            if by_severity.get(level, 0)
+        )
+        or "no findings"
+    )
+    files = s["files"]
+    return (
+        f"{counts} in {files} file{'s' if files != 1 else ''}; "
+        f"{s['claims']} claims, {s['verified_claims']} verified"
+    )

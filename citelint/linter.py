@@ -1,0 +1,248 @@
+"""The pipeline: discover → parse → resolve anchors → rules → diagnostics.
+
+A report is linted by a function of (report bytes, cited source bytes, settings); the
+`Linter` keeps the per-run caches (sources read once, spans indexed once) around it.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from citelint.config import Settings
+from citelint.diagnostic import Diagnostic, Severity, SourceRef, at_or_above, fingerprint
+from citelint.discover import Discovery, matches, relpath
+from citelint.document import Anchor, Document
+from citelint.evidence import ClaimReader, Evidence
+from citelint.parse import Parser, UnreadableReport
+from citelint.parse.builder import ClaimOptions
+from citelint.rules import ALL_RULES, RULES_BY_CODE, Context, Finding, Rule
+from citelint.rules._claims import body_claims
+from citelint.sources.model import Failure, Resolution, Span
+from citelint.sources.store import CHANNEL_OF_TYPE, SourceStore
+from citelint.tokens import DrugGrammar
+
+_UNVERIFIED = ("CL001", "CL004", "CL101", "CL102", "CL103", "CL202")
+FAULT_ENV = "CITELINT_TEST_FAULT"  # read only under pytest: a file name that makes lint crash
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: str  # relative to the project root, POSIX style
+    diagnostics: tuple[Diagnostic, ...]
+    claims: int = 0
+    anchors: int = 0
+    verified: int = 0
+    document: Document | None = None
+    resolutions: dict[Anchor, Resolution] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Result:
+    files: tuple[FileResult, ...]
+    rules: tuple[type[Rule], ...]  # the enabled rules
+    settings: Settings
+    notes: tuple[str, ...] = ()
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return tuple(
+            sorted((d for f in self.files for d in f.diagnostics), key=lambda d: d.sort_key)
+        )
+
+    @property
+    def internal_error(self) -> bool:
+        return any(d.code == "CL903" for d in self.diagnostics)
+
+    def failed(self, fail_on: str | None = None) -> bool:
+        level = fail_on or self.settings.fail_on
+        return any(at_or_above(d.severity, level) for d in self.diagnostics)
+
+    def summary(self) -> dict[str, object]:
+        by_severity: dict[str, int] = {}
+        by_rule: dict[str, int] = {}
+        for d in self.diagnostics:
+            by_severity[d.severity.value] = by_severity.get(d.severity.value, 0) + 1
+            by_rule[d.code] = by_rule.get(d.code, 0) + 1
+        return {
+            "files": len(self.files),
+            "claims": sum(f.claims for f in self.files),
+            "anchors": sum(f.anchors for f in self.files),
+            "verified_claims": sum(f.verified for f in self.files),
+            "by_severity": dict(sorted(by_severity.items())),
+            "by_rule": dict(sorted(by_rule.items())),
+        }
+
+
+class Linter:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.discovery = Discovery(settings)
+        self.rules = [
+            rule(settings.options(rule.code)) for rule in ALL_RULES if settings.enabled(rule.code)
+        ]
+        drug_options = settings.options("CL103")
+        self.drugs = DrugGrammar(
+            drug_options.drug_suffixes_zh,
+            drug_options.drug_prefixes_zh,
+            drug_options.drug_stop_words_zh,
+            drug_options.drug_stems_en,
+        )
+        self.parser = Parser(
+            ClaimOptions(settings.appendix_headings, settings.abbreviations, settings.anchor_types)
+        )
+        self.store = SourceStore(
+            settings.max_source_bytes, settings.evidence_roots, settings.source_types
+        )
+        self.evidence = Evidence(self.drugs)
+
+    def lint_paths(self, paths: Sequence[str]) -> Result:
+        files, notes = self.discovery.files(paths)
+        results = tuple(self.lint_file(path) for path in files)
+        return Result(results, tuple(type(r) for r in self.rules), self.settings, tuple(notes))
+
+    def lint_file(self, path: str) -> FileResult:
+        display = relpath(path, self.settings.project_root)
+        try:
+            size = os.path.getsize(path)
+            if size > self.settings.max_report_bytes:
+                return self._file_finding(
+                    display,
+                    "CL902",
+                    f"report is {size} bytes, over max-report-bytes "
+                    f"({self.settings.max_report_bytes})",
+                )
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            return self._file_finding(display, "CL902", f"report cannot be read ({exc.strerror})")
+        return self.lint_data(display, data, self.discovery.sources_root(path))
+
+    def lint_data(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
+        """Lint one report's bytes; an unreadable report is CL902, a crash is CL903."""
+        try:
+            return self.lint_bytes(display, data, sources_root)
+        except UnreadableReport as exc:
+            return self._file_finding(display, "CL902", f"report {exc}")
+        except Exception as exc:
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            detail = (
+                f"{type(exc).__name__}: {exc} "
+                f"(at {os.path.basename(where.filename)}:{where.lineno})"
+            )
+            return self._file_finding(display, "CL903", f"internal error while checking: {detail}")
+
+    def lint_bytes(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
+        fault = os.environ.get(FAULT_ENV)
+        if fault and "PYTEST_CURRENT_TEST" in os.environ and display.endswith(fault):
+            raise RuntimeError("fault injected for the CL903 test")
+        doc = self.parser.parse(display, data)
+        resolutions = {a: self.store.resolve(a, sources_root) for a in doc.anchors}
+        emitted = frozenset(self._emitted(display))
+        ctx = Context(
+            resolutions=resolutions,
+            sources_root=sources_root,
+            claims=ClaimReader(self.drugs),
+            evidence=self.evidence,
+            settings=self.settings,
+            emitted=emitted,
+            channel_files=self._channel_files(sources_root),
+            display=lambda p: relpath(p, self.settings.project_root),
+        )
+        findings: list[Finding] = []
+        for rule in self.rules:
+            findings.extend(rule.check(doc, ctx))
+        diagnostics = tuple(
+            sorted(
+                (self._stamp(doc, display, f) for f in findings if f.code in emitted),
+                key=lambda d: d.sort_key,
+            )
+        )
+        claims = [c for c in body_claims(doc, ctx) if c.claim.fact_bearing]
+        verified = sum(
+            1
+            for c in claims
+            if not _flags(doc, c.sentence.start, c.sentence.end, diagnostics)
+            and not any(isinstance(resolutions.get(a), Failure) for a in c.anchors)
+        )
+        return FileResult(
+            display, diagnostics, len(claims), len(doc.anchors), verified, doc, resolutions
+        )
+
+    def _emitted(self, display: str) -> Iterable[str]:
+        ignored = {
+            code
+            for glob, codes in self.settings.per_file_ignores
+            if matches(display, [glob])
+            for code in codes
+        }
+        for rule in self.rules:
+            if rule.code in ignored and rule.deselectable:
+                continue
+            yield rule.code
+
+    def _channel_files(self, root: str | None) -> dict[str, int]:
+        if root is None:
+            return {}
+        counts: dict[str, int] = {}
+        for type_, spec in self.store.types.items():
+            channel = CHANNEL_OF_TYPE.get(type_, type_)
+            for folder in spec.dirs:
+                path = os.path.normpath(os.path.join(root, folder))
+                if folder != "." and os.path.isdir(path):
+                    counts[channel] = counts.get(channel, 0) + sum(
+                        1 for e in os.scandir(path) if e.is_file() and not e.name.startswith(".")
+                    )
+        return counts
+
+    def _stamp(self, doc: Document, path: str, f: Finding) -> Diagnostic:
+        line, column = doc.position(f.start)
+        end_line, end_column = doc.position(max(f.end, f.start + 1))
+        rule = RULES_BY_CODE[f.code]
+        sources = tuple(self._source_ref(s, f.anchors) for s in f.spans if s.path)
+        return Diagnostic(
+            path=path,
+            line=line,
+            column=column,
+            end_line=end_line,
+            end_column=end_column,
+            code=f.code,
+            name=rule.name,
+            severity=self.settings.severity(f.code),
+            message=f.message,
+            claim=f.claim,
+            anchors=tuple(a.text for a in f.anchors),
+            missing=f.missing,
+            sources=sources,
+            fingerprint=fingerprint(f.code, path, f.subject or f.message),
+        )
+
+    def _source_ref(self, span: Span | Failure, anchors: tuple[Anchor, ...]) -> SourceRef:
+        path = relpath(span.path, self.settings.project_root) if span.path else ""
+        if isinstance(span, Failure):
+            locator = anchors[0].locator if anchors else None
+            return SourceRef(path, locator)
+        return SourceRef(path, span.locator, span.start_line, span.end_line, span.pointer)
+
+    def _file_finding(self, display: str, code: str, message: str) -> FileResult:
+        diagnostic = Diagnostic(
+            path=display,
+            line=1,
+            column=1,
+            end_line=1,
+            end_column=1,
+            code=code,
+            name=RULES_BY_CODE[code].name,
+            severity=Severity.CRITICAL,
+            message=message,
+            fingerprint=fingerprint(code, display, "file"),
+        )
+        return FileResult(display, (diagnostic,))
+
+
+def _flags(doc: Document, start: int, end: int, diagnostics: Sequence[Diagnostic]) -> bool:
+    first = doc.position(start)
+    last = doc.position(end)
+    return any(d.code in _UNVERIFIED and first <= (d.line, d.column) <= last for d in diagnostics)

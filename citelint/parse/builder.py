@@ -1,0 +1,282 @@
+"""Turns the raw blocks of either parser into a `Document`.
+
+Both parsers only decide what the blocks are and where each character came from; the
+shared claim model lives here: anchors, sentences, anchor attachment (A6), table
+coverage (A3), and appendix sections (A5).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from citelint.anchors import AnchorGrammar
+from citelint.document import (
+    Anchor,
+    Block,
+    Directive,
+    Document,
+    Format,
+    MermaidBlock,
+    NearMiss,
+    OffsetMap,
+    Sentence,
+    line_starts,
+)
+from citelint.parse.sentences import SentenceSplitter
+
+DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
+    "附录",
+    "参考文献",
+    "来源",
+    "数据来源",
+    "appendix",
+    "references",
+    "sources",
+    "bibliography",
+)
+
+
+@dataclass(slots=True)
+class RawBlock:
+    """A block as a parser found it: rendered text plus a report offset per character."""
+
+    kind: str
+    text: str
+    offsets: array[int]
+    level: int = 0
+    table: int | None = None
+    cells: tuple[tuple[int, int], ...] = ()
+    strong_only: bool = False
+    appendix: bool = False  # inside an HTML appendix subtree
+    hard_breaks: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ScopedAnchors:
+    """Anchors from an element attribute; they cover sentences inside [start, end)."""
+
+    anchors: tuple[Anchor, ...]
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimOptions:
+    appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
+    abbreviations: tuple[str, ...] | None = None
+    anchor_types: tuple[str, ...] | None = None
+
+
+@dataclass(slots=True)
+class ParseOutput:
+    blocks: list[RawBlock] = field(default_factory=list)
+    scoped: list[ScopedAnchors] = field(default_factory=list)
+    near_misses: list[NearMiss] = field(default_factory=list)
+    directives: list[Directive] = field(default_factory=list)
+    mermaid: list[MermaidBlock] = field(default_factory=list)
+
+
+_NUMBERING = re.compile(
+    r"^\s*(?:第[一二三四五六七八九十百零0-9]+[章节部分篇]|[0-9]+(?:\.[0-9]+)*\.?|[A-Za-z][.)]|"
+    r"[IVXLC]+\.)\s*"
+)
+_LEAD_TRAIL_PUNCT = re.compile(r"[:：\s]+$")
+
+
+class DocumentBuilder:
+    def __init__(self, options: ClaimOptions = ClaimOptions()) -> None:
+        self._grammar = (
+            AnchorGrammar(options.anchor_types) if options.anchor_types else AnchorGrammar()
+        )
+        self._splitter = (
+            SentenceSplitter(options.abbreviations) if options.abbreviations else SentenceSplitter()
+        )
+        self._appendix = tuple(_norm(h) for h in options.appendix_headings)
+
+    @property
+    def grammar(self) -> AnchorGrammar:
+        return self._grammar
+
+    def build(self, path: str, fmt: Format, text: str, out: ParseOutput) -> Document:
+        appendix_flags = self._appendix_flags(out.blocks, out.directives)
+        all_anchors: list[Anchor] = [a for s in out.scoped for a in s.anchors]
+        near = list(out.near_misses)
+        blocks: list[Block] = []
+        table_lead: dict[int, tuple[Anchor, ...]] = {}
+        last_colon_anchors: tuple[Anchor, ...] = ()
+        header_cells: dict[int, tuple[str, ...]] = {}
+        for raw, appendix in zip(out.blocks, appendix_flags, strict=True):
+            offsets = OffsetMap(raw.offsets)
+            hits, misses = self._grammar.scan(raw.text)
+            anchors = [
+                (*h.group, Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end)))
+                for h in hits
+            ]
+            all_anchors.extend(a for _, _, a in anchors)
+            near.extend(
+                NearMiss(m.raw, m.reason, offsets[m.start], offsets.end(m.end)) for m in misses
+            )
+            columns: tuple[str, ...] = ()
+            if raw.kind == "header-row" and raw.table is not None:
+                header_cells[raw.table] = tuple(raw.text[s:e].strip() for s, e in raw.cells)
+            if raw.kind == "row" and raw.table is not None:
+                columns = header_cells.get(raw.table, ())
+            block = Block(
+                kind=raw.kind,
+                text=raw.text,
+                offsets=offsets,
+                level=raw.level,
+                appendix=appendix,
+                table=raw.table,
+                cells=raw.cells,
+                columns=columns,
+                strong_only=raw.strong_only,
+            )
+            ranges = (
+                [(0, len(raw.text))]
+                if raw.kind in ("row", "header-row")
+                else self._splitter.split(
+                    raw.text, [(s, e) for s, e, _ in anchors], raw.hard_breaks
+                )
+            )
+            if raw.table is not None and raw.table not in table_lead:
+                table_lead[raw.table] = last_colon_anchors
+            inherited = (
+                table_lead.get(raw.table, ()) if raw.kind == "row" and raw.table is not None else ()
+            )
+            sentences = _attach(block, raw.text, ranges, anchors, out.scoped, inherited)
+            object.__setattr__(block, "sentences", tuple(sentences))
+            blocks.append(block)
+            if raw.kind == "caption" and raw.table is not None:
+                table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
+            elif raw.table is None:
+                last = sentences[-1] if sentences else None
+                ends_colon = last is not None and _strip_anchors(last.text).endswith((":", "："))
+                last_colon_anchors = last.anchors if last is not None and ends_colon else ()
+        all_anchors.sort(key=lambda a: (a.start, a.end))
+        near.sort(key=lambda m: (m.start, m.end))
+        return Document(
+            path=path,
+            format=fmt,
+            text=text,
+            blocks=tuple(blocks),
+            anchors=tuple(all_anchors),
+            near_misses=tuple(near),
+            directives=tuple(sorted(out.directives, key=lambda d: d.start)),
+            mermaid=tuple(sorted(out.mermaid, key=lambda m: m.start)),
+            line_starts=line_starts(text),
+        )
+
+    def is_appendix_heading(self, text: str) -> bool:
+        candidates = {_norm(text)}
+        stripped = _NUMBERING.sub("", text, count=1)
+        candidates.add(_norm(stripped))
+        for candidate in candidates:
+            candidate = _LEAD_TRAIL_PUNCT.sub("", candidate)
+            for phrase in self._appendix:
+                if candidate == phrase:
+                    return True
+                if candidate.startswith(phrase):
+                    rest = candidate[len(phrase) :]
+                    if re.match(r"[A-Za-z0-9一二三四五六七八九十]{0,3}(?:$|[\s\W_])", rest):
+                        return True
+        return False
+
+    def _appendix_flags(
+        self, raws: Sequence[RawBlock], directives: Iterable[Directive]
+    ) -> list[bool]:
+        marker = min((d.start for d in directives if d.kind == "appendix"), default=None)
+        flags: list[bool] = []
+        level: int | None = None  # heading level that opened the appendix
+        bold_open = False
+        for raw in raws:
+            if raw.kind == "heading":
+                bold_open = False
+                if level is not None and raw.level <= level:
+                    level = None
+                if level is None and self.is_appendix_heading(raw.text):
+                    level = raw.level
+            elif raw.strong_only and self.is_appendix_heading(raw.text):
+                bold_open = True
+            at_marker = marker is not None and raw.offsets and raw.offsets[0] >= marker
+            flags.append(level is not None or bold_open or raw.appendix or bool(at_marker))
+        return flags
+
+
+def _attach(
+    block: Block,
+    text: str,
+    ranges: list[tuple[int, int]],
+    anchors: list[tuple[int, int, Anchor]],
+    scoped: Sequence[ScopedAnchors],
+    inherited: tuple[Anchor, ...],
+) -> list[Sentence]:
+    """Give each sentence its anchors; a leading anchor run belongs to the sentence before."""
+    spans = [list(r) for r in ranges]
+    for i in range(1, len(spans)):
+        begin, stop = spans[i]
+        pos = begin
+        moved = False
+        while True:
+            while pos < stop and (text[pos].isspace() or text[pos] in ")]}」』）,，、"):
+                pos += 1
+            run = next((a for a in anchors if a[0] == pos), None)
+            if run is None:
+                break
+            pos = run[1]
+            moved = True
+        if moved:
+            while pos < stop and text[pos] in "。.!?！？;；":
+                pos += 1
+            spans[i - 1][1] = pos
+            spans[i][0] = pos
+    sentences: list[Sentence] = []
+    for begin, stop in spans:
+        begin, stop = _trim(text, begin, stop)
+        if stop <= begin:
+            continue
+        own = tuple(a for s, e, a in anchors if s >= begin and e <= stop)
+        if not _strip_anchors(text[begin:stop]).strip(" .。,，;；:：|!?！？"):
+            continue  # an anchor-only run covers nothing
+        sentence_start = block.offsets[begin]
+        sentence_end = block.offsets.end(stop)
+        extra = tuple(
+            a
+            for sc in scoped
+            if sc.start < sentence_end and sentence_start < sc.end
+            for a in sc.anchors
+        )
+        sentences.append(
+            Sentence(text[begin:stop], block, begin, stop, _unique(own + extra + inherited))
+        )
+    return sentences
+
+
+def _trim(text: str, begin: int, stop: int) -> tuple[int, int]:
+    while begin < stop and text[begin].isspace():
+        begin += 1
+    while stop > begin and text[stop - 1].isspace():
+        stop -= 1
+    return begin, stop
+
+
+_ANCHORISH = re.compile(r"\[[A-Za-z][\w-]*:[^\[\]]*\]")
+
+
+def _strip_anchors(text: str) -> str:
+    return _ANCHORISH.sub("", text).strip()
+
+
+def _unique(anchors: Iterable[Anchor]) -> tuple[Anchor, ...]:
+    seen: dict[tuple[int, int, str], Anchor] = {}
+    for a in anchors:
+        seen.setdefault((a.start, a.end, a.text), a)
+    return tuple(seen.values())
+
+
+def _norm(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())

@@ -1,0 +1,455 @@
+"""HTML reports: lxml gives the structure, a raw scan gives exact positions (DECISIONS I1).
+
+lxml reports no columns, so a small tag and entity scanner turns the raw text into the
+decoded text stream lxml sees, with the raw offset of every character. Each text node of
+the lxml tree is then found in that stream, in document order, from a moving cursor.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from array import array
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from citelint.anchors import AnchorGrammar
+from citelint.document import Anchor, MermaidBlock, NearMiss
+from citelint.parse.builder import ParseOutput, RawBlock, ScopedAnchors
+from citelint.parse.directives import parse_comment, parse_ignore_attribute
+
+_TOKEN = re.compile(
+    r"""<!--(?P<comment>.*?)(?:-->|\Z)
+      | <!\[CDATA\[.*?(?:\]\]>|\Z)
+      | <[!?][^>]*>?
+      | <(?P<close>/)?(?P<tag>[A-Za-z][A-Za-z0-9:-]*)(?P<attrs>(?:[^>"']|"[^"]*"|'[^']*')*)>
+      | (?P<entity>&(?:\#[0-9]+;?|\#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?))
+    """,
+    re.S | re.X,
+)
+_RAW_TEXT = frozenset(
+    {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
+)
+BLOCK_KINDS = {
+    "p": "p", "li": "li", "dd": "dd", "dt": "dt", "blockquote": "blockquote",
+    "figcaption": "figcaption", "caption": "caption",
+    "h1": "heading", "h2": "heading", "h3": "heading", "h4": "heading", "h5": "heading",
+    "h6": "heading",
+}  # fmt: skip
+_SKIP = frozenset(
+    {
+        "head",
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "code",
+        "pre",
+        "title",
+        "textarea",
+        "xmp",
+        "iframe",
+        "noembed",
+        "noframes",
+        "svg",
+        "math",
+    }
+)
+_INLINE = frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "br", "cite", "data", "dfn", "em", "font", "i", "img",
+    "ins", "del", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub",
+    "sup", "time", "u", "var", "wbr", "strike", "tt", "big", "ruby", "rt", "rp", "nobr",
+})  # fmt: skip
+_ANCHOR_ATTRS = ("data-cite", "data-anchor", "data-citelint-anchor")
+_APPENDIX_CONTAINERS = frozenset({"section", "aside", "footer", "details"})
+
+
+@dataclass(slots=True)
+class _Stream:
+    """The decoded text lxml sees, with each character's raw offset."""
+
+    text: str
+    raw: array[int]
+    attr_tags: list[tuple[int, str]]  # (raw start, tag source) of tags with data-* we read
+    comments: list[tuple[str, int, int]]
+
+
+def scan(raw: str, base: int = 0) -> _Stream:
+    parts: list[str] = []
+    offsets = array("l")
+    attr_tags: list[tuple[int, str]] = []
+    comments: list[tuple[str, int, int]] = []
+    pos = 0
+    n = len(raw)
+
+    def text(s: str, at: int) -> None:
+        # lxml folds \r\n and \r to \n, as XML does; keep the stream identical.
+        if "\r" in s:
+            for i, ch in enumerate(s):
+                if ch == "\r":
+                    if i + 1 < len(s) and s[i + 1] == "\n":
+                        continue
+                    ch = "\n"
+                parts.append(ch)
+                offsets.append(base + at + i)
+            return
+        parts.append(s)
+        offsets.extend(range(base + at, base + at + len(s)))
+
+    while pos < n:
+        m = _TOKEN.search(raw, pos)
+        if m is None:
+            text(raw[pos:], pos)
+            break
+        if m.start() > pos:
+            text(raw[pos : m.start()], pos)
+        pos = m.end()
+        if m.group("entity"):
+            decoded = html.unescape(m.group("entity"))
+            parts.append(decoded)
+            offsets.extend([base + m.start()] * len(decoded))
+        elif m.group("comment") is not None:
+            comments.append((m.group("comment"), base + m.start(), base + m.end()))
+        elif m.group("tag"):
+            name = m.group("tag").lower()
+            attrs = m.group("attrs")
+            if not m.group("close"):
+                if "data-c" in attrs:
+                    attr_tags.append((base + m.start(), m.group(0)))
+                if name in _RAW_TEXT and not attrs.rstrip().endswith("/"):
+                    close = re.compile(rf"</{name}\b", re.I).search(raw, pos)
+                    pos = close.start() if close else n
+    return _Stream("".join(parts), offsets, attr_tags, comments)
+
+
+@dataclass(slots=True)
+class _Frame:
+    kind: str
+    first: int = -1
+    last: int = -1
+
+
+@dataclass(slots=True)
+class _Run:
+    parts: list[str] = field(default_factory=list)
+    offsets: array[int] = field(default_factory=lambda: array("l"))
+    breaks: list[int] = field(default_factory=list)
+    length: int = 0
+
+    def add(self, s: str, offsets: array[int]) -> None:
+        self.parts.append(s)
+        self.offsets.extend(offsets)
+        self.length += len(s)
+
+
+class HtmlParser:
+    """Parses an HTML report (or an HTML fragment inside Markdown) into raw blocks."""
+
+    def __init__(self, grammar: AnchorGrammar, is_appendix_heading: Callable[[str], bool]) -> None:
+        self._grammar = grammar
+        self._is_appendix_heading = is_appendix_heading
+
+    def parse(self, raw: str, out: ParseOutput, base: int = 0) -> None:
+        stream = scan(raw, base)
+        for body, start, end in stream.comments:
+            directive = parse_comment(body, start, end)
+            if directive is not None:
+                out.directives.append(directive)
+        if not raw.strip():
+            return
+        parser = etree.HTMLParser(remove_comments=False, huge_tree=True, no_network=True)
+        root = etree.fromstring(raw, parser)
+        if root is None:
+            return
+        _Walker(raw, base, stream, out, self._grammar, self._is_appendix_heading).walk(root)
+
+
+class _Walker:
+    def __init__(
+        self,
+        raw: str,
+        base: int,
+        stream: _Stream,
+        out: ParseOutput,
+        grammar: AnchorGrammar,
+        is_appendix_heading: Callable[[str], bool],
+    ) -> None:
+        self.is_appendix_heading = is_appendix_heading
+        self.raw = raw
+        self.base = base
+        self.stream = stream
+        self.out = out
+        self.grammar = grammar
+        self.cursor = 0
+        self.run = _Run()
+        self.kinds: list[tuple[str, int, bool]] = []  # (kind, heading level, strong_only)
+        self.frames: list[_Frame] = []
+        self.appendix_depth = 0
+        self.tables: list[int] = []
+        self.table_count = 0
+        self.attr_index = 0
+
+    # -- positions -------------------------------------------------------------------
+
+    def locate(self, s: str) -> array[int]:
+        """Raw offsets of the next occurrence of text node `s` in the stream."""
+        stream = self.stream
+        pos = stream.text.find(s, self.cursor)
+        if pos < 0:  # lxml decoded differently; pin the text to where we are
+            at = stream.raw[min(self.cursor, len(stream.raw) - 1)] if stream.raw else self.base
+            offsets = array("l", [at] * len(s))
+        else:
+            self.cursor = pos + len(s)
+            offsets = stream.raw[pos : pos + len(s)]
+        if self.frames and offsets:
+            for frame in self.frames:
+                if frame.first < 0:
+                    frame.first = offsets[0]
+                frame.last = offsets[-1] + 1
+        return offsets
+
+    def tag_start(self, el: etree._Element) -> tuple[int, str]:
+        """Raw start and source of the start tag of an element carrying data-* attributes."""
+        tags = self.stream.attr_tags
+        name = str(el.tag).lower()
+        for i in range(self.attr_index, len(tags)):
+            start, source = tags[i]
+            if source[1 : 1 + len(name)].lower() == name:
+                self.attr_index = i + 1
+                return start, source
+        return (
+            self.stream.raw[min(self.cursor, len(self.stream.raw) - 1)]
+            if self.stream.raw
+            else self.base
+        ), ""
+
+    # -- blocks ----------------------------------------------------------------------
+
+    def flush(self) -> None:
+        run = self.run
+        if run.length and "".join(run.parts).strip():
+            kind, level, strong = self.kinds[-1] if self.kinds else ("anon", 0, False)
+            self.out.blocks.append(
+                RawBlock(
+                    kind=kind,
+                    text="".join(run.parts),
+                    offsets=run.offsets,
+                    level=level,
+                    table=self.tables[-1] if self.tables and kind == "caption" else None,
+                    strong_only=strong,
+                    appendix=self.appendix_depth > 0,
+                    hard_breaks=run.breaks,
+                )
+            )
+        self.run = _Run()
+
+    def add_text(self, s: str | None) -> None:
+        if s:
+            self.run.add(s, self.locate(s))
+
+    def skip_text(self, el: etree._Element) -> None:
+        """Advance past the text of a skipped subtree so later look-ups stay aligned."""
+        for node in el.iter():
+            if node is not el and isinstance(node.tag, str) and node.tag in _RAW_TEXT:
+                continue
+            if node.text and not (isinstance(node.tag, str) and node.tag in _RAW_TEXT):
+                self.locate(node.text)
+            if node is not el and node.tail:
+                self.locate(node.tail)
+
+    def walk(self, el: etree._Element) -> None:
+        tag = el.tag
+        if not isinstance(tag, str):  # comment or processing instruction
+            self.add_text(el.tail)
+            return
+        tag = tag.lower()
+        scoped = self.open_scopes(el)
+        appendix = self.is_appendix_container(el, tag)
+        self.appendix_depth += appendix
+        if tag in _RAW_TEXT:
+            pass
+        elif self.is_mermaid(el, tag):
+            self.flush()
+            self.mermaid(el, tag)
+        elif tag in _SKIP:
+            self.skip_text(el)
+        elif tag == "tr":
+            self.flush()
+            self.row(el)
+        elif tag in BLOCK_KINDS:
+            self.flush()
+            level = int(tag[1]) if BLOCK_KINDS[tag] == "heading" else 0
+            self.kinds.append((BLOCK_KINDS[tag], level, tag == "p" and _strong_only(el)))
+            self.children(el)
+            self.flush()
+            self.kinds.pop()
+        elif tag in _INLINE:
+            if tag == "br":
+                self.run.breaks.append(self.run.length)
+            self.children(el)
+        else:
+            self.flush()
+            if tag == "table":
+                self.table_count += 1
+                self.tables.append(self.table_count)
+            self.children(el)
+            self.flush()
+            if tag == "table":
+                self.tables.pop()
+        self.appendix_depth -= appendix
+        self.close_scopes(el, scoped)
+        self.add_text(el.tail)
+
+    def children(self, el: etree._Element) -> None:
+        self.add_text(el.text)
+        for child in el:
+            self.walk(child)
+
+    def row(self, tr: etree._Element) -> None:
+        cells = [c for c in tr if isinstance(c.tag, str) and c.tag.lower() in ("td", "th")]
+        header = (
+            tr.getparent() is not None and str(tr.getparent().tag).lower() == "thead"  # type: ignore[union-attr]
+        ) or (bool(cells) and all(str(c.tag).lower() == "th" for c in cells))
+        self.add_text(tr.text)
+        ranges: list[tuple[int, int]] = []
+        for i, cell in enumerate(cells):
+            if i:
+                at = self.run.offsets[-1] + 1 if self.run.offsets else self.base
+                self.run.add(" | ", array("l", [at] * 3))
+            begin = self.run.length
+            self.collect(cell)
+            ranges.append((begin, self.run.length))
+        for child in tr:
+            if child not in cells:
+                self.skip_text(child)
+        run = self.run
+        if run.length and "".join(run.parts).strip(" |\n\t"):
+            self.out.blocks.append(
+                RawBlock(
+                    kind="header-row" if header else "row",
+                    text="".join(run.parts),
+                    offsets=run.offsets,
+                    table=self.tables[-1] if self.tables else 0,
+                    cells=tuple(ranges),
+                    appendix=self.appendix_depth > 0,
+                )
+            )
+        self.run = _Run()
+
+    def collect(self, el: etree._Element) -> None:
+        """All text of a cell, nested blocks included (a row is atomic, A1)."""
+        scoped = self.open_scopes(el)
+        if isinstance(el.tag, str) and el.tag.lower() in _SKIP:
+            self.skip_text(el)
+        else:
+            self.add_text(el.text)
+            for child in el:
+                if isinstance(child.tag, str):
+                    self.collect(child)
+                self.add_text(child.tail)
+        self.close_scopes(el, scoped)
+
+    # -- Mermaid ---------------------------------------------------------------------
+
+    @staticmethod
+    def is_mermaid(el: etree._Element, tag: str) -> bool:
+        classes = (el.get("class") or "").split()
+        if tag in ("div", "pre") and "mermaid" in classes:
+            return True
+        return tag == "code" and "language-mermaid" in classes
+
+    def mermaid(self, el: etree._Element, tag: str) -> None:
+        pieces: list[str] = []
+        first = -1
+        for piece in _texts(el):
+            offsets = self.locate(piece)
+            if first < 0 and offsets:
+                first = offsets[0]
+            pieces.append(piece)
+        source = "".join(pieces)
+        body_start = first if first >= 0 else self.base
+        open_tag = self.raw.rfind("<", 0, max(body_start - self.base, 0))
+        start = self.base + open_tag if open_tag >= 0 else body_start
+        anchors: list[Anchor] = []
+        for attr in _ANCHOR_ATTRS:
+            value = el.get(attr)
+            if value:
+                hits, _ = self.grammar.parse_attribute(value)
+                anchors.extend(
+                    Anchor(h.type, h.id, h.locator, start, start + 1, True) for h in hits
+                )
+        self.out.mermaid.append(MermaidBlock(source, start, body_start, tuple(anchors)))
+
+    # -- attribute scopes ------------------------------------------------------------
+
+    def open_scopes(self, el: etree._Element) -> list[tuple[str, _Frame, int, str]]:
+        wanted = [(a, el.get(a)) for a in (*_ANCHOR_ATTRS, "data-citelint-ignore")]
+        present = [(a, v) for a, v in wanted if v is not None]
+        if not present:
+            return []
+        start, source = self.tag_start(el)
+        opened = []
+        for attr, value in present:
+            frame = _Frame(attr)
+            self.frames.append(frame)
+            opened.append((attr, frame, start, source))
+            assert value is not None
+        return opened
+
+    def close_scopes(self, el: etree._Element, scoped: list[tuple[str, _Frame, int, str]]) -> None:
+        for attr, frame, start, source in scoped:
+            self.frames.remove(frame)
+            value = el.get(attr) or ""
+            end = max(frame.last, start + len(source))
+            if attr == "data-citelint-ignore":
+                self.out.directives.append(parse_ignore_attribute(value, start, end))
+                continue
+            value_at = _attribute_value_offset(source, attr)
+            origin = start + value_at if value_at >= 0 else start
+            hits, misses = self.grammar.parse_attribute(value)
+            anchors = tuple(
+                Anchor(h.type, h.id, h.locator, origin + h.start, origin + h.end, True)
+                for h in hits
+            )
+            self.out.near_misses.extend(
+                NearMiss(m.raw, m.reason, origin + m.start, origin + m.end) for m in misses
+            )
+            if anchors:
+                self.out.scoped.append(ScopedAnchors(anchors, start, end))
+
+    def is_appendix_container(self, el: etree._Element, tag: str) -> bool:
+        if el.get("data-citelint-appendix") is not None:
+            return True
+        if tag not in _APPENDIX_CONTAINERS:
+            return False
+        for node in el.iter("h1", "h2", "h3", "h4", "h5", "h6", "summary", "p"):
+            if node.tag == "p" and not _strong_only(node):
+                continue
+            text = "".join(str(t) for t in node.itertext())
+            return self.is_appendix_heading(text)
+        return False
+
+
+def _strong_only(el: etree._Element) -> bool:
+    kids = [c for c in el if isinstance(c.tag, str)]
+    if (el.text or "").strip() or len(kids) != 1 or kids[0].tag not in ("strong", "b"):
+        return False
+    return not (kids[0].tail or "").strip()
+
+
+def _texts(el: etree._Element) -> Iterator[str]:
+    """Text pieces of a subtree in document order (tails of `el` itself excluded)."""
+    if el.text:
+        yield el.text
+    for child in el:
+        if isinstance(child.tag, str):
+            yield from _texts(child)
+        if child.tail:
+            yield child.tail
+
+
+def _attribute_value_offset(tag_source: str, attr: str) -> int:
+    m = re.search(rf"\b{re.escape(attr)}\s*=\s*([\"']?)", tag_source, re.I)
+    return m.end() if m else -1

@@ -1,0 +1,94 @@
+"""Chinese and English sentence splitting (RULES.md §0, DECISIONS A2, A6, A7).
+
+Boundaries are found on the raw decoded text, before any normalisation (X7):
+`。！？` always end a sentence; `.!?` end one when followed by optional closing quotes or
+brackets and then whitespace or the end of the block, unless the word before the dot is
+a listed abbreviation or a single capital initial. `；` and `;` never split (A7).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+DEFAULT_ABBREVIATIONS: tuple[str, ...] = (
+    "e.g.",
+    "i.e.",
+    "vs.",
+    "et al.",
+    "approx.",
+    "fig.",
+    "figs.",
+    "no.",
+    "nos.",
+    "dr.",
+    "mr.",
+    "mrs.",
+    "ms.",
+    "prof.",
+    "ref.",
+    "refs.",
+    "eq.",
+    "vol.",
+    "p.",
+    "pp.",
+    "ca.",
+    "cf.",
+    "etc.",
+)
+
+_CLOSERS = ")]}\"'”’」』）"
+_CJK_END = re.compile(rf"[。！？]+[{re.escape(_CLOSERS)}]*")
+_LATIN_END = re.compile(rf"[.!?]+[{re.escape(_CLOSERS)}]*(?=\s|\Z)")
+_INITIAL = re.compile(r"(?:^|[\s(])[A-Z]\.$")
+
+
+class SentenceSplitter:
+    def __init__(self, abbreviations: Iterable[str] = DEFAULT_ABBREVIATIONS) -> None:
+        self._abbreviations = tuple(sorted({a.lower() for a in abbreviations}, key=len))
+
+    def split(
+        self,
+        text: str,
+        masked: Sequence[tuple[int, int]] = (),
+        hard_breaks: Iterable[int] = (),
+    ) -> list[tuple[int, int]]:
+        """Sentence ranges `(begin, stop)` in `text`, whitespace trimmed, empty ones dropped.
+
+        `masked` ranges (anchors) never hold a boundary; `hard_breaks` (`<br>`, hard line
+        breaks) always are one.
+        """
+        cuts = set(hard_breaks)
+        for m in _CJK_END.finditer(text):
+            cuts.add(m.end())
+        for m in _LATIN_END.finditer(text):
+            if m.group(0)[0] == "." and self._abbreviated(text, m.start()):
+                continue
+            cuts.add(m.end())
+        cuts = {c for c in cuts if not any(s < c < e for s, e in masked)}
+        ranges: list[tuple[int, int]] = []
+        begin = 0
+        for cut in [*sorted(cuts), len(text)]:
+            ranges.extend(_trimmed(text, begin, cut))
+            begin = cut
+        return ranges
+
+    def _abbreviated(self, text: str, dot: int) -> bool:
+        head = text[max(0, dot - 12) : dot + 1]
+        if _INITIAL.search(head):
+            return True
+        low = head.lower()
+        for abbreviation in self._abbreviations:
+            if low.endswith(abbreviation):
+                before = len(low) - len(abbreviation) - 1
+                if before < 0 or not low[before].isalnum():
+                    return True
+        return False
+
+
+def _trimmed(text: str, begin: int, stop: int) -> list[tuple[int, int]]:
+    while begin < stop and text[begin].isspace():
+        begin += 1
+    while stop > begin and text[stop - 1].isspace():
+        stop -= 1
+    return [(begin, stop)] if stop > begin else []

@@ -1,0 +1,36 @@
+"""Every rule, registered in one explicit tuple (the order is the documentation order)."""
+
+from __future__ import annotations
+
+from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.cl001_missing_anchor import MissingAnchor
+from citelint.rules.cl002_unresolved_source import UnresolvedSource
+from citelint.rules.cl003_unresolved_locator import UnresolvedLocator
+from citelint.rules.cl004_missing_locator import MissingLocator
+from citelint.rules.cl005_malformed_anchor import MalformedAnchor
+from citelint.rules.cl006_unsafe_anchor_path import UnsafeAnchorPath
+from citelint.rules.cl007_unreadable_source import UnreadableSource
+from citelint.rules.cl101_numeric_token_miss import NumericTokenMiss
+from citelint.rules.cl102_entity_token_miss import EntityTokenMiss
+from citelint.rules.cl103_unsupported_drug import UnsupportedDrug
+from citelint.rules.cl902_unreadable_report import UnreadableReport
+from citelint.rules.cl903_internal_error import InternalError
+
+ALL_RULES: tuple[type[Rule], ...] = (
+    MissingAnchor,
+    UnresolvedSource,
+    UnresolvedLocator,
+    MissingLocator,
+    MalformedAnchor,
+    UnsafeAnchorPath,
+    UnreadableSource,
+    NumericTokenMiss,
+    EntityTokenMiss,
+    UnsupportedDrug,
+    UnreadableReport,
+    InternalError,
+)
+
+RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}
+
+__all__ = ["ALL_RULES", "RULES_BY_CODE", "Context", "Finding", "Rule"]

@@ -1,0 +1,66 @@
+"""CL001 missing-anchor: a fact-bearing body sentence has no anchor.
+
+A sentence is fact-bearing when it states a number in a fact context (a unit, a currency,
+a count, a duration, a rate, a dose, a statistic label, a range; a year alone does not
+count), names a drug (by its naming suffix or stem, never from a list), or carries a
+therapy-line or recommendation marker (`一线`, `first-line`, `2L`, `I级推荐`, `Grade A`,
+`Category 2A`). Headings state facts only through numbers. Appendix sections (`参考文献`,
+`References`, …) are not claims.
+
+Each fact-bearing sentence needs its own anchor (Cite-or-Block); an anchor at the end of
+a paragraph does not cover the sentences before it. Projects that cite once per
+paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
+cell, in the caption, in a `data-cite` on the table, or in a sentence ending in `:` just
+before the table.
+
+Fails:
+
+    中位PFS为4.8个月。
+
+Passes:
+
+    中位PFS为4.8个月。[pmid:22663011:results]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.diagnostic import Severity
+from citelint.document import Document
+from citelint.rules._claims import body_claims
+from citelint.rules.base import Context, Finding, Rule
+from citelint.tokens import distinct
+
+
+class MissingAnchor(Rule):
+    code = "CL001"
+    name = "missing-anchor"
+    severity = Severity.CRITICAL
+    summary = "a fact-bearing body sentence has no anchor"
+
+    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+        for item in body_claims(doc, ctx):
+            if item.anchors or not item.claim.fact_bearing:
+                continue
+            states = distinct(
+                [t.text for t in item.claim.numbers]
+                + [d.name for d in item.claim.drugs]
+                + list(item.claim.markers)
+            )
+            shown = ", ".join(states[:4]) + (", …" if len(states) > 4 else "")
+            others = any(s.anchors for s in item.sentence.block.sentences)
+            hint = (
+                "; the other anchors of this paragraph do not cover it"
+                if others
+                else "; cite the saved source that states it"
+            )
+            s = item.sentence
+            yield Finding(
+                self.code,
+                s.start,
+                s.end,
+                f"fact-bearing sentence has no anchor (states {shown}){hint}",
+                claim=s.text,
+                subject=s.text,
+            )

@@ -1,0 +1,37 @@
+"""CL002 unresolved-source: the anchor's source file does not exist.
+
+An anchor names a source type and an id; citelint looks for the file under the report's
+sources root (`--sources`, or a `sources/` folder beside the report or in a parent) at the
+candidates of SOURCES.md §2, first match wins. No file, or no sources root at all, is
+CL002 at the anchor.
+
+Fails (no `sources/pubmed/99999999.json` or `.xml`):
+
+    Median PFS was 4.8 months [pmid:99999999:abstract].
+
+Passes (the file exists):
+
+    Median PFS was 4.8 months [pmid:22663011:results].
+
+Fix: save the source under the sources root, or correct the id. The message lists the
+paths that were tried.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.diagnostic import Severity
+from citelint.document import Document
+from citelint.rules._resolution import failed_anchors
+from citelint.rules.base import Context, Finding, Rule
+
+
+class UnresolvedSource(Rule):
+    code = "CL002"
+    name = "unresolved-source"
+    severity = Severity.CRITICAL
+    summary = "an anchor's source file does not exist under the sources root"
+
+    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+        return failed_anchors(doc, ctx, self.code, "unresolved source")

@@ -1,0 +1,52 @@
+"""CL004 missing-locator: a claim is cited only by whole sources.
+
+A sentence that states numbers, entity codes or drugs must point at the place in the
+source that says them. `[pmid:22663011]` names a whole record; `[pmid:22663011:results]`
+names the section where the number can be checked. When every anchor of such a sentence
+lacks a locator, CL004 fires at the sentence. Types in `locator-optional-types` (default
+`["nmpa-page"]`) are exempt.
+
+Fails:
+
+    Median PFS was 4.8 months [pmid:22663011].
+
+Passes:
+
+    Median PFS was 4.8 months [pmid:22663011:results].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.diagnostic import Severity
+from citelint.document import Document
+from citelint.rules._claims import body_claims
+from citelint.rules.base import Context, Finding, Rule
+
+
+class MissingLocator(Rule):
+    code = "CL004"
+    name = "missing-locator"
+    severity = Severity.CRITICAL
+    summary = "a claim with numbers, codes or drugs is cited only by anchors without a locator"
+
+    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+        optional = set(ctx.settings.locator_optional_types)
+        for item in body_claims(doc, ctx):
+            if not item.anchors or not item.claim.checkable:
+                continue
+            if any(a.locator is not None or a.type in optional for a in item.anchors):
+                continue
+            s = item.sentence
+            names = ", ".join(a.text for a in item.anchors)
+            yield Finding(
+                self.code,
+                s.start,
+                s.end,
+                f"claim is cited only by whole sources ({names}); add a locator (section, "
+                "lines or page) so its facts can be checked where the source states them",
+                claim=s.text,
+                anchors=item.anchors,
+                subject=s.text + names,
+            )

@@ -1,0 +1,35 @@
+"""CL006 unsafe-anchor-path: the anchor id would leave the allowed roots.
+
+An anchor is untrusted input. An id that is absolute, has a drive letter, contains a
+`..` part, a backslash or a NUL byte is never used as a path, and a candidate file that
+resolves (through a symlink) outside the sources root or the evidence roots is never
+opened. Either is CL006 at the anchor.
+
+Fails:
+
+    See [evidence:../../etc/passwd].
+    See [guideline:/etc/hosts].
+
+Passes:
+
+    See [evidence:market_model.md:line:12-18].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.diagnostic import Severity
+from citelint.document import Document
+from citelint.rules._resolution import failed_anchors
+from citelint.rules.base import Context, Finding, Rule
+
+
+class UnsafeAnchorPath(Rule):
+    code = "CL006"
+    name = "unsafe-anchor-path"
+    severity = Severity.CRITICAL
+    summary = "an anchor id would leave the allowed roots (absolute, '..', backslash, NUL, symlink)"
+
+    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+        return failed_anchors(doc, ctx, self.code, "unsafe anchor path")

@@ -1,0 +1,89 @@
+"""CL101 numeric-token-miss: a number of the claim is not in the cited span.
+
+Every numeric token of an anchored body sentence must be supported by one of the located
+spans its anchors point at: the same value (exact decimal, `12.0%` = `12%`), the same
+scale (`万`, `亿`, `million` are never converted), and a compatible kind (a percentage by
+a percentage, a count by a count, `n=` or a bare number, money in the same currency, a
+duration or dose in the same unit). Matching is on whole numbers: `12%` is not supported
+by `112%`. Structured sources (JSON, XML) support through whole-number fields, judged by
+the units their records name. A year is supported by the same year in the span or in the
+record's publication or registration date.
+
+A derived or converted number (a sum, a growth rate, `371.0398万` from `3710398`) is not
+in any source: save the calculation in an evidence/model file and cite it from there.
+
+Fails (`[pmid:22663011:results]` says 4.8 months, not 5.8):
+
+    Median PFS was 5.8 months [pmid:22663011:results].
+
+Passes:
+
+    Median PFS was 4.8 months [pmid:22663011:results].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.diagnostic import Severity
+from citelint.document import Document
+from citelint.evidence import date_supported, token_supported
+from citelint.rules._claims import body_claims, describe_spans, unverifiable
+from citelint.rules.base import Context, Finding, Rule
+from citelint.tokens import NumericToken, distinct
+
+HINT = "derived or converted values must be saved in an evidence/model file and cited from there"
+
+
+class NumericTokenMiss(Rule):
+    code = "CL101"
+    name = "numeric-token-miss"
+    severity = Severity.CRITICAL
+    summary = "a numeric token of a sentence is supported by none of its anchors' located spans"
+
+    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+        for item in body_claims(doc, ctx):
+            tokens = item.claim.numbers + item.claim.dates
+            if not tokens or not item.anchors:
+                continue
+            skip, unavailable = unverifiable(item, ctx)
+            located = item.cited.located
+            if not located and not unavailable:
+                continue  # whole-source anchors are CL004's business
+            missing: list[NumericToken] = []
+            for tok in tokens:
+                ok = False
+                for _, span in located:
+                    idx = ctx.evidence.index(span)
+                    if tok.kind == "date":
+                        ok = date_supported(tok, idx)
+                    else:
+                        ok = token_supported(tok, idx, structured=span.structured)
+                    if ok:
+                        break
+                if not ok:
+                    missing.append(tok)
+            if not missing or skip:
+                continue
+            s = item.sentence
+            names = ", ".join(distinct(t.text for t in missing))
+            if unavailable:
+                message = (
+                    f"{names} unverifiable: source unavailable "
+                    f"({', '.join(a.text for a, _ in item.cited.failed)})"
+                )
+            else:
+                message = (
+                    f"{names} not found in the cited span {describe_spans(located, ctx)}; {HINT}"
+                )
+            yield Finding(
+                self.code,
+                s.offset_of(missing[0].start),
+                s.end,
+                message,
+                claim=s.text,
+                anchors=item.anchors,
+                missing=tuple(distinct(t.text for t in missing)),
+                spans=tuple(span for _, span in located),
+                subject=s.text + "".join(a.text for a in item.anchors),
+            )

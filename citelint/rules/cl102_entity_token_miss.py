@@ -1,0 +1,72 @@
+"""CL102 entity-token-miss: a code named in the claim is not in the cited span.
+
+Entity tokens are alphanumeric codes with an upper-case letter, at least two letters and
+a digit (`SHR-A1811`, `DS-8201`, `KEYNOTE-189`, `HER2`, `T790M`, `PD-L1`; not `1L`, `2A`,
+`m2`, `Q3W`, `200mg`), `NCT` ids, PMIDs written in text and DOIs. Each must appear in one
+of the sentence's located spans as a whole token, ignoring case, width, spaces and
+hyphens (`DS8201` matches `DS-8201`; `HER2` matches `HER2-positive`), or be the id of one
+of its anchors or of the cited record.
+
+Fails (the METRIC abstract never mentions `KEYNOTE-189`):
+
+    In KEYNOTE-189 the HR was 0.45 [pmid:22663011:results].
+
+Passes:
+
+    Trametinib improved PFS, HR 0.45 [pmid:22663011:results].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.diagnostic import Severity
+from citelint.document import Document
+from citelint.evidence import entity_supported
+from citelint.rules._claims import body_claims, describe_spans, unverifiable
+from citelint.rules.base import Context, Finding, Rule
+from citelint.tokens import distinct
+
+
+class EntityTokenMiss(Rule):
+    code = "CL102"
+    name = "entity-token-miss"
+    severity = Severity.CRITICAL
+    summary = "an entity code of a sentence appears in none of its anchors' spans"
+
+    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+        for item in body_claims(doc, ctx):
+            if not item.claim.entities or not item.anchors:
+                continue
+            skip, unavailable = unverifiable(item, ctx)
+            located = item.cited.located
+            if skip or (not located and not unavailable):
+                continue
+            ids = [a.id for a in item.anchors]
+            missing = [
+                e
+                for e in item.claim.entities
+                if not any(
+                    entity_supported(e, ctx.evidence.index(span), ids) for _, span in located
+                )
+            ]
+            if not missing:
+                continue
+            s = item.sentence
+            names = ", ".join(distinct(e.text for e in missing))
+            where = (
+                "unverifiable: source unavailable"
+                if unavailable
+                else f"not found in the cited span {describe_spans(located, ctx)}"
+            )
+            yield Finding(
+                self.code,
+                s.offset_of(missing[0].start),
+                s.end,
+                f"{names} {where}",
+                claim=s.text,
+                anchors=item.anchors,
+                missing=tuple(distinct(e.text for e in missing)),
+                spans=tuple(span for _, span in located),
+                subject=s.text + "".join(a.text for a in item.anchors),
+            )

@@ -1,0 +1,19 @@
+"""CL903 internal-error: citelint failed while checking a file.
+
+The file is reported at line 1 with the error, the run goes on with the other files, and
+the exit code is 2 whatever `--fail-on` or `--exit-zero` say: a crash is never a pass.
+CL903 cannot be deselected. Please report it with the file that triggers it.
+"""
+
+from __future__ import annotations
+
+from citelint.diagnostic import Severity
+from citelint.rules.base import Rule
+
+
+class InternalError(Rule):
+    code = "CL903"
+    name = "internal-error"
+    severity = Severity.CRITICAL
+    summary = "citelint failed while checking a file; the run goes on and exits 2"
+    deselectable = False

@@ -1,0 +1,100 @@
+"""PDF sources through pypdf, page by page (DECISIONS X12, L8).
+
+A PDF that pypdf cannot open, cannot decrypt with the empty password, or whose cited
+pages hold fewer than 20 letters is unreadable: CL007, never support and never absence.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.errors import DependencyError, PdfReadError, PyPdfError
+
+from citelint.sources.model import Failure, Resolution, SourceError, Span
+
+MIN_LETTERS = 20
+_PAGES = re.compile(r"^page:(\d+)(?:-(\d+))?(?::lines?:(\d+)(?:-(\d+))?)?$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class PdfSource:
+    path: str
+    pages: tuple[str, ...]
+    toc: dict[str, tuple[int, int]] | None = None
+
+    def resolve(self, locator: str | None) -> Resolution:
+        if locator is None:
+            return self._span(None, 1, len(self.pages))
+        if self.toc is not None and locator in self.toc:
+            first, last = self.toc[locator]  # a PDF's toc entries name pages
+            locator = f"page:{first}-{last}"
+        m = _PAGES.match(locator.strip())
+        if m is None:
+            if locator.lower().startswith(("line:", "lines:")):
+                return Failure(
+                    "CL003", "PDF lines are page-relative: write page:N:line:A-B", self.path
+                )
+            return Failure(
+                "CL003",
+                f"'{locator}' is not a page locator (page:N or page:N-M); "
+                "PDF headings are not located",
+                self.path,
+            )
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        if first < 1 or last < first or first > len(self.pages):
+            return Failure(
+                "CL003", f"page {first} is outside the file's {len(self.pages)} pages", self.path
+            )
+        span = self._span(locator, first, min(last, len(self.pages)))
+        if m.group(3) and isinstance(span, Span):
+            lines = span.text.split("\n")
+            a, b = int(m.group(3)), int(m.group(4) or m.group(3))
+            if a < 1 or b < a or a > len(lines):
+                return Failure(
+                    "CL003", f"page line {a} is outside the page's {len(lines)} lines", self.path
+                )
+            return Span(self.path, locator, "\n".join(lines[a - 1 : b]), first, last)
+        return span
+
+    def _span(self, locator: str | None, first: int, last: int) -> Resolution:
+        text = "\n".join(self.pages[first - 1 : last])
+        if sum(ch.isalpha() for ch in text) < MIN_LETTERS:
+            where = "the document" if locator is None else f"page {first}-{last}"
+            return Failure(
+                "CL007", f"has no extractable text on {where} (image-only or empty)", self.path
+            )
+        return Span(self.path, locator, text, first, last)
+
+
+def load_pdf(path: str, data: bytes) -> PdfSource:
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # recoverable damage goes to --verbose
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            try:
+                ok = reader.decrypt("")
+            except DependencyError as exc:
+                raise SourceError(f"is encrypted and needs a missing dependency: {exc}") from exc
+            if not ok:
+                raise SourceError("is encrypted with a password; save a decrypted copy")
+        pages = tuple(page.extract_text() or "" for page in reader.pages)
+    except SourceError:
+        raise
+    except (
+        PdfReadError,
+        PyPdfError,
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        IndexError,
+        RecursionError,
+        OSError,
+        NotImplementedError,
+    ) as exc:
+        raise SourceError(f"is not a readable PDF ({type(exc).__name__}: {exc})") from exc
+    return PdfSource(path, pages)

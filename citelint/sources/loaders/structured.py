@@ -1,0 +1,371 @@
+"""JSON sources: generic records, ClinicalTrials.gov v2, AACT, Europe PMC, BioC/PubTator.
+
+A structured span's text is its string values in document order; values that are whole
+numbers become `NumberField`s (DECISIONS X2, F1), so units living in other fields can be
+judged from their context instead of being matched blindly.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from citelint.sources.model import Failure, NumberField, Resolution, SourceError, Span
+
+_NUMBER = re.compile(r"^[+\-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+\-−]?\.\d+$")
+_STRUCTURAL = re.compile(r"^(?:offset|length|id|ids|.*_id|.*Id|.*Ids|version|hitCount|rank)$")
+_TAG = re.compile(r"<[^>]+>")
+_WHOLE = ("fulltext", "all", "body", "record")
+_DATE_KEY = re.compile(r"date|year", re.I)
+_NOT_PUBLICATION_DATE = re.compile(r"update|revision|index|creation|modif", re.I)
+
+CTGOV_ALIASES = {
+    "results": ("resultsSection",),
+    "outcomes": ("resultsSection.outcomeMeasuresModule", "protocolSection.outcomesModule"),
+    "adverse-events": ("resultsSection.adverseEventsModule",),
+    "baseline": ("resultsSection.baselineCharacteristicsModule",),
+    "eligibility": ("protocolSection.eligibilityModule",),
+    "arms": ("protocolSection.armsInterventionsModule",),
+    "design": ("protocolSection.designModule",),
+    "conditions": ("protocolSection.conditionsModule",),
+    "description": ("protocolSection.descriptionModule",),
+    "status": ("protocolSection.statusModule",),
+    "sponsor": ("protocolSection.sponsorCollaboratorsModule",),
+}  # public schema names of the v2 API, not facts
+
+
+@dataclass(slots=True)
+class Flat:
+    texts: list[str] = field(default_factory=list)
+    fields: list[NumberField] = field(default_factory=list)
+
+
+def flatten(
+    node: Any, *, strip_html: bool = False, out: Flat | None = None, context: str = ""
+) -> Flat:
+    """String values (as text) and whole-number values (as fields) in document order.
+
+    A field's context is the string values of its enclosing objects, nearest first: a
+    ClinicalTrials.gov measurement holds only `value` and `groupId`, and its unit lives in
+    the outcome measure two levels up (DECISIONS F1, read with ancestors).
+    """
+    out = out if out is not None else Flat()
+    if isinstance(node, dict):
+        own = " ".join(v for v in node.values() if isinstance(v, str) and not _NUMBER.match(v))
+        context = f"{own} {context}"[:2000]
+        for key, value in node.items():
+            if isinstance(value, bool) or value is None:
+                continue
+            if isinstance(value, (int, float)) or (isinstance(value, str) and _NUMBER.match(value)):
+                if not _STRUCTURAL.match(str(key)):
+                    out.fields.append(NumberField(str(value), str(key), context.casefold()))
+            elif isinstance(value, str):
+                out.texts.append(_clean(value) if strip_html else value)
+            else:
+                flatten(value, strip_html=strip_html, out=out, context=context)
+    elif isinstance(node, list):
+        for item in node:
+            if isinstance(item, str):
+                out.texts.append(_clean(item) if strip_html else item)
+            elif isinstance(item, (int, float)) and not isinstance(item, bool):
+                out.fields.append(NumberField(str(item), "", context.casefold()))
+            else:
+                flatten(item, strip_html=strip_html, out=out, context=context)
+    elif isinstance(node, str):
+        out.texts.append(_clean(node) if strip_html else node)
+    return out
+
+
+def _clean(value: str) -> str:
+    return html.unescape(_TAG.sub(" ", value)) if "<" in value or "&" in value else value
+
+
+def parse_json(data: bytes) -> Any:
+    if b"\x00" in data[:8192]:
+        raise SourceError("is a binary file (NUL bytes found), not JSON")
+    try:
+        return json.loads(data.decode("utf-8").removeprefix("\ufeff"))
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"is not valid UTF-8 (offset {exc.start})") from exc
+    except json.JSONDecodeError as exc:
+        raise SourceError(
+            f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from exc
+    except RecursionError as exc:
+        raise SourceError("is JSON nested too deeply to read") from exc
+
+
+def dig(node: Any, dotted: str) -> tuple[bool, Any]:
+    """Follow `a.b.0.c`; (False, None) when any step is missing."""
+    for part in dotted.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return False, None
+    return True, node
+
+
+def _pointer(dotted: str) -> str:
+    return "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in dotted.split("."))
+
+
+def collect_dates(node: Any, out: list[str] | None = None) -> list[str]:
+    """Publication and registration dates; revision and processing dates are not (N7)."""
+    out = out if out is not None else []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            dated = _DATE_KEY.search(str(key)) and not _NOT_PUBLICATION_DATE.search(str(key))
+            if dated:
+                out.extend(
+                    flatten(value).texts if not isinstance(value, (str, int)) else [str(value)]
+                )
+            elif isinstance(value, (dict, list)):
+                collect_dates(value, out)
+    elif isinstance(node, list):
+        for item in node:
+            collect_dates(item, out)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class JsonSource:
+    """A JSON record and the locator rules of its source type."""
+
+    path: str
+    root: Any
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    sections: Callable[[Any, str], list[Any]] | None = None  # BioC section matching
+    key_matcher: Callable[[Any, str], str | None] | None = None  # AACT model names
+    strip_html: bool = False
+    ids: frozenset[str] = frozenset()
+    dates: str = ""
+    text_of: Callable[[Any], Flat] | None = None
+
+    def span(self, node: Any, locator: str | None, pointer: str) -> Resolution:
+        flat = self.text_of(node) if self.text_of else flatten(node, strip_html=self.strip_html)
+        text = "\n".join(t for t in flat.texts if t.strip())
+        if not text.strip() and not flat.fields:
+            what = f"'{locator}'" if locator else "the record"
+            return Failure("CL003", f"{what} holds no text", self.path)
+        return Span(
+            self.path,
+            locator,
+            text,
+            pointer=pointer,
+            structured=True,
+            fields=tuple(flat.fields),
+            ids=self.ids,
+            dates=self.dates,
+        )
+
+    def resolve(self, locator: str | None) -> Resolution:
+        if locator is None:
+            return self.span(self.root, None, "")
+        if locator in self.aliases:
+            for target in self.aliases[locator]:
+                found, node = dig(self.root, target)
+                if found:
+                    return self.span(node, locator, _pointer(target))
+            return Failure("CL003", f"record has no {self.aliases[locator][0]}", self.path)
+        if isinstance(self.root, dict) and locator in self.root:
+            return self.span(self.root[locator], locator, _pointer(locator))
+        if self.key_matcher is not None:
+            key = self.key_matcher(self.root, locator)
+            if key is not None:
+                return self.span(dig(self.root, key)[1], locator, _pointer(key))
+        found, node = dig(self.root, locator)
+        if found:
+            return self.span(node, locator, _pointer(locator))
+        if self.sections is not None:
+            matched = self.sections(self.root, locator)
+            if matched:
+                return self.span(matched, locator, "")
+        if locator.lower() in _WHOLE:
+            return self.span(self.root, locator, "")
+        return Failure("CL003", f"no key, path or section '{locator}' in the record", self.path)
+
+
+def record_id_mismatch(declared: Any, ident: str, what: str) -> None:
+    if declared is not None and str(declared) != ident:
+        raise SourceError(f"holds the record for {what} {declared}, not {ident}")
+
+
+# -- ClinicalTrials.gov v2 --------------------------------------------------------------
+
+
+def load_ctgov(path: str, data: bytes, ident: str) -> JsonSource:
+    root = parse_json(data)
+    if isinstance(root, dict) and isinstance(root.get("studies"), list):
+        if len(root["studies"]) != 1:
+            raise SourceError(f"holds {len(root['studies'])} studies; save the one record")
+        root = root["studies"][0]
+    _, declared = dig(root, "protocolSection.identificationModule.nctId")
+    record_id_mismatch(declared, ident, "trial")
+    ids = {ident}
+    _, org = dig(root, "protocolSection.identificationModule.orgStudyIdInfo.id")
+    if org:
+        ids.add(str(org))
+    _, status = dig(root, "protocolSection.statusModule")
+    dates = " ".join(collect_dates(status)) if status else ""
+    return JsonSource(path, root, CTGOV_ALIASES, ids=frozenset(ids), dates=dates)
+
+
+# -- AACT ------------------------------------------------------------------------------
+
+
+def _aact_key(root: Any, locator: str) -> str | None:
+    models = root.get("models") if isinstance(root, dict) else None
+    if not isinstance(models, dict):
+        return None
+
+    def fold(name: str) -> str:
+        return name.replace("_", "").lower().removesuffix("s")
+
+    want = fold(locator)
+    for key in models:
+        if fold(str(key)) == want:
+            return f"models.{key}"
+    return None
+
+
+def load_aact(path: str, data: bytes, ident: str) -> JsonSource:
+    root = parse_json(data)
+    declared = root.get("nct_id") if isinstance(root, dict) else None
+    record_id_mismatch(declared, ident, "trial")
+    return JsonSource(path, root, key_matcher=_aact_key, ids=frozenset({ident}))
+
+
+# -- Europe PMC ------------------------------------------------------------------------
+
+_H4 = re.compile(r"<h4>(.*?)</h4>", re.I | re.S)
+
+
+def load_europepmc(path: str, data: bytes, ident: str) -> JsonSource:
+    root = parse_json(data)
+    results = root.get("resultList", {}).get("result") if isinstance(root, dict) else None
+    if isinstance(results, list):
+        hits = [
+            r
+            for r in results
+            if isinstance(r, dict)
+            and ident in (str(r.get("id")), str(r.get("pmid")), str(r.get("pmcid")))
+        ]
+        if len(hits) != 1:
+            raise SourceError(
+                f"search response holds {len(hits)} records for {ident}; it needs exactly one"
+            )
+        root = hits[0]
+    if not isinstance(root, dict):
+        raise SourceError("is not a Europe PMC record")
+    aliases: dict[str, tuple[str, ...]] = {"abstract": ("abstractText",), "title": ("title",)}
+    abstract = str(root.get("abstractText") or "")
+    labelled = _h4_sections(abstract)
+    record = dict(root)
+    for label, text in labelled.items():
+        record.setdefault(label, text)
+    ids = {str(root[k]) for k in ("id", "pmid", "pmcid", "doi") if root.get(k)}
+    dates = " ".join(str(root[k]) for k in ("pubYear", "firstPublicationDate") if root.get(k))
+    return JsonSource(path, record, aliases, strip_html=True, ids=frozenset(ids), dates=dates)
+
+
+def _h4_sections(abstract: str) -> dict[str, str]:
+    parts = _H4.split(abstract)
+    sections: dict[str, str] = {}
+    for i in range(1, len(parts) - 1, 2):
+        label = " ".join(parts[i].split()).lower().rstrip(":")
+        for word in {label, label.rstrip("s"), label + "s"}:
+            sections.setdefault(word, sections.get(word, "") + parts[i + 1])
+    return sections
+
+
+# -- BioC and PubTator -----------------------------------------------------------------
+
+
+def bioc_documents(root: Any) -> list[Any]:
+    if isinstance(root, dict):
+        for key in ("PubTator3", "documents"):
+            if isinstance(root.get(key), list):
+                return list(root[key])
+        if "passages" in root:
+            return [root]
+    if isinstance(root, list):
+        return [d for d in root if isinstance(d, dict)]
+    return []
+
+
+def _bioc_text(node: Any) -> Flat:
+    """Passage text only: infons are metadata and never numeric support (L5)."""
+    out = Flat()
+    passages: list[Any] = []
+    if isinstance(node, list) and all(isinstance(p, dict) and "text" in p for p in node):
+        passages = node
+    else:
+        for doc in bioc_documents(node):
+            passages.extend(doc.get("passages", []))
+    for passage in passages:
+        if isinstance(passage, dict) and isinstance(passage.get("text"), str):
+            out.texts.append(passage["text"])
+        elif isinstance(passage, str):
+            out.texts.append(passage)
+    return out
+
+
+def _bioc_sections(root: Any, locator: str) -> list[Any]:
+    want = locator.lower()
+    passages = [
+        p for d in bioc_documents(root) for p in d.get("passages", []) if isinstance(p, dict)
+    ]
+    if want == "annotations":
+        return [
+            {"text": a.get("text", "")}
+            for p in passages
+            for a in p.get("annotations", [])
+            if isinstance(a, dict)
+        ]
+    key = "type" if want in ("title", "abstract") else "section_type"
+    return [p for p in passages if str((p.get("infons") or {}).get(key, "")).lower() == want]
+
+
+def load_bioc(path: str, data: bytes, ident: str) -> JsonSource:
+    root = parse_json(data)
+    docs = bioc_documents(root)
+    if not docs:
+        raise SourceError("holds no BioC document")
+    return bioc_source(path, root, ident)
+
+
+def bioc_source(path: str, root: Any, ident: str) -> JsonSource:
+    docs = bioc_documents(root)
+    if len(docs) == 1 and docs[0].get("id") is not None:
+        declared = str(docs[0]["id"]).split("|")[0]
+        record_id_mismatch(declared, ident, "document")
+    ids = {str(d.get("id", "")).split("|")[0] for d in docs} | {ident}
+    return JsonSource(
+        path, root, sections=_bioc_sections, ids=frozenset(ids - {""}), text_of=_bioc_text
+    )
+
+
+def load_pubtator_text(path: str, text: str, ident: str) -> JsonSource:
+    """PubTator text format: `PMID|t|title`, `PMID|a|abstract`, tab-separated annotations."""
+    passages: list[dict[str, Any]] = []
+    annotations: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        head, sep, rest = line.partition("|")
+        if sep and rest[:2] in ("t|", "a|") and head.strip() == ident:
+            kind = "title" if rest[0] == "t" else "abstract"
+            passages.append({"infons": {"type": kind}, "text": rest[2:], "annotations": []})
+        elif "\t" in line and line.split("\t", 1)[0].strip() == ident:
+            cols = line.split("\t")
+            if len(cols) >= 4:
+                annotations.append({"text": cols[3]})
+    if not passages:
+        raise SourceError(f"holds no PubTator record for {ident}")
+    passages[-1]["annotations"] = annotations
+    root = {"id": ident, "passages": passages}
+    return bioc_source(path, root, ident)

@@ -1,0 +1,146 @@
+"""Text sources: .txt, .md, .csv and .html, addressed by lines, toc keys and headings.
+
+HTML sources are turned into text line by line (scripts, styles and comments blanked,
+tags removed, entities decoded) so that `line:N` keeps meaning the raw file's line N
+(DECISIONS L8) and a heading's section is a range of raw lines.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from citelint.sources.model import Failure, Resolution, SourceError, Span
+
+_LINES = re.compile(r"^(?:lines?:(\d+)(?:-(\d+))?|L(\d+)(?:-L?(\d+))?)$", re.I)
+_MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_NUMBERED = re.compile(r"^\s*(\d+(?:\.\d+)*)\.?\s+\S")
+_HTML_HEADING = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.I | re.S)
+_HIDDEN = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->", re.I | re.S)
+_TAG = re.compile(r"<[^>]*>")
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
+def decode_text(data: bytes) -> str:
+    """UTF-8 with or without BOM; anything else is unreadable (DECISIONS O4)."""
+    if b"\x00" in data[:8192]:
+        raise SourceError("is a binary file (NUL bytes found), not text")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise SourceError(
+            f"is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from exc
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    line: int  # 1-based
+    level: int
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class TextSource:
+    path: str
+    lines: tuple[str, ...]
+    headings: tuple[Heading, ...]
+    toc: dict[str, tuple[int, int]] | None = None
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def resolve(self, locator: str | None) -> Resolution:
+        if locator is None:
+            return self._span(None, 1, len(self.lines))
+        m = _LINES.match(locator.strip())
+        if m:
+            first = int(m.group(1) or m.group(3))
+            last = int(m.group(2) or m.group(4) or first)
+            if first < 1 or last < first or first > len(self.lines):
+                return Failure(
+                    "CL003",
+                    f"line range {first}-{last} is outside the file's {len(self.lines)} lines",
+                    self.path,
+                )
+            return self._span(locator, first, min(last, len(self.lines)))
+        if locator.lower().startswith("page:"):
+            return Failure("CL003", "'page:' locators apply to PDF sources only", self.path)
+        if self.toc is not None and locator in self.toc:
+            first, last = self.toc[locator]
+            return self._span(locator, first, min(last, len(self.lines)))
+        heading = find_heading(self.headings, locator)
+        if heading is None:
+            return Failure(
+                "CL003", f"no line range, toc key or heading matches '{locator}'", self.path
+            )
+        index = self.headings.index(heading)
+        end = len(self.lines)
+        for later in self.headings[index + 1 :]:
+            if later.level <= heading.level:
+                end = later.line - 1
+                break
+        return self._span(locator, heading.line, end)
+
+    def _span(self, locator: str | None, first: int, last: int) -> Resolution:
+        text = "\n".join(self.lines[first - 1 : last])
+        if not text.strip():
+            return Failure("CL003", f"lines {first}-{last} hold no text", self.path)
+        return Span(self.path, locator, text, first, last)
+
+
+def find_heading(headings: tuple[Heading, ...], locator: str) -> Heading | None:
+    """Exact title match beats a prefix; a prefix must end at whitespace or punctuation."""
+    want = _norm(locator.strip().removeprefix("§"))
+    if not want:
+        return None
+    prefix: Heading | None = None
+    for heading in headings:
+        title = _norm(heading.title.strip().removeprefix("§"))
+        if title == want:
+            return heading
+        if prefix is None and title.startswith(want):
+            nxt = title[len(want)]
+            if nxt.isspace() or unicodedata.category(nxt).startswith("P"):
+                prefix = heading
+    return prefix
+
+
+def _norm(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def load_text(path: str, data: bytes, toc: dict[str, tuple[int, int]] | None) -> TextSource:
+    text = decode_text(data)
+    lines = tuple(_NEWLINE.split(text))
+    suffix = path.rsplit(".", 1)[-1].lower()
+    headings: list[Heading] = []
+    in_fence = False
+    for number, line in enumerate(lines, 1):
+        if suffix == "md" and line.lstrip().startswith(("```", "~~~")):
+            in_fence = not in_fence
+        if in_fence:
+            continue
+        m = _MD_HEADING.match(line) if suffix == "md" else None
+        if m:
+            headings.append(Heading(number, len(m.group(1)), m.group(2)))
+            continue
+        n = _NUMBERED.match(line)
+        if n and len(line) <= 80 and not line.rstrip().endswith("."):
+            headings.append(Heading(number, 6 + n.group(1).count("."), line.strip()))
+    return TextSource(path, lines, tuple(headings), toc)
+
+
+def load_html(path: str, data: bytes, toc: dict[str, tuple[int, int]] | None) -> TextSource:
+    raw = decode_text(data)
+    blanked = _HIDDEN.sub(lambda m: "\n" * len(_NEWLINE.findall(m.group(0))), raw)
+    lines = tuple(html.unescape(_TAG.sub("", line)) for line in _NEWLINE.split(blanked))
+    headings = []
+    for m in _HTML_HEADING.finditer(blanked):
+        line = len(_NEWLINE.findall(blanked, 0, m.start())) + 1
+        title = " ".join(html.unescape(_TAG.sub("", m.group(2))).split())
+        headings.append(Heading(line, int(m.group(1)), title))
+    return TextSource(path, lines, tuple(headings), toc)
