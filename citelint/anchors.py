@@ -170,7 +170,12 @@ class AnchorGrammar:
     def _type_problem(self, word: str, rest: str) -> str:
         if word.lower() in self.types:
             return f"has type '{word}'; anchor types are lower case: '{word.lower()}'"
-        close = [t for t in sorted(self.types) if _distance(word.lower(), t) <= 2]
+        # Edit distance 2 is generous for short names: `note` is 2 from `nct`. Short types
+        # (up to 4 letters) allow one edit, longer ones two.
+        close = [
+            t for t in sorted(self.types)
+            if _distance(word.lower(), t) <= (1 if len(t) <= 4 else 2)
+        ]
         single_token = bool(rest.strip()) and not re.search(r"\s", rest.strip())
         if rest.startswith("//"):
             return ""  # a bracketed URL

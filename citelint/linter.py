@@ -97,6 +97,7 @@ class Linter:
             settings.max_source_bytes, settings.evidence_roots, settings.source_types
         )
         self.evidence = Evidence(self.drugs)
+        self.tracebacks: list[str] = []
 
     def lint_paths(self, paths: Sequence[str]) -> Result:
         files, notes = self.discovery.files(paths)

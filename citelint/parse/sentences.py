@@ -40,7 +40,9 @@ DEFAULT_ABBREVIATIONS: tuple[str, ...] = (
 _CLOSERS = ")]}\"'”’」』）"
 _CJK_END = re.compile(rf"[。！？]+[{re.escape(_CLOSERS)}]*")
 _LATIN_END = re.compile(rf"[.!?]+[{re.escape(_CLOSERS)}]*(?=\s|\Z)")
-_INITIAL = re.compile(r"(?:^|[\s(])[A-Z]\.$")
+# `J. Smith`, `John F. Kennedy`: a capital initial after nothing, a capitalised word or
+# another initial. `in arm A. It …` ends a sentence: the word before is lower case.
+_INITIAL = re.compile(r"(?:^|(?:^|[\s(])(?:[A-Z][A-Za-z]*\.?|[A-Z]\.)\s|\()[A-Z]\.$")
 
 
 class SentenceSplitter:
@@ -74,7 +76,7 @@ class SentenceSplitter:
         return ranges
 
     def _abbreviated(self, text: str, dot: int) -> bool:
-        head = text[max(0, dot - 12) : dot + 1]
+        head = text[max(0, dot - 30) : dot + 1]
         if _INITIAL.search(head):
             return True
         low = head.lower()

@@ -1,0 +1,53 @@
+"""Shared helpers: the real corpus (skipped when absent) and small project builders."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from citelint.config import Settings
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+SCHEMAS = Path(__file__).resolve().parents[2] / "shared" / "schemas"
+
+
+@pytest.fixture
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is not present")
+    return CORPUS
+
+
+Writer = Callable[[str, str | bytes], Path]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Writer:
+    """Write files into a throwaway project: `project("sources/pubmed/1.json", "{...}")`."""
+
+    def write(rel: str, content: str | bytes) -> Path:
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        return path
+
+    return write
+
+
+def settings_for(root: Path, **changes: object) -> Settings:
+    import dataclasses
+
+    return dataclasses.replace(Settings(project_root=str(root)), **changes)  # type: ignore[arg-type]
+
+
+@pytest.fixture(autouse=True)
+def _no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    os.environ.pop("CITELINT_TEST_FAULT", None)

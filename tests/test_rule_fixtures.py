@@ -1,0 +1,75 @@
+"""One parametrised runner for every rule fixture, and the rule contract.
+
+Layout: `tests/rules/<code>_<name>/{pass,fail}/<case>.{md,html}`; a fail case has a
+`<case>.<suffix>.expected` file beside it with one `LINE:COL CODE message` per diagnostic; a pass
+case must produce none. The rule's `sources/` folder is found by the usual discovery.
+Only the rule under test is selected (CL902 and CL903 are always on).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+import pytest
+
+from citelint.config import Settings
+from citelint.linter import FAULT_ENV, Linter
+from citelint.rules import ALL_RULES
+
+RULES_DIR = Path(__file__).parent / "rules"
+REPORT_SUFFIXES = (".md", ".html", ".htm", ".markdown")
+
+
+def _cases() -> list[tuple[str, Path]]:
+    cases = []
+    for rule_dir in sorted(RULES_DIR.iterdir()):
+        for kind in ("pass", "fail"):
+            for report in sorted((rule_dir / kind).glob("*")):
+                if report.suffix in REPORT_SUFFIXES:
+                    cases.append((rule_dir.name, report))
+    return cases
+
+
+def _lint(rule_dir: str, report: Path) -> list[str]:
+    code = rule_dir.split("_", 1)[0]
+    root = RULES_DIR / rule_dir
+    settings = dataclasses.replace(Settings(project_root=str(root)), select=(code,))
+    result = Linter(settings).lint_file(str(report))
+    return [f"{d.line}:{d.column} {d.code} {d.message}" for d in result.diagnostics]
+
+
+@pytest.mark.parametrize(("rule_dir", "report"), _cases(),
+                         ids=[f"{r}/{p.parent.name}/{p.name}" for r, p in _cases()])
+def test_fixture(rule_dir: str, report: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(FAULT_ENV, "crash.md")
+    got = _lint(rule_dir, report)
+    expected_file = report.with_name(report.name + ".expected")
+    if report.parent.name == "pass":
+        assert got == [], f"{report.name} should be clean"
+        return
+    if os.environ.get("CITELINT_REGEN_FIXTURES") == "1":  # maintainers only; review the diff
+        expected_file.write_text("".join(line + "\n" for line in got), encoding="utf-8")
+    expected = expected_file.read_text(encoding="utf-8").splitlines()
+    assert expected, f"{expected_file.name} must list at least one diagnostic"
+    assert got == expected
+
+
+@pytest.mark.parametrize("rule", ALL_RULES, ids=[r.code for r in ALL_RULES])
+def test_rule_contract(rule: type) -> None:
+    """Every registered rule is documented and has pass and fail fixtures."""
+    doc = rule.documentation()
+    assert doc.startswith(f"{rule.code} {rule.name}:"), "docstring opens with code and name"
+    assert len(doc) > 200
+    assert rule.summary and rule.severity
+    folder = RULES_DIR / f"{rule.code}_{rule.name}"
+    assert folder.is_dir(), f"missing fixtures folder {folder.name}"
+    for kind in ("pass", "fail"):
+        reports = [p for p in (folder / kind).glob("*") if p.suffix in REPORT_SUFFIXES]
+        assert reports, f"{folder.name} has no {kind} case"
+
+
+def test_codes_are_unique_and_ordered() -> None:
+    codes = [r.code for r in ALL_RULES]
+    assert codes == sorted(set(codes))
