@@ -133,7 +133,7 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     for fmt, path in files:
         try:
             with open(path, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(FORMATTERS[fmt](result, False))
+                handle.write(_render(fmt, result, color=False, quiet=args.quiet))
         except OSError as exc:
             raise ConfigError(f"cannot write {path}: {exc.strerror}") from exc
     if args.verbose:
@@ -144,14 +144,19 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     if args.statistics:
         _statistics(result, sys.stdout)
     elif stdout_format:
-        sys.stdout.write(FORMATTERS[stdout_format](result, color))
-        if stdout_format == "text" and not args.quiet:
-            print(summary_line(result))
+        sys.stdout.write(_render(stdout_format, result, color=color, quiet=args.quiet))
     if result.internal_error:
         return EXIT_ERROR
     if result.failed() and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+def _render(fmt: str, result: Result, *, color: bool, quiet: bool) -> str:
+    out = FORMATTERS[fmt](result, color)
+    if fmt == "text" and not quiet:
+        out += summary_line(result) + "\n"
+    return out
 
 
 def _statistics(result: Result, out: TextIO) -> None:

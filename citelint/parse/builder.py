@@ -198,7 +198,8 @@ class DocumentBuilder:
                 bold_open = False
                 if level is not None and raw.level <= level:
                     level = None
-                if level is None and self.is_appendix_heading(raw.text):
+                # inside an HTML appendix container the container bounds the appendix
+                if level is None and not raw.appendix and self.is_appendix_heading(raw.text):
                     level = raw.level
             elif raw.strong_only and self.is_appendix_heading(raw.text):
                 bold_open = True

@@ -21,6 +21,7 @@ _HTML_HEADING = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.I | re.S)
 _HIDDEN = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->", re.I | re.S)
 _TAG = re.compile(r"<[^>]*>")
 _NEWLINE = re.compile(r"\r\n?|\n")
+_SECTION_NUMBER = re.compile(r"^\s*(?:§\s*)?\d+(?:\.\d+)*\.?\s+")
 
 
 def decode_text(data: bytes) -> str:
@@ -100,12 +101,15 @@ def find_heading(headings: tuple[Heading, ...], locator: str) -> Heading | None:
     prefix: Heading | None = None
     for heading in headings:
         title = _norm(heading.title.strip().removeprefix("§"))
-        if title == want:
+        # `6 Other` is also found as `Other`: the section number is not the title
+        unnumbered = _norm(_SECTION_NUMBER.sub("", title, count=1))
+        if want in (title, unnumbered):
             return heading
-        if prefix is None and title.startswith(want):
-            nxt = title[len(want)]
-            if nxt.isspace() or unicodedata.category(nxt).startswith("P"):
-                prefix = heading
+        for candidate in (title, unnumbered):
+            if prefix is None and candidate.startswith(want):
+                nxt = candidate[len(want)]
+                if nxt.isspace() or unicodedata.category(nxt).startswith("P"):
+                    prefix = heading
     return prefix
 
 

@@ -1,0 +1,190 @@
+"""The command line as users run it: exit codes, formats, config, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from citelint.cli import main
+from tests.conftest import Writer
+
+CLEAN = "Median PFS was 4.8 months [pmid:1:abstract].\n"
+BROKEN = "Median PFS was 5.8 months [pmid:1:abstract].\n"
+SOURCE = json.dumps({"abstract": "Median PFS was 4.8 months."})
+
+
+@pytest.fixture
+def repo(project: Writer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    project(".git/HEAD", "ref: refs/heads/main\n")
+    project("reports/sources/pubmed/1.json", SOURCE)
+    project("reports/clean.md", CLEAN)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_clean_run_exits_zero(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "reports")
+    assert code == 0
+    assert out == "no findings in 1 file; 1 claims, 1 verified\n"
+
+
+def test_findings_exit_one_with_caret(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN)
+    code, out, _ = run(capsys, "reports")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith("reports/broken.md:1:16: CL101 [critical] 5.8 months not found")
+    assert lines[1] == "    1 | Median PFS was 5.8 months [pmid:1:abstract]."
+    assert lines[2].startswith("      |                ^^^^")
+    assert "      = anchor: [pmid:1:abstract]" in lines
+    assert "      = source: reports/sources/pubmed/1.json › abstract (/abstract)" in lines
+    assert "      = missing: 5.8 months" in lines
+    assert lines[-1] == "1 critical in 2 files; 2 claims, 1 verified"
+
+
+def test_exit_zero_and_fail_on(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN)
+    assert run(capsys, "reports", "--exit-zero")[0] == 0
+    assert run(capsys, "reports", "--fail-on", "never")[0] == 0
+    (repo / "reports/broken.md").write_text("[PMID:1] text\n")
+    assert run(capsys, "reports")[0] == 0  # a warning does not fail by default
+    assert run(capsys, "reports", "--fail-on", "warning")[0] == 1
+
+
+def test_select_and_ignore(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN + "\n中位PFS为4.8个月。\n")
+    _, out, _ = run(capsys, "reports", "--output-format", "concise")
+    assert {line.split()[1] for line in out.splitlines()} == {"CL001", "CL101"}
+    _, out, _ = run(capsys, "reports", "--output-format", "concise", "--ignore", "CL1")
+    assert {line.split()[1] for line in out.splitlines()} == {"CL001"}
+    _, out, _ = run(capsys, "reports", "--output-format", "concise", "--select", "CL101")
+    assert {line.split()[1] for line in out.splitlines()} == {"CL101"}
+    _, out, _ = run(capsys, "reports", "--output-format", "concise", "--ignore", "CL1",
+                    "--extend-select", "CL101")
+    assert {line.split()[1] for line in out.splitlines()} == {"CL001", "CL101"}
+
+
+def test_json_output_is_versioned_and_stable(repo: Path, capsys: pytest.CaptureFixture[str]
+                                             ) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN)
+    code, out, _ = run(capsys, "reports", "--output-format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["version"] == 1 and data["tool"]["name"] == "citelint"
+    assert data["summary"] == {"files": 2, "claims": 2, "anchors": 2, "verified_claims": 1,
+                               "by_severity": {"critical": 1}, "by_rule": {"CL101": 1}}
+    (d,) = data["diagnostics"]
+    assert d["path"] == "reports/broken.md" and (d["line"], d["column"]) == (1, 16)
+    assert d["code"] == "CL101" and d["name"] == "numeric-token-miss"
+    assert d["anchor"] == "[pmid:1:abstract]" and d["missing"] == ["5.8 months"]
+    assert d["source"] == {"path": "reports/sources/pubmed/1.json", "locator": "abstract",
+                           "start_line": None, "end_line": None, "pointer": "/abstract"}
+    assert len(d["fingerprint"]) == 32
+    assert run(capsys, "reports", "--output-format", "json")[1] == out  # same bytes
+
+
+def test_several_outputs(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "reports", "-o", "json:out.json", "-o", "concise:c.txt")
+    assert code == 0 and out.startswith("no findings")
+    assert json.loads((repo / "out.json").read_text())["diagnostics"] == []
+    assert (repo / "c.txt").read_text() == ""
+    code, out, _ = run(capsys, "reports", "-o", "plain.txt")
+    assert out == "" and "no findings" in (repo / "plain.txt").read_text()
+
+
+def test_statistics(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN)
+    _, out, _ = run(capsys, "reports", "--statistics")
+    assert out.splitlines()[0] == "     1  CL101  numeric-token-miss  [critical]"
+
+
+def test_rules_and_rule(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "rules").mkdir()
+    code, out, _ = run(capsys, "rules")
+    assert code == 0 and out.splitlines()[0].startswith("CL001  missing-anchor")
+    code, out, _ = run(capsys, "rule", "CL101")
+    assert code == 0 and "CL101 numeric-token-miss (critical)" in out and "Fails" in out
+    assert run(capsys, "--explain", "cl103")[1].startswith("CL103 unsupported-drug")
+    assert "drug-suffixes-zh = " in run(capsys, "rule", "CL103")[1]
+    code, _, err = run(capsys, "rule", "CL999")
+    assert code == 2 and err == "citelint: error: unknown rule 'CL999'; `citelint rules` lists them\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["missing/"], "citelint: error: missing/: no such file or folder\n"),
+    (["--bogus"], "citelint: error: unrecognized arguments: --bogus\n"),
+    (["--fail-on", "sometimes"], "citelint: error: argument --fail-on: invalid choice: "),
+    (["--sources", "nowhere", "reports"], "citelint: error: --sources nowhere: no such folder\n"),
+    (["--config", "nope.toml"], "citelint: error: --config nope.toml: no such file\n"),
+    (["--select", "XX1", "reports"], "citelint: error: command line: '--select' has 'XX1'"),
+])
+def test_usage_errors_exit_two(repo: Path, capsys: pytest.CaptureFixture[str], args: list[str],
+                               message: str) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == "" and err.startswith(message) and err.count("\n") == 1
+
+
+def test_empty_folder_is_an_error(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "empty").mkdir()
+    code, _, err = run(capsys, "empty")
+    assert code == 2 and "no reports found" in err
+
+
+def test_sources_folder_alone_is_skipped(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "reports/sources")
+    assert code == 0 and "nothing to lint" in err
+
+
+def test_bad_config(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / ".citelint.toml").write_text('select = ["CL"]\nfail_on = "x"\n')
+    code, _, err = run(capsys, "reports")
+    assert code == 2 and "unknown key 'fail_on'" in err
+    (repo / ".citelint.toml").write_text("select = [\n")
+    code, _, err = run(capsys, "reports")
+    assert code == 2 and "is not valid TOML" in err and err.count("\n") == 1
+
+
+def test_config_discovered(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN)
+    (repo / "pyproject.toml").write_text('[tool.citelint]\nignore = ["CL101"]\n')
+    assert run(capsys, "reports")[0] == 0
+
+
+def test_unreadable_report_is_a_finding(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "reports/gbk.md").write_bytes("中位PFS为4.8个月。".encode("gbk"))
+    code, out, _ = run(capsys, "reports", "--output-format", "concise", "--ignore", "CL902")
+    assert code == 1 and "CL902" in out  # cannot be deselected
+
+
+def test_internal_error_exits_two(repo: Path, capsys: pytest.CaptureFixture[str],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    (repo / "reports/crash.md").write_text(CLEAN)
+    monkeypatch.setenv("CITELINT_TEST_FAULT", "crash.md")
+    code, out, _ = run(capsys, "reports", "--exit-zero", "--fail-on", "never")
+    assert code == 2 and "CL903" in out and "clean.md" not in out
+
+
+def test_huge_report(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / ".citelint.toml").write_text("max-report-bytes = 1000\n")
+    (repo / "reports/huge.md").write_text("word " * 1000)
+    code, out, _ = run(capsys, "reports", "--output-format", "concise")
+    assert code == 1 and "over max-report-bytes (1000)" in out
+
+
+def test_module_entry_point_and_version(repo: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "citelint", "--version"], capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == 0 and proc.stdout.startswith("citelint 0.")
+    proc = subprocess.run([sys.executable, "-m", "citelint", "reports"], capture_output=True,
+                          text=True, check=False, env={**os.environ, "NO_COLOR": "1"})
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
