@@ -173,8 +173,7 @@ class AnchorGrammar:
         # Edit distance 2 is generous for short names: `note` is 2 from `nct`. Short types
         # (up to 4 letters) allow one edit, longer ones two.
         close = [
-            t for t in sorted(self.types)
-            if _distance(word.lower(), t) <= (1 if len(t) <= 4 else 2)
+            t for t in sorted(self.types) if _distance(word.lower(), t) <= (1 if len(t) <= 4 else 2)
         ]
         single_token = bool(rest.strip()) and not re.search(r"\s", rest.strip())
         if rest.startswith("//"):

@@ -78,7 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.explain:
             return _rule(args.explain, sys.stdout)
         settings = _settings(args)
-        result = Linter(settings).lint_paths(args.paths or ["."])
+        linter = Linter(settings)
+        result = linter.lint_paths(args.paths or ["."])
+        if args.verbose:
+            for trace in linter.tracebacks:
+                sys.stderr.write(trace)
         return _report(result, args)
     except ConfigError as exc:
         print(f"citelint: error: {exc}", file=sys.stderr)

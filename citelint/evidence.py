@@ -198,6 +198,8 @@ def _field_supports(claim: NumericToken, f: NumberField) -> bool:
     if claim.kind == "dose":
         return (claim.unit or "").lower() in f.context
     words = _UNIT_WORDS.get(claim.kind, ())
+    if claim.kind in ("percent", "pp") and re.search(r"pct|percent", f.key, re.I):
+        return True  # the key itself names the unit: `ciPctValue`
     return any(w in f.context for w in words)
 
 

@@ -94,7 +94,10 @@ class Linter:
             ClaimOptions(settings.appendix_headings, settings.abbreviations, settings.anchor_types)
         )
         self.store = SourceStore(
-            settings.max_source_bytes, settings.evidence_roots, settings.source_types
+            settings.max_source_bytes,
+            settings.evidence_roots,
+            settings.source_types,
+            display=lambda p: relpath(p, settings.project_root),
         )
         self.evidence = Evidence(self.drugs)
         self.tracebacks: list[str] = []
@@ -128,12 +131,13 @@ class Linter:
         except UnreadableReport as exc:
             return self._file_finding(display, "CL902", f"report {exc}")
         except Exception as exc:
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            detail = (
-                f"{type(exc).__name__}: {exc} "
-                f"(at {os.path.basename(where.filename)}:{where.lineno})"
+            self.tracebacks.append(traceback.format_exc())  # printed with --verbose
+            return self._file_finding(
+                display,
+                "CL903",
+                f"internal error while checking: {type(exc).__name__}: {exc}; "
+                "please report it with this file",
             )
-            return self._file_finding(display, "CL903", f"internal error while checking: {detail}")
 
     def lint_bytes(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
         fault = os.environ.get(FAULT_ENV)

@@ -11,6 +11,7 @@ character it came from, so a finding can point at the exact token in the report.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -24,17 +25,23 @@ _KEEP = {"，": "，", "、": "、", "。": "。", "；": "；"}  # CJK punctuat
 HYPHENS = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00ad"
 
 
-def normalize(text: str) -> tuple[str, list[int]]:
+def normalize(text: str) -> tuple[str, Sequence[int]]:
     """NFKC per character (F3 rules first) and, for each output char, its source index.
 
     Superscript digits after a digit, letter, `%` or `)` are footnote markers and go;
     `·` between digits is a decimal point; `，` stays full width so that it is never read
     as a thousands separator.
     """
+    if text.isascii():
+        return text, range(len(text))  # the common English case: nothing to fold
     out: list[str] = []
     index: list[int] = []
     n = len(text)
     for i, ch in enumerate(text):
+        if ch.isascii():
+            out.append(ch)
+            index.append(i)
+            continue
         footnote = (
             ch in _SUPERSCRIPTS
             and i
@@ -44,13 +51,19 @@ def normalize(text: str) -> tuple[str, list[int]]:
             continue
         if ch == "·" and 0 < i < n - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
             norm = "."
-        elif ch in _KEEP or ch.isascii():
-            norm = ch
         else:
-            norm = unicodedata.normalize("NFKC", ch)
+            norm = _nfkc(ch)
         out.append(norm)
-        index.extend([i] * len(norm))
+        if len(norm) == 1:
+            index.append(i)
+        else:
+            index.extend([i] * len(norm))
     return "".join(out), index
+
+
+@functools.lru_cache(maxsize=8192)
+def _nfkc(ch: str) -> str:
+    return _KEEP.get(ch) or unicodedata.normalize("NFKC", ch)
 
 
 def fold(text: str) -> str:
@@ -181,6 +194,9 @@ _DATE_PATTERNS = (
 )
 
 
+_DATE_HINT = re.compile(r"[年月/]|\d-\d|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+
+
 def _decimal(text: str) -> Decimal | None:
     try:
         return Decimal(text.replace(",", ""))
@@ -244,7 +260,7 @@ def _scan(norm: str, index: Sequence[int], original: str, source: bool) -> list[
     def end_pos(i: int) -> int:
         return index[i - 1] + 1 if 0 < i <= len(index) else pos(i)
 
-    for pattern in _DATE_PATTERNS:
+    for pattern in _DATE_PATTERNS if _DATE_HINT.search(norm) else ():
         for m in pattern.finditer(norm):
             if any(s < m.end() and m.start() < e for s, e in taken):
                 continue
@@ -462,7 +478,10 @@ class EntityToken:
 
 
 _SEGMENT = rf"[A-Za-z0-9]+(?:[-{HYPHENS}][A-Za-z0-9]+)*"
-_ENTITY_RE = re.compile(rf"(?<![A-Za-z0-9\-{HYPHENS}.]){_SEGMENT}")
+# Only runs holding a digit and an upper-case letter can be codes: look ahead before
+# matching, so ordinary words cost one failed look-ahead instead of a trim.
+_RUN = rf"[A-Za-z0-9\-{HYPHENS}]*"
+_ENTITY_RE = re.compile(rf"(?<![A-Za-z0-9\-{HYPHENS}.])(?={_RUN}\d)(?={_RUN}[A-Z]){_SEGMENT}")
 _WORD_NUMBER = re.compile(
     r"(?<![A-Za-z0-9])((?:[A-Z]{4,}|[A-Z][a-z]+[A-Z][A-Za-z]*))[ ]"
     r"(\d{2,4})(?![\d.%,]|\s*(?:%|mg|例|人|个月|months?|patients?))"
@@ -664,17 +683,7 @@ class DrugGrammar:
         object.__setattr__(
             self, "_zh_prefix", re.compile("|".join(map(re.escape, prefixes)) or r"(?!)")
         )
-        stems = sorted(self.stems_en, key=len, reverse=True)
-        object.__setattr__(
-            self,
-            "_en",
-            re.compile(
-                r"(?<![A-Za-z])([A-Za-z]*(?:"
-                + "|".join(map(re.escape, stems))
-                + r"))s?(?![A-Za-z])",
-                re.I,
-            ),
-        )
+        object.__setattr__(self, "_stems", tuple(s.lower() for s in self.stems_en))
         stops = sorted(self.stop_words_zh, key=len, reverse=True)
         object.__setattr__(self, "_stops", tuple(stops))
 
@@ -725,14 +734,22 @@ class DrugGrammar:
 
     def _english(self, text: str) -> list[DrugMention]:
         found = []
-        en: re.Pattern[str] = self._en  # type: ignore[attr-defined]
-        for m in en.finditer(text):
-            word = m.group(1)
-            stem = next((s for s in self.stems_en if word.lower().endswith(s)), "")
-            if len(word) < 6 or word.lower() == stem or sum(c.isalpha() for c in word) < 6:
+        stems: tuple[str, ...] = self._stems  # type: ignore[attr-defined]
+        for m in _LATIN_WORD.finditer(text):
+            word = m.group(0)
+            low = word.lower()
+            if low.endswith("s") and not low.endswith(stems):
+                word, low = word[:-1], low[:-1]  # plurals: `statins`
+            if not low.endswith(stems) or len(word) < 6:
                 continue
-            found.append(DrugMention(word, m.start(1), m.end(1), affix=stem))
+            stem = next(s for s in stems if low.endswith(s))
+            if low == stem:
+                continue  # a word equal to a stem is not a mention (D4)
+            found.append(DrugMention(word, m.start(), m.start() + len(word), affix=stem))
         return found
+
+
+_LATIN_WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]{6,}(?![A-Za-z])")
 
 
 def _is_han(ch: str) -> bool:

@@ -78,6 +78,7 @@ class SourceStore:
     max_bytes: int = DEFAULT_MAX_SOURCE_BYTES
     evidence_roots: tuple[str, ...] = ()  # absolute extra roots for `evidence` anchors
     custom_types: Mapping[str, SourceType] = field(default_factory=dict)
+    display: Callable[[str], str] | None = None  # how messages show a path; default: root-relative
     _loaded: dict[tuple[str, str, str], Loaded | Failure] = field(default_factory=dict)
     _resolved: dict[tuple[str | None, str, str, str | None], Resolution] = field(
         default_factory=dict
@@ -147,14 +148,18 @@ class SourceStore:
             if not inside(path, allowed):
                 return Failure(
                     "CL006",
-                    f"{_rel(path, root)} leads outside the sources root (symlink); it is not read",
+                    f"{self._show(path, root)} leads outside the sources root (symlink); "
+                    "it is not read",
                     path,
                 )
             if os.path.isfile(path):
                 return path
-        shown = ", ".join(_rel(p, root) for p in tried[:4])
+        shown = ", ".join(self._show(p, root) for p in tried[:4])
         more = f" and {len(tried) - 4} more" if len(tried) > 4 else ""
         return Failure("CL002", f"no source file: tried {shown}{more}", tried[0] if tried else None)
+
+    def _show(self, path: str, root: str) -> str:
+        return self.display(path) if self.display else _rel(path, root)
 
     def read(self, path: str) -> bytes:
         """Open one confined file; the size limit is checked before reading (CL007)."""
@@ -171,10 +176,10 @@ class SourceStore:
             try:
                 self._loaded[key] = self._loader(type_, path)(path, self.read(path), ident, root)
             except SourceError as exc:
-                self._loaded[key] = Failure("CL007", f"{_rel(path, root)} {exc}", path)
+                self._loaded[key] = Failure("CL007", f"{self._show(path, root)} {exc}", path)
             except OSError as exc:
                 self._loaded[key] = Failure(
-                    "CL007", f"{_rel(path, root)} cannot be read ({exc.strerror})", path
+                    "CL007", f"{self._show(path, root)} cannot be read ({exc.strerror})", path
                 )
         return self._loaded[key]
 
