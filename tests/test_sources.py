@@ -377,3 +377,22 @@ def test_opened_files_hook_sees_opens(project: Writer) -> None:
 
 def _iter(paths: Iterator[str]) -> list[str]:
     return list(paths)
+
+
+def test_image_only_pdf_pages(real: Path) -> None:
+    f = failure(real, "guideline", "IMAGES", "page:1")
+    assert f.code == "CL007" and "no extractable text on page 1-1" in f.message
+
+
+def test_blank_pdf_is_unreadable(project: Writer) -> None:
+    import io
+
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(width=200, height=200)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    path = project("sources/guidelines/blank.pdf", buffer.getvalue())
+    f = failure(path.parents[1], "guideline", "blank")
+    assert f.code == "CL007" and "image-only or empty" in f.message

@@ -1,0 +1,37 @@
+"""`citelint examples/` on a fresh clone: findings on the broken report, none on the clean one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citelint.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_examples(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(EXAMPLES.parent)
+    code = main(["examples", "--output-format", "concise"])
+    out = capsys.readouterr().out
+    assert code == 1
+    found = [line.split(" [")[0] for line in out.splitlines()]
+    assert found == [
+        "examples/reports/broken.html:6:41: CL101",
+        "examples/reports/broken.html:7:4: CL001",
+        "examples/reports/broken.html:7:51: CL103",
+        "examples/reports/broken.html:8:4: CL103",
+        "examples/reports/broken.html:9:31: CL002",
+        "examples/reports/broken.html:9:97: CL003",
+        "examples/reports/broken.html:10:4: CL001",
+        "examples/reports/broken.html:10:63: CL005",
+        "examples/reports/broken.html:11:23: CL101",
+    ]
+
+
+def test_clean_example_is_clean(monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(EXAMPLES.parent)
+    assert main(["examples/reports/clean.md"]) == 0
+    assert capsys.readouterr().out.startswith("no findings in 1 file")
