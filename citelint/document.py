@@ -159,9 +159,11 @@ class Document:
         return tuple(s for b in self.blocks for s in b.sentences)
 
     def first_heading_offset(self) -> int:
+        """Start of the line of the first heading, else 0: where file-level findings go."""
         for block in self.blocks:
             if block.kind == "heading":
-                return block.start
+                line, _ = self.position(block.start)
+                return self.line_starts[line - 1]
         return 0
 
 

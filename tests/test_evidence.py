@@ -8,12 +8,15 @@ from pathlib import Path
 import pytest
 
 import citelint
+from citelint.config import Settings
 from citelint.diagnostic import Diagnostic
 from tests.conftest import Writer
 
 
 def lint(sources: Path, text: str, suffix: str = ".md") -> list[Diagnostic]:
-    return citelint.lint_text(text, suffix=suffix, sources=str(sources))
+    """The anchor and evidence rules only: these tests are about support."""
+    settings = Settings(project_root=str(sources.parent), select=("CL0", "CL1"))
+    return citelint.lint_text(text, suffix=suffix, sources=str(sources), config=settings)
 
 
 def codes(diagnostics: list[Diagnostic]) -> list[tuple[str, int]]:
@@ -120,9 +123,7 @@ def test_claims_on_failed_anchors_are_not_rereported(sources: Path) -> None:
 
 
 def test_deselected_failure_reports_unverifiable(sources: Path) -> None:
-    from citelint.config import Settings
-
-    settings = Settings(project_root=str(sources.parent), ignore=("CL002",))
+    settings = Settings(project_root=str(sources.parent), select=("CL0", "CL1"), ignore=("CL002",))
     found = citelint.lint_text("ORR 45% [pmid:404:abstract].\n", sources=str(sources),
                                config=settings)
     assert [(d.code, d.message) for d in found] == [

@@ -18,6 +18,7 @@ def test_examples(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
     assert code == 1
     found = [line.split(" [")[0] for line in out.splitlines()]
     assert found == [
+        "examples/reports/broken.html:5:1: CL301",  # the trials channel is saved but unused
         "examples/reports/broken.html:6:41: CL101",
         "examples/reports/broken.html:7:4: CL001",
         "examples/reports/broken.html:7:51: CL103",

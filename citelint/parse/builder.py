@@ -157,6 +157,14 @@ class DocumentBuilder:
                 last = sentences[-1] if sentences else None
                 ends_colon = last is not None and _strip_anchors(last.text).endswith((":", "："))
                 last_colon_anchors = last.anchors if last is not None and ends_colon else ()
+        for diagram in out.mermaid:  # labels and `%% cite:` lines cite like prose
+            hits, _ = self._grammar.scan(diagram.source)
+            base = diagram.body_start
+            all_anchors.extend(
+                Anchor(h.type, h.id, h.locator, base + h.start, base + h.end) for h in hits
+            )
+            all_anchors.extend(diagram.anchors)
+        all_anchors = list(dict.fromkeys(all_anchors))
         all_anchors.sort(key=lambda a: (a.start, a.end))
         near.sort(key=lambda m: (m.start, m.end))
         return Document(

@@ -13,6 +13,13 @@ from citelint.rules.cl007_unreadable_source import UnreadableSource
 from citelint.rules.cl101_numeric_token_miss import NumericTokenMiss
 from citelint.rules.cl102_entity_token_miss import EntityTokenMiss
 from citelint.rules.cl103_unsupported_drug import UnsupportedDrug
+from citelint.rules.cl201_shallow_mermaid import ShallowMermaid
+from citelint.rules.cl202_mermaid_numeric_miss import MermaidNumericMiss
+from citelint.rules.cl203_source_filler import SourceFiller
+from citelint.rules.cl204_deferred_work import DeferredWork
+from citelint.rules.cl205_template_repetition import TemplateRepetition
+from citelint.rules.cl301_source_channel_unused import SourceChannelUnused
+from citelint.rules.cl302_formula_dominance import FormulaDominance
 from citelint.rules.cl902_unreadable_report import UnreadableReport
 from citelint.rules.cl903_internal_error import InternalError
 
@@ -27,6 +34,13 @@ ALL_RULES: tuple[type[Rule], ...] = (
     NumericTokenMiss,
     EntityTokenMiss,
     UnsupportedDrug,
+    ShallowMermaid,
+    MermaidNumericMiss,
+    SourceFiller,
+    DeferredWork,
+    TemplateRepetition,
+    SourceChannelUnused,
+    FormulaDominance,
     UnreadableReport,
     InternalError,
 )

@@ -1,0 +1,70 @@
+"""Phrase matching for the substance rules (RULES §3, DECISIONS X14).
+
+CJK phrases are matched on text folded for width and case with all whitespace removed
+(`待 Worker` is `待worker`); Latin phrases match word by word with any spacing between
+words and word boundaries at both ends, on the original text. Phrases written in capitals
+(`TODO`, `TBD`) match in capitals only, so prose such as "a to-do list" is not flagged.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from citelint.document import Block
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    phrase: str
+    start: int  # report offsets
+    end: int
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
+
+
+def _squashed(text: str) -> tuple[str, list[int]]:
+    out: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(text):
+        folded = unicodedata.normalize("NFKC", ch).casefold()
+        for c in folded:
+            if not c.isspace():
+                out.append(c)
+                index.append(i)
+    return "".join(out), index
+
+
+class PhraseMatcher:
+    def __init__(self, phrases: tuple[str, ...]) -> None:
+        self.cjk = {
+            p: "".join(unicodedata.normalize("NFKC", p).casefold().split())
+            for p in phrases
+            if _has_cjk(p)
+        }
+        self.latin = {}
+        for p in phrases:
+            if p in self.cjk:
+                continue
+            words = [re.escape(w) for w in p.split()]
+            flags = 0 if p.isupper() else re.I
+            self.latin[p] = re.compile(r"(?<!\w)" + r"\s*".join(words) + r"(?!\w)", flags)
+
+    def find(self, block: Block) -> Iterator[Hit]:
+        hits: list[Hit] = []
+        if self.cjk:
+            squashed, index = _squashed(block.text)
+            for phrase, key in self.cjk.items():
+                start = squashed.find(key)
+                while start >= 0 and key:
+                    a, b = index[start], index[start + len(key) - 1] + 1
+                    hits.append(Hit(phrase, block.offsets[a], block.offsets.end(b)))
+                    start = squashed.find(key, start + len(key))
+        for phrase, pattern in self.latin.items():
+            for m in pattern.finditer(block.text):
+                hits.append(Hit(phrase, block.offsets[m.start()], block.offsets.end(m.end())))
+        yield from sorted(hits, key=lambda h: (h.start, h.phrase))

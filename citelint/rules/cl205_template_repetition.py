@@ -1,0 +1,84 @@
+"""CL205 template-repetition: the report repeats one template sentence or scenario.
+
+A sentence of at least `min-chars` (10) characters that occurs `max-repeats` (8) times or
+more, after normalisation (width, case, spacing), with anchors replaced by `[cite]` and
+numbering (`场景1`, `scenario 2`, `Block 3`, `case 4`, `LP5`) replaced by `#`, is padding:
+CL205 at its first occurrence. Numbered scenarios (`场景N：`, `Scenario N:`) with more than
+`max-scenarios` (9) distinct numbers are CL205 too, at the first scenario past the limit.
+Appendix sections do not count.
+
+Fails: eight paragraphs that read `场景1：需求稳定，价格不变。`, `场景2：需求稳定，价格不变。`, ….
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from citelint.diagnostic import Severity
+from citelint.document import Document, Sentence
+from citelint.rules.base import Context, Finding, Rule
+
+_ANCHOR = re.compile(r"\[[A-Za-z][\w-]*:[^\[\]]*\]")
+_NUMBERING = re.compile(r"(场景|scenario|block|case|lp)\s*\d+", re.I)
+_SCENARIO = re.compile(r"(?:场景|scenario)\s*(\d+)\s*[:：]", re.I)
+
+
+@dataclass(frozen=True)
+class Options:
+    max_repeats: int = 8
+    max_scenarios: int = 9
+    min_chars: int = 10
+
+
+def normalized(text: str) -> str:
+    text = _ANCHOR.sub("[cite]", text)
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = _NUMBERING.sub(lambda m: m.group(1) + "#", text)
+    return " ".join(text.split())
+
+
+class TemplateRepetition(Rule):
+    code = "CL205"
+    name = "template-repetition"
+    severity = Severity.CRITICAL
+    summary = "one normalised sentence repeats max-repeats times, or too many numbered scenarios"
+    Options = Options
+
+    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+        o = self.options
+        seen: dict[str, list[Sentence]] = {}
+        scenarios: dict[str, Sentence] = {}
+        for block in doc.blocks:
+            if block.appendix:
+                continue
+            for sentence in block.sentences:
+                key = normalized(sentence.text)
+                if len(key) >= o.min_chars:
+                    seen.setdefault(key, []).append(sentence)
+                for m in _SCENARIO.finditer(sentence.text):
+                    scenarios.setdefault(m.group(1), sentence)
+        for key, sentences in seen.items():
+            if len(sentences) >= o.max_repeats:
+                first = sentences[0]
+                yield Finding(
+                    self.code,
+                    first.start,
+                    first.end,
+                    f"template sentence repeated {len(sentences)} times (max-repeats "
+                    f"{o.max_repeats}): '{key[:60]}'",
+                    claim=first.text,
+                    subject=key,
+                )
+        if len(scenarios) > o.max_scenarios:
+            first_over = list(scenarios.values())[o.max_scenarios]
+            yield Finding(
+                self.code,
+                first_over.start,
+                first_over.end,
+                f"{len(scenarios)} numbered scenarios (max-scenarios {o.max_scenarios}): "
+                "merge them into a table or a model file",
+                subject="scenarios",
+            )
