@@ -16,13 +16,15 @@ from citelint.diagnostic import Diagnostic, Severity, SourceRef, at_or_above, fi
 from citelint.discover import Discovery, matches, relpath
 from citelint.document import Anchor, Document
 from citelint.evidence import ClaimReader, Evidence
+from citelint.mermaid import DATA_TYPES
 from citelint.parse import Parser, UnreadableReport
 from citelint.parse.builder import ClaimOptions
 from citelint.rules import ALL_RULES, RULES_BY_CODE, Context, Finding, Rule
 from citelint.rules._claims import body_claims
+from citelint.rules._mermaid import analyzed
 from citelint.sources.model import Failure, Resolution, Span
 from citelint.sources.store import CHANNEL_OF_TYPE, SourceStore
-from citelint.tokens import DrugGrammar
+from citelint.tokens import DrugGrammar, mask_anchors, numeric_tokens
 
 _UNVERIFIED = ("CL001", "CL004", "CL101", "CL102", "CL103", "CL202")
 FAULT_ENV = "CITELINT_TEST_FAULT"  # read only under pytest: a file name that makes lint crash
@@ -172,8 +174,17 @@ class Linter:
             if not _flags(doc, c.sentence.start, c.sentence.end, diagnostics)
             and not any(isinstance(resolutions.get(a), Failure) for a in c.anchors)
         )
+        labels = _mermaid_claims(doc)
+        flagged = {(d.line, d.column) for d in diagnostics if d.code == "CL202"}
+        verified += sum(1 for at in labels if doc.position(at) not in flagged)
         return FileResult(
-            display, diagnostics, len(claims), len(doc.anchors), verified, doc, resolutions
+            display,
+            diagnostics,
+            len(claims) + len(labels),
+            len(doc.anchors),
+            verified,
+            doc,
+            resolutions,
         )
 
     def _emitted(self, display: str) -> Iterable[str]:
@@ -245,6 +256,18 @@ class Linter:
             fingerprint=fingerprint(code, display, "file"),
         )
         return FileResult(display, (diagnostic,))
+
+
+def _mermaid_claims(doc: Document) -> list[int]:
+    """Report offsets of Mermaid labels and data values that state numbers (O7)."""
+    found = []
+    for block, diagram in analyzed(doc):
+        values = diagram.data if diagram.kind in DATA_TYPES else []
+        for label in [*diagram.labels, *values]:
+            tokens = numeric_tokens(mask_anchors(label.text), source=label in values)
+            if any(t.kind != "date" for t in tokens):
+                found.append(block.body_start + label.start)
+    return found
 
 
 def _flags(doc: Document, start: int, end: int, diagnostics: Sequence[Diagnostic]) -> bool:

@@ -31,8 +31,18 @@ def test_examples(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
     ]
 
 
-def test_clean_example_is_clean(monkeypatch: pytest.MonkeyPatch,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("report", ["clean.md", "rich.md"])
+def test_clean_examples_pass_every_rule(report: str, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(EXAMPLES.parent)
-    assert main(["examples/reports/clean.md"]) == 0
+    assert main([f"examples/reports/{report}", "--fail-on", "info"]) == 0
     assert capsys.readouterr().out.startswith("no findings in 1 file")
+
+
+def test_rich_example_has_diagrams_tables_and_an_appendix() -> None:
+    from citelint.parse import Parser
+
+    doc = Parser().parse("rich.md", (EXAMPLES / "reports" / "rich.md").read_bytes())
+    assert len(doc.mermaid) == 3
+    assert any(b.kind == "row" for b in doc.blocks)
+    assert any(b.appendix for b in doc.blocks)
