@@ -7,12 +7,13 @@ Only this module writes to stdout, stderr or output files, and decides the exit 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from citelint import __version__
+from citelint import __version__, baseline
 from citelint.config import ConfigError, Settings, apply, find_config, load_settings
 from citelint.diagnostic import FAIL_LEVELS
 from citelint.formatters import FORMATTERS
@@ -53,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="write output to FILE; FMT:FILE pairs allow several formats",
     )
     p.add_argument("--statistics", action="store_true", help="counts per rule")
+    p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
+    p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
+    p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     p.add_argument("-q", "--quiet", action="store_true", help="findings only, no summary")
     p.add_argument("-v", "--verbose", action="store_true", help="notes about skipped paths")
@@ -78,8 +82,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.explain:
             return _rule(args.explain, sys.stdout)
         settings = _settings(args)
+        known = baseline.load(args.baseline) if args.baseline else None
         linter = Linter(settings)
         result = linter.lint_paths(args.paths or ["."])
+        if args.write_baseline:
+            _write(args.write_baseline, baseline.dumps(result))
+        if known is not None:
+            result = baseline.apply(result, known)
         if args.verbose:
             for trace in linter.tracebacks:
                 sys.stderr.write(trace)
@@ -105,6 +114,8 @@ def _settings(args: argparse.Namespace) -> Settings:
             overrides[name] = value.split(",")
     if args.fail_on:
         overrides["fail-on"] = args.fail_on
+    if args.no_suppress:
+        settings = dataclasses.replace(settings, no_suppress=True)
     if args.sources:
         if not os.path.isdir(args.sources):
             raise ConfigError(f"--sources {args.sources}: no such folder")
@@ -135,11 +146,7 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     color = not args.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
     stdout_format, files = _outputs(args)
     for fmt, path in files:
-        try:
-            with open(path, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(_render(fmt, result, color=False, quiet=args.quiet))
-        except OSError as exc:
-            raise ConfigError(f"cannot write {path}: {exc.strerror}") from exc
+        _write(path, _render(fmt, result, color=False, quiet=args.quiet))
     if args.verbose:
         for note in result.notes:
             print(f"citelint: {note}", file=sys.stderr)
@@ -154,6 +161,14 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     if result.failed() and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+def _write(path: str, text: str, mode: str = "w") -> None:
+    try:
+        with open(path, mode, encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise ConfigError(f"cannot write {path}: {exc.strerror}") from exc
 
 
 def _render(fmt: str, result: Result, *, color: bool, quiet: bool) -> str:

@@ -59,6 +59,7 @@ class Settings:
     locator_optional_types: tuple[str, ...] = ("nmpa-page",)
     source_types: Mapping[str, SourceType] = field(default_factory=dict)
     rules: Mapping[str, RuleSettings] = field(default_factory=dict)
+    no_suppress: bool = False  # --no-suppress: audit with every suppression ignored
 
     @property
     def anchor_types(self) -> tuple[str, ...]:

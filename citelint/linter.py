@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from citelint import suppress
 from citelint.config import Settings
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, at_or_above, fingerprint
 from citelint.discover import Discovery, matches, relpath
@@ -148,6 +149,7 @@ class Linter:
         doc = self.parser.parse(display, data)
         resolutions = {a: self.store.resolve(a, sources_root) for a in doc.anchors}
         emitted = frozenset(self._emitted(display))
+        active = [] if self.settings.no_suppress else suppress.scopes(doc)
         ctx = Context(
             resolutions=resolutions,
             sources_root=sources_root,
@@ -157,13 +159,21 @@ class Linter:
             emitted=emitted,
             channel_files=self._channel_files(sources_root),
             display=lambda p: relpath(p, self.settings.project_root),
+            suppressed=lambda code, offset: suppress.suppressed(code, offset, active),
         )
         findings: list[Finding] = []
         for rule in self.rules:
             findings.extend(rule.check(doc, ctx))
+        findings = suppress.apply(
+            doc,
+            [f for f in findings if f.code in emitted],
+            active,
+            report_unused="CL900" in emitted and not self.settings.no_suppress,
+            emitted=emitted,
+        )
         diagnostics = tuple(
             sorted(
-                (self._stamp(doc, display, f) for f in findings if f.code in emitted),
+                (self._stamp(doc, display, f) for f in findings),
                 key=lambda d: d.sort_key,
             )
         )

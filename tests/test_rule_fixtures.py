@@ -3,7 +3,8 @@
 Layout: `tests/rules/<code>_<name>/{pass,fail}/<case>.{md,html}`; a fail case has a
 `<case>.<suffix>.expected` file beside it with one `LINE:COL CODE message` per diagnostic; a pass
 case must produce none. The rule's `sources/` folder is found by the usual discovery.
-Only the rule under test is selected (CL902 and CL903 are always on).
+Only the rule under test is selected (CL902 and CL903 are always on), unless the rule's
+folder has a `select.txt` naming the codes to run with it.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ def _cases() -> list[tuple[str, Path]]:
 def _lint(rule_dir: str, report: Path) -> list[str]:
     code = rule_dir.split("_", 1)[0]
     root = RULES_DIR / rule_dir
-    settings = dataclasses.replace(Settings(project_root=str(root)), select=(code,))
+    select_file = root / "select.txt"  # a rule that needs others beside it (CL900)
+    select = tuple(select_file.read_text().split()) if select_file.exists() else (code,)
+    settings = dataclasses.replace(Settings(project_root=str(root)), select=select)
     result = Linter(settings).lint_file(str(report))
     return [f"{d.line}:{d.column} {d.code} {d.message}" for d in result.diagnostics]
 

@@ -20,6 +20,8 @@ from citelint.rules.cl204_deferred_work import DeferredWork
 from citelint.rules.cl205_template_repetition import TemplateRepetition
 from citelint.rules.cl301_source_channel_unused import SourceChannelUnused
 from citelint.rules.cl302_formula_dominance import FormulaDominance
+from citelint.rules.cl900_unused_suppression import UnusedSuppression
+from citelint.rules.cl901_malformed_directive import MalformedDirective
 from citelint.rules.cl902_unreadable_report import UnreadableReport
 from citelint.rules.cl903_internal_error import InternalError
 
@@ -41,6 +43,8 @@ ALL_RULES: tuple[type[Rule], ...] = (
     TemplateRepetition,
     SourceChannelUnused,
     FormulaDominance,
+    UnusedSuppression,
+    MalformedDirective,
     UnreadableReport,
     InternalError,
 )

@@ -62,6 +62,8 @@ def unverifiable(item: BodyClaim, ctx: Context) -> tuple[bool, bool]:
     """
     if not item.cited.failed:
         return False, False
-    if all(f.code in ctx.emitted for _, f in item.cited.failed):
+    if all(
+        f.code in ctx.emitted and not ctx.suppressed(f.code, a.start) for a, f in item.cited.failed
+    ):
         return True, False
     return False, True

@@ -46,6 +46,7 @@ class Context:
     emitted: frozenset[str] = frozenset()  # codes that will be reported (DECISIONS X5)
     channel_files: Mapping[str, int] = field(default_factory=dict)  # saved files per channel
     display: Callable[[str], str] = str  # a source path as the user should read it
+    suppressed: Callable[[str, int], bool] = lambda code, offset: False
 
 
 class Rule:

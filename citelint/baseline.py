@@ -1,0 +1,61 @@
+"""Baselines: adopt citelint on an existing corpus, then fail only on new findings.
+
+`--write-baseline FILE` records the fingerprints of today's findings; `--baseline FILE`
+hides them. A fingerprint is the code, the path and a hash of the normalised claim and
+anchor (DECISIONS O6), never the line, so editing elsewhere in a report keeps old
+findings matched. The baseline is a multiset: k recorded fingerprints hide at most k
+findings, so a second copy of an old problem still fails.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+
+from citelint.config import ConfigError
+from citelint.linter import Result
+
+VERSION = 1
+
+
+def dumps(result: Result) -> str:
+    entries = [
+        {"code": d.code, "path": d.path, "fingerprint": d.fingerprint, "message": d.message}
+        for d in result.diagnostics
+    ]
+    return (
+        json.dumps({"version": VERSION, "findings": entries}, ensure_ascii=False, indent=2) + "\n"
+    )
+
+
+def load(path: str) -> Counter[str]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as exc:
+        raise ConfigError(f"cannot read baseline {path}: {exc.strerror}") from exc
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"baseline {path} is not valid JSON") from exc
+    if (
+        not isinstance(data, dict)
+        or data.get("version") != VERSION
+        or not isinstance(data.get("findings"), list)
+    ):
+        raise ConfigError(f"baseline {path} is not a citelint baseline (version {VERSION})")
+    return Counter(str(e.get("fingerprint")) for e in data["findings"] if isinstance(e, dict))
+
+
+def apply(result: Result, known: Counter[str]) -> Result:
+    """The result without the findings the baseline knows (CL903 is never hidden)."""
+    remaining = Counter(known)
+    files = []
+    for f in result.files:
+        kept = []
+        for d in f.diagnostics:
+            if d.code != "CL903" and remaining[d.fingerprint] > 0:
+                remaining[d.fingerprint] -= 1
+            else:
+                kept.append(d)
+        files.append(dataclasses.replace(f, diagnostics=tuple(kept)))
+    return dataclasses.replace(result, files=tuple(files))
