@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from citelint import __version__, baseline
+from citelint import __version__, audit, baseline
 from citelint.config import ConfigError, Settings, apply, find_config, load_settings
 from citelint.diagnostic import FAIL_LEVELS
 from citelint.formatters import FORMATTERS
@@ -52,6 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="[FMT:]FILE",
         help="write output to FILE; FMT:FILE pairs allow several formats",
+    )
+    p.add_argument(
+        "--audit-dir",
+        metavar="DIR",
+        help="also write one verification_report.json per report there",
+    )
+    p.add_argument(
+        "--summary-file",
+        metavar="FILE",
+        help="append a Markdown summary (for $GITHUB_STEP_SUMMARY)",
     )
     p.add_argument("--statistics", action="store_true", help="counts per rule")
     p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
@@ -147,6 +157,15 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     stdout_format, files = _outputs(args)
     for fmt, path in files:
         _write(path, _render(fmt, result, color=False, quiet=args.quiet))
+    if args.audit_dir:
+        try:
+            audit.write(result, args.audit_dir)
+        except OSError as exc:
+            raise ConfigError(
+                f"cannot write to --audit-dir {args.audit_dir}: {exc.strerror}"
+            ) from exc
+    if args.summary_file:
+        _write(args.summary_file, FORMATTERS["summary"](result, False), mode="a")
     if args.verbose:
         for note in result.notes:
             print(f"citelint: {note}", file=sys.stderr)

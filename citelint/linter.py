@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from citelint import suppress
+from citelint import records, suppress
 from citelint.config import Settings
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, at_or_above, fingerprint
 from citelint.discover import Discovery, matches, relpath
@@ -20,6 +20,7 @@ from citelint.evidence import ClaimReader, Evidence
 from citelint.mermaid import DATA_TYPES
 from citelint.parse import Parser, UnreadableReport
 from citelint.parse.builder import ClaimOptions
+from citelint.records import ClaimRecord
 from citelint.rules import ALL_RULES, RULES_BY_CODE, Context, Finding, Rule
 from citelint.rules._claims import body_claims
 from citelint.rules._mermaid import analyzed
@@ -40,6 +41,8 @@ class FileResult:
     verified: int = 0
     document: Document | None = None
     resolutions: dict[Anchor, Resolution] = field(default_factory=dict)
+    records: tuple[ClaimRecord, ...] = ()
+    anchors_without_locator: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,7 +180,8 @@ class Linter:
                 key=lambda d: d.sort_key,
             )
         )
-        claims = [c for c in body_claims(doc, ctx) if c.claim.fact_bearing]
+        every = list(body_claims(doc, ctx))
+        claims = [c for c in every if c.claim.fact_bearing]
         verified = sum(
             1
             for c in claims
@@ -187,6 +191,15 @@ class Linter:
         labels = _mermaid_claims(doc)
         flagged = {(d.line, d.column) for d in diagnostics if d.code == "CL202"}
         verified += sum(1 for at in labels if doc.position(at) not in flagged)
+        optional = set(self.settings.locator_optional_types)
+        without_locator = tuple(
+            dict.fromkeys(
+                a.text
+                for c in every
+                for a in c.anchors
+                if a.locator is None and a.type not in optional
+            )
+        )
         return FileResult(
             display,
             diagnostics,
@@ -195,6 +208,8 @@ class Linter:
             verified,
             doc,
             resolutions,
+            records.build(doc, every, diagnostics, resolutions, ctx.display),  # type: ignore[arg-type]
+            without_locator,
         )
 
     def _emitted(self, display: str) -> Iterable[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from citelint.formatters import concise, json, text
+from citelint.formatters import concise, github, html, json, sarif, summary, text
 from citelint.linter import Result
 
 Formatter = Callable[[Result, bool], str]  # (result, color) -> output
@@ -13,4 +13,8 @@ FORMATTERS: dict[str, Formatter] = {
     "text": text.render,
     "concise": concise.render,
     "json": json.render,
+    "sarif": sarif.render,
+    "github": github.render,
+    "summary": summary.render,
+    "html": html.render,
 }

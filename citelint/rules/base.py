@@ -54,6 +54,7 @@ class Rule:
     name: ClassVar[str]
     severity: ClassVar[Severity]
     summary: ClassVar[str]
+    suggestion: ClassVar[str] = ""  # the short fix the audit contract hands to pipelines
     Options: ClassVar[type[Any]] = NoOptions
     deselectable: ClassVar[bool] = True
 

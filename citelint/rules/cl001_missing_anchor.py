@@ -38,6 +38,7 @@ class MissingAnchor(Rule):
     name = "missing-anchor"
     severity = Severity.CRITICAL
     summary = "a fact-bearing body sentence has no anchor"
+    suggestion = "cite the saved source that states this fact, right after the sentence"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         for item in body_claims(doc, ctx):

@@ -32,6 +32,7 @@ class UnresolvedSource(Rule):
     name = "unresolved-source"
     severity = Severity.CRITICAL
     summary = "an anchor's source file does not exist under the sources root"
+    suggestion = "save the source under the sources root, or correct the anchor id"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         return failed_anchors(doc, ctx, self.code, "unresolved source")

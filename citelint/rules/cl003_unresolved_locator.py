@@ -31,6 +31,7 @@ class UnresolvedLocator(Rule):
     name = "unresolved-locator"
     severity = Severity.CRITICAL
     summary = "the source exists but the anchor's locator resolves to nothing"
+    suggestion = "point the locator at a section, line range or page that exists in the source"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         return failed_anchors(doc, ctx, self.code, "unresolved locator")

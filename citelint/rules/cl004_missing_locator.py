@@ -30,6 +30,7 @@ class MissingLocator(Rule):
     name = "missing-locator"
     severity = Severity.CRITICAL
     summary = "a claim with numbers, codes or drugs is cited only by anchors without a locator"
+    suggestion = "add a locator (section, lines or page) to the anchor"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         optional = set(ctx.settings.locator_optional_types)

@@ -32,6 +32,7 @@ class MalformedAnchor(Rule):
     name = "malformed-anchor"
     severity = Severity.WARNING
     summary = "a near-miss anchor: wrong case, unknown type, empty id or locator, wrong colon"
+    suggestion = "rewrite the anchor as [type:id] or [type:id:locator]"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         for miss in doc.near_misses:

@@ -30,6 +30,7 @@ class UnsafeAnchorPath(Rule):
     name = "unsafe-anchor-path"
     severity = Severity.CRITICAL
     summary = "an anchor id would leave the allowed roots (absolute, '..', backslash, NUL, symlink)"
+    suggestion = "use a plain id inside the sources root; never a path that leaves it"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         return failed_anchors(doc, ctx, self.code, "unsafe anchor path")

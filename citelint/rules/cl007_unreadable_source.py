@@ -28,6 +28,7 @@ class UnreadableSource(Rule):
     name = "unreadable-source"
     severity = Severity.CRITICAL
     summary = "the source exists but cannot be read, is too large, or has no extractable text"
+    suggestion = "save a readable copy of the source (valid JSON, UTF-8 text, decrypted PDF)"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         for finding in failed_anchors(doc, ctx, self.code, "unreadable source"):

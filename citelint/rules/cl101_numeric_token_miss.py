@@ -40,6 +40,9 @@ class NumericTokenMiss(Rule):
     name = "numeric-token-miss"
     severity = Severity.CRITICAL
     summary = "a numeric token of a sentence is supported by none of its anchors' located spans"
+    suggestion = (
+        "quote the number as the source states it, or cite an evidence/model file that derives it"
+    )
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         for item in body_claims(doc, ctx):

@@ -33,6 +33,7 @@ class EntityTokenMiss(Rule):
     name = "entity-token-miss"
     severity = Severity.CRITICAL
     summary = "an entity code of a sentence appears in none of its anchors' spans"
+    suggestion = "cite a source that names this code, or remove it from the claim"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         for item in body_claims(doc, ctx):

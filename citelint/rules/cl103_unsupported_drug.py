@@ -53,6 +53,7 @@ class UnsupportedDrug(Rule):
     name = "unsupported-drug"
     severity = Severity.CRITICAL
     summary = "a drug mention has no anchor nearby, or its name or brand is not in the cited span"
+    suggestion = "cite a source that names the drug and its brand"
     Options = Options
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:

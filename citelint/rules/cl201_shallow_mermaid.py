@@ -48,6 +48,7 @@ class ShallowMermaid(Rule):
     name = "shallow-mermaid"
     severity = Severity.CRITICAL
     summary = "a Mermaid diagram has too few edges, nodes or characters, or only placeholders"
+    suggestion = "replace the diagram with one that carries the analysis, or remove it"
     Options = Options
 
     def problems(self, diagram: Diagram) -> list[str]:

@@ -44,6 +44,7 @@ class MermaidNumericMiss(Rule):
     name = "mermaid-numeric-miss"
     severity = Severity.CRITICAL
     summary = "a number in a Mermaid label has no anchor, or its anchor does not support it"
+    suggestion = "cite the diagram's numbers in a label, a %% cite: line or the sentence before it"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         for block, diagram in analyzed(doc):

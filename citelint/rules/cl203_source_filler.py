@@ -37,6 +37,7 @@ class SourceFiller(Rule):
     name = "source-filler"
     severity = Severity.CRITICAL
     summary = "a filler phrase about saved sources appears more often than its limit in the body"
+    suggestion = "replace the inventory of saved sources with analysis"
     Options = Options
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:

@@ -45,6 +45,7 @@ class DeferredWork(Rule):
     name = "deferred-work"
     severity = Severity.CRITICAL
     summary = "the body holds deferred-work or placeholder language"
+    suggestion = "finish the deferred work or remove the placeholder"
     Options = Options
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:

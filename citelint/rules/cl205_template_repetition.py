@@ -45,6 +45,7 @@ class TemplateRepetition(Rule):
     name = "template-repetition"
     severity = Severity.CRITICAL
     summary = "one normalised sentence repeats max-repeats times, or too many numbered scenarios"
+    suggestion = "merge the repeated template sentences into one table or statement"
     Options = Options
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:

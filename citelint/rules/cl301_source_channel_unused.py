@@ -28,6 +28,7 @@ class SourceChannelUnused(Rule):
     name = "source-channel-unused"
     severity = Severity.CRITICAL
     summary = "a required source channel has saved files but no resolving body anchor"
+    suggestion = "use the saved channel's evidence in the body, or remove the unused files"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         settings = ctx.settings

@@ -30,6 +30,7 @@ class FormulaDominance(Rule):
     name = "formula-dominance"
     severity = Severity.CRITICAL
     summary = "formula/model anchors dominate the body's anchors"
+    suggestion = "support the analysis with sources rather than with the report's own calculations"
     Options = Options
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:

@@ -22,3 +22,4 @@ class UnusedSuppression(Rule):
     name = "unused-suppression"
     severity = Severity.WARNING
     summary = "a suppression comment suppresses nothing"
+    suggestion = "remove the stale suppression comment"

@@ -30,6 +30,7 @@ class MalformedDirective(Rule):
     name = "malformed-directive"
     severity = Severity.WARNING
     summary = "a citelint- comment that does not parse, or names an unknown code"
+    suggestion = "fix the directive: citelint-disable-next-line CODE [-- reason]"
 
     def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
         from citelint.rules import RULES_BY_CODE  # the registry imports this module

@@ -19,4 +19,5 @@ class UnreadableReport(Rule):
     name = "unreadable-report"
     severity = Severity.CRITICAL
     summary = "a report cannot be decoded or parsed, or exceeds max-report-bytes"
+    suggestion = "save the report as UTF-8 text"
     deselectable = False

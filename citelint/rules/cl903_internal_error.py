@@ -16,4 +16,5 @@ class InternalError(Rule):
     name = "internal-error"
     severity = Severity.CRITICAL
     summary = "citelint failed while checking a file; the run goes on and exits 2"
+    suggestion = "report the crash with the file that triggers it"
     deselectable = False

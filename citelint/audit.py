@@ -1,0 +1,64 @@
+"""The audit contract: one `verification_report.json` per report (OUTPUTS.md).
+
+The Cite-or-Block pipeline reads these files; their shape is pinned by
+`schemas/verification_report.schema.json` (`additionalProperties: false` everywhere), and
+a test fails when a written field is not declared there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from citelint.diagnostic import at_or_above
+from citelint.linter import FileResult, Result
+from citelint.rules import RULES_BY_CODE
+
+VERSION = "1.0"
+FILE_NAME = "verification_report.json"
+
+
+def report(f: FileResult, fail_on: str) -> dict[str, Any]:
+    violations = [
+        {
+            "severity": d.severity.value,
+            "code": d.code,
+            "claim": d.claim,
+            "anchor": d.anchors[0] if d.anchors else None,
+            "reason": d.message,
+            "suggestion": RULES_BY_CODE[d.code].suggestion,
+        }
+        for d in f.diagnostics
+    ]
+    by_reason: dict[str, int] = {}
+    for d in f.diagnostics:
+        by_reason[d.name] = by_reason.get(d.name, 0) + 1
+    blocked = any(at_or_above(d.severity, fail_on) for d in f.diagnostics)
+    return {
+        "version": VERSION,
+        "verdict": "blocked" if blocked else "ok",
+        "report": f.path,
+        "violations": violations,
+        "verified_count": f.verified,
+        "anchor_audit": {
+            "total_claims": f.claims,
+            "total_anchors": f.anchors,
+            "verified_count": f.verified,
+            "anchors_without_locator": list(f.anchors_without_locator),
+            "violations_by_reason": dict(sorted(by_reason.items())),
+        },
+    }
+
+
+def write(result: Result, folder: str) -> list[str]:
+    """Write one file per report under `folder/<report path>/`; return the paths written."""
+    written = []
+    for f in result.files:
+        target = os.path.join(folder, *f.path.split("/"), FILE_NAME)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8", newline="\n") as handle:
+            json.dump(report(f, result.settings.fail_on), handle, ensure_ascii=False, indent=2)
+            handle.write("\n")
+        written.append(target)
+    return written

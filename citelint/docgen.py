@@ -1,0 +1,57 @@
+"""Generates docs/rules.md from the rule modules: `python -m citelint.docgen > docs/rules.md`.
+
+The rule docstrings are the single source of the documentation; a test fails when the
+committed file is stale.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from citelint.rules import ALL_RULES
+
+
+def _options(rule: type) -> list[str]:
+    fields = rule.option_fields()  # type: ignore[attr-defined]
+    if not fields:
+        return []
+    defaults = rule.Options()  # type: ignore[attr-defined]
+    lines = ["", f"Options (`[tool.citelint.rules.{rule.code}]`):", ""]  # type: ignore[attr-defined]
+    for name in fields:
+        lines.append(f"- `{name.replace('_', '-')}` = `{getattr(defaults, name)!r}`")
+    return lines
+
+
+def rules_markdown() -> str:
+    out = [
+        "# citelint rules",
+        "",
+        "Generated from the rule modules by `python -m citelint.docgen`; do not edit.",
+        "",
+        "| code | name | severity | summary |",
+        "|---|---|---|---|",
+    ]
+    for rule in ALL_RULES:
+        out.append(
+            f"| [{rule.code}](#{rule.code.lower()}-{rule.name}) | {rule.name} | "
+            f"{rule.severity.value} | {rule.summary} |"
+        )
+    for rule in ALL_RULES:
+        doc = rule.documentation()
+        title, _, body = doc.partition("\n\n")
+        out += [
+            "",
+            f"## {rule.code} {rule.name}",
+            "",
+            f"*{rule.severity.value}* — {title.split(':', 1)[1].strip()}",
+            "",
+            body.strip(),
+        ]
+        out += _options(rule)
+        if rule.suggestion:
+            out += ["", f"Suggested fix: {rule.suggestion}."]
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(rules_markdown())

@@ -1,0 +1,185 @@
+"""The HTML audit view: one self-contained page, no network, no external assets.
+
+An index of reports with their counts, then each report's claims coloured by verdict —
+green verified, amber warnings, red critical, grey not fact-bearing. Clicking a claim
+(or opening the page at `#claim-<id>`) shows its anchors, the cited span with the matched
+tokens highlighted (±300 characters around them, DECISIONS I6) and the missing ones.
+Everything shown is escaped; the script only moves prepared markup into the panel.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+from citelint import __version__
+from citelint.formatters.text import summary_line
+from citelint.linter import FileResult, Result
+from citelint.records import ClaimRecord
+
+_STYLE = """
+body{font:15px/1.55 system-ui,sans-serif;margin:0;display:flex;color:#1d1d1f}
+main{flex:1;padding:1.2em 2em;max-width:62em}
+aside{width:34%;min-width:22em;border-left:1px solid #ccc;padding:1.2em;position:sticky;top:0;
+height:100vh;overflow:auto;background:#fafafa;box-sizing:border-box}
+header{margin-bottom:1em}.counts{font-weight:600}
+.claim{cursor:pointer;border-radius:3px;padding:1px 2px}
+.claim:focus,.claim.selected{outline:2px solid #0a58ca}
+.verdict-ok{background:#d4f4dd}.verdict-warn{background:#ffe8b3}
+.verdict-fail{background:#ffd0d0}.verdict-none{background:#eee;color:#555}
+.unit{margin:.5em 0}.unit.heading{font-weight:700;font-size:1.1em}
+mark.match{background:#8fe3a5}mark.missing{background:#ff8a8a}
+.excerpt{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:13px;
+background:#fff;border:1px solid #ddd;padding:.5em}
+.details{display:none}table.index td,table.index th{padding:2px 8px;text-align:left}
+.finding{font-family:ui-monospace,monospace;font-size:13px}
+"""
+_SCRIPT = """
+(function(){
+  function show(id){
+    var claim=document.querySelector('[data-claim="'+id+'"]');
+    var detail=document.getElementById('detail-'+id);
+    if(!claim||!detail){return;}
+    document.querySelectorAll('.claim.selected').forEach(function(c){c.classList.remove('selected');});
+    claim.classList.add('selected');
+    var panel=document.getElementById('panel-body');
+    panel.innerHTML=detail.innerHTML;
+    panel.setAttribute('data-claim',id);
+  }
+  document.addEventListener('click',function(e){
+    var c=e.target.closest('.claim'); if(c){show(c.getAttribute('data-claim'));}
+  });
+  document.addEventListener('keydown',function(e){
+    var c=e.target.closest&&e.target.closest('.claim');
+    if(c&&(e.key==='Enter'||e.key===' ')){e.preventDefault();show(c.getAttribute('data-claim'));}
+  });
+  function fromHash(){
+    var m=location.hash.match(/^#claim-(.+)$/);
+    if(m){var c=document.querySelector('[data-claim="'+m[1]+'"]'); if(c){c.click();}}
+  }
+  window.addEventListener('hashchange',fromHash); fromHash();
+})();
+"""
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _highlight(excerpt: str, tokens: Sequence[str]) -> str:
+    escaped = _e(excerpt)
+    needles = sorted({_e(t) for t in tokens if t and _e(t) in escaped}, key=len, reverse=True)
+    if not needles:
+        return escaped
+    pattern = re.compile("|".join(re.escape(n) for n in needles))
+    return pattern.sub(lambda m: f'<mark class="match">{m.group(0)}</mark>', escaped)
+
+
+def _needles(record: ClaimRecord) -> list[str]:
+    found = []
+    for token in record.tokens:
+        if token in record.missing:
+            continue
+        found.append(token)
+        number = re.search(r"\d+(?:[.,]\d+)*", token)
+        if number:
+            found.append(number.group(0))
+    return found
+
+
+def _detail(key: str, record: ClaimRecord) -> str:
+    parts = [
+        f'<div class="details" id="detail-{key}">',
+        f'<p class="verdict verdict-{record.verdict}">line {record.line}: {record.verdict}'
+        + (f" ({_e(', '.join(record.codes))})" if record.codes else "")
+        + "</p>",
+        f'<blockquote class="claim-text">{_e(record.text)}</blockquote>',
+    ]
+    if record.missing:
+        parts.append(
+            "<p>Missing: "
+            + " ".join(f'<mark class="missing">{_e(m)}</mark>' for m in record.missing)
+            + "</p>"
+        )
+    if not record.anchors:
+        parts.append("<p>No anchor.</p>")
+    for span in record.spans:
+        parts.append(f'<h4 class="anchor">{_e(span.anchor)}</h4>')
+        if span.problem:
+            parts.append(f'<p class="problem">{_e(span.problem)}</p>')
+            continue
+        parts.append(f'<p class="source">{_e(span.path)} › {_e(span.where)}</p>')
+        parts.append(f'<div class="excerpt">{_highlight(span.excerpt, _needles(record))}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _report(n: int, f: FileResult) -> str:
+    out = [
+        f'<section class="report" id="report-{n}" data-path="{_e(f.path)}">',
+        f"<h2>{_e(f.path)}</h2>",
+    ]
+    if f.diagnostics:
+        out.append('<ul class="findings">')
+        out += [
+            f'<li class="finding severity-{d.severity.value}" data-code="{d.code}">'
+            f"{d.line}:{d.column} {d.code} {_e(d.message)}</li>"
+            for d in f.diagnostics
+        ]
+        out.append("</ul>")
+    current = -1
+    details = []
+    for record in f.records:
+        key = f"r{n}-c{record.id}"
+        if record.block != current:
+            if current >= 0:
+                out.append("</p>")
+            current = record.block
+            out.append('<p class="unit">')
+        out.append(
+            f'<span class="claim verdict-{record.verdict}" data-claim="{key}" '
+            f'data-verdict="{record.verdict}" data-line="{record.line}" tabindex="0">'
+            f"{_e(record.text)}</span> "
+        )
+        details.append(_detail(key, record))
+    if current >= 0:
+        out.append("</p>")
+    out += details
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def render(result: Result, color: bool = False) -> str:
+    summary = result.summary()
+    rows = "".join(
+        f'<tr><td><a href="#report-{n}">{_e(f.path)}</a></td><td>{len(f.diagnostics)}</td>'
+        f"<td>{f.claims}</td><td>{f.verified}</td></tr>"
+        for n, f in enumerate(result.files)
+    )
+    by_severity = summary["by_severity"]
+    assert isinstance(by_severity, dict)
+    counts = " ".join(
+        f'data-{k}="{by_severity.get(k, 0)}"' for k in ("critical", "warning", "info")
+    )
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>citelint audit</title><style>{_STYLE}</style></head><body>",
+            "<main><header>",
+            f'<h1>citelint audit</h1><p class="counts" {counts} data-claims="{summary["claims"]}" '
+            f'data-verified="{summary["verified_claims"]}">{_e(summary_line(result))}</p>',
+            f'<p class="tool">citelint {__version__}</p>',
+            '<table class="index"><tr><th>report</th><th>findings</th><th>claims</th>'
+            f"<th>verified</th></tr>{rows}</table></header>",
+            *(_report(n, f) for n, f in enumerate(result.files)),
+            "</main>",
+            '<aside id="panel"><h3>Claim</h3><div id="panel-body">Click a claim to see its '
+            "anchors and the cited span.</div></aside>",
+            f"<script>{_SCRIPT}</script>",
+            "</body></html>",
+            "",
+        ]
+    )

@@ -1,0 +1,110 @@
+"""SARIF 2.1.0 for GitHub code scanning (OUTPUTS.md; DECISIONS I2, I3, O10).
+
+Built from plain dicts: one run, every enabled rule in `tool.driver.rules`, relative
+percent-encoded URIs under `%SRCROOT%`, full regions in Unicode code points, the cited
+source span as a related location, citelint's own partial fingerprint (never
+`primaryLocationLineHash`, which the upload computes), and no timestamps.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from citelint import __version__
+from citelint.diagnostic import Diagnostic, Severity
+from citelint.linter import Result
+from citelint.rules import Rule
+
+INFORMATION_URI = "https://github.com/citelint/citelint"
+RULES_DOC = f"{INFORMATION_URI}/blob/main/docs/rules.md"
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_LEVEL = {Severity.CRITICAL: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+_TAGS = {"0": "anchors", "1": "evidence", "2": "substance", "3": "corpus", "9": "tool"}
+
+
+def rule_dict(rule: type[Rule], result: Result) -> dict[str, Any]:
+    doc = rule.documentation()
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": doc.split("\n\n", 1)[0]},
+        "help": {"text": doc},
+        "helpUri": f"{RULES_DOC}#{rule.code.lower()}-{rule.name}",
+        "defaultConfiguration": {"level": _LEVEL[result.settings.severity(rule.code)]},
+        "properties": {"tags": ["citelint", _TAGS.get(rule.code[2], "other")]},
+    }
+
+
+def _uri(path: str) -> str:
+    return quote(path, safe="/")
+
+
+def result_dict(d: Diagnostic, index: int) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "ruleId": d.code,
+        "ruleIndex": index,
+        "level": _LEVEL[d.severity],
+        "message": {"text": d.message},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _uri(d.path), "uriBaseId": "%SRCROOT%"},
+                    "region": {
+                        "startLine": d.line,
+                        "startColumn": d.column,
+                        "endLine": max(d.end_line, d.line),
+                        "endColumn": max(d.end_column, 1),
+                    },
+                }
+            }
+        ],
+        "partialFingerprints": {"citelint/v1": d.fingerprint},
+    }
+    related = []
+    for i, source in enumerate(d.sources):
+        location: dict[str, Any] = {
+            "id": i + 1,
+            "physicalLocation": {
+                "artifactLocation": {"uri": _uri(source.path), "uriBaseId": "%SRCROOT%"}
+            },
+            "message": {"text": f"cited span: {source.describe()}"},
+        }
+        if source.start_line:
+            location["physicalLocation"]["region"] = {
+                "startLine": source.start_line,
+                "endLine": max(source.end_line or source.start_line, source.start_line),
+            }
+        related.append(location)
+    if related:
+        item["relatedLocations"] = related
+    return item
+
+
+def render(result: Result, color: bool = False) -> str:
+    rules = sorted(result.rules, key=lambda r: r.code)
+    index = {rule.code: i for i, rule in enumerate(rules)}
+    sarif = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "citelint",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "informationUri": INFORMATION_URI,
+                        "rules": [rule_dict(rule, result) for rule in rules],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": [
+                    result_dict(d, index[d.code]) for d in result.diagnostics if d.code in index
+                ],
+            }
+        ],
+    }
+    return json.dumps(sarif, ensure_ascii=False, indent=2) + "\n"

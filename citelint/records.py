@@ -1,0 +1,131 @@
+"""Claim records: what each claim states, what it cites, and its verdict.
+
+The linter builds them once per report so that the audit contract and the HTML audit
+view are pure functions of the lint result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from citelint.diagnostic import Diagnostic, Severity
+from citelint.document import Document
+from citelint.rules._claims import BodyClaim
+from citelint.sources.model import Failure, Resolution, Span
+
+EXCERPT = 300  # characters kept on each side of the first matched token (DECISIONS I6)
+
+
+@dataclass(frozen=True, slots=True)
+class CitedSpan:
+    anchor: str
+    path: str
+    where: str  # locator and lines, for people
+    excerpt: str
+    problem: str = ""  # why the anchor did not resolve
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    id: int
+    line: int
+    column: int
+    text: str
+    fact_bearing: bool
+    tokens: tuple[str, ...]
+    anchors: tuple[str, ...]
+    spans: tuple[CitedSpan, ...]
+    missing: tuple[str, ...]
+    codes: tuple[str, ...]
+    verdict: str  # ok | warn | fail | none
+    block: int  # claims of one block are shown together
+
+
+def verdict(fact_bearing: bool, diagnostics: Sequence[Diagnostic]) -> str:
+    if any(d.severity is Severity.CRITICAL for d in diagnostics):
+        return "fail"
+    if diagnostics:
+        return "warn"
+    return "ok" if fact_bearing else "none"
+
+
+def excerpt(text: str, tokens: Sequence[str]) -> str:
+    hits = [text.find(t) for t in tokens if t and text.find(t) >= 0]
+    if not hits:
+        return text[: 2 * EXCERPT] + ("…" if len(text) > 2 * EXCERPT else "")
+    at = min(hits)
+    start, end = max(0, at - EXCERPT), min(len(text), at + EXCERPT)
+    return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+
+
+def build(
+    doc: Document,
+    claims: Sequence[BodyClaim],
+    diagnostics: Sequence[Diagnostic],
+    resolutions: dict[object, Resolution],
+    display: Callable[[str], str],
+) -> tuple[ClaimRecord, ...]:
+    records = []
+    block_ids = {id(b): i for i, b in enumerate(doc.blocks)}
+    for n, item in enumerate(claims):
+        s = item.sentence
+        first, last = doc.position(s.start), doc.position(s.end)
+        inside = [d for d in diagnostics if first <= (d.line, d.column) <= last]
+        tokens = tuple(
+            dict.fromkeys(
+                [t.text for t in item.claim.numbers + item.claim.dates]
+                + [e.text for e in item.claim.entities]
+                + [d.name for d in item.claim.drugs]
+            )
+        )
+        spans = []
+        for anchor in item.anchors:
+            result = resolutions.get(anchor)
+            if isinstance(result, Span):
+                where = result.locator or "whole source"
+                if result.start_line is not None:
+                    where += f", lines {result.start_line}-{result.end_line}"
+                raw = [t.text for t in item.claim.numbers] + [e.text for e in item.claim.entities]
+                spans.append(
+                    CitedSpan(
+                        anchor.text,
+                        display(result.path),
+                        where,
+                        excerpt(result.text, [_core(t) for t in raw]),
+                    )
+                )
+            elif isinstance(result, Failure):
+                spans.append(
+                    CitedSpan(
+                        anchor.text,
+                        display(result.path) if result.path else "",
+                        "",
+                        "",
+                        result.message,
+                    )
+                )
+        missing = tuple(dict.fromkeys(m for d in inside for m in d.missing))
+        records.append(
+            ClaimRecord(
+                id=n,
+                line=first[0],
+                column=first[1],
+                text=s.text,
+                fact_bearing=item.claim.fact_bearing,
+                tokens=tokens,
+                anchors=tuple(a.text for a in item.anchors),
+                spans=tuple(spans),
+                missing=missing,
+                codes=tuple(sorted({d.code for d in inside})),
+                verdict=verdict(item.claim.fact_bearing, inside),
+                block=block_ids.get(id(s.block), 0),
+            )
+        )
+    return tuple(records)
+
+
+def _core(token: str) -> str:
+    """The number inside a token as written (`4.8 months` → `4.8`), for finding it."""
+    digits = "".join(ch for ch in token if ch.isdigit() or ch in ".,")
+    return digits.strip(".,") or token
