@@ -1,0 +1,140 @@
+"""pre-commit and the GitHub Action, exercised the way their hosts run them."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CLEAN = "Median PFS was 4.8 months [pmid:1:abstract].\n"
+BROKEN = "Median PFS was 5.8 months [pmid:1:abstract].\n"
+
+
+def git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
+                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org"})
+
+
+def test_hook_definitions() -> None:
+    hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
+    assert hooks["citelint"]["types_or"] == ["html", "markdown"]
+    assert hooks["citelint"]["language"] == "python" and hooks["citelint"]["require_serial"]
+    assert hooks["citelint-all"]["pass_filenames"] is False
+    assert hooks["citelint-all"]["always_run"] is True
+    assert all(h["minimum_pre_commit_version"] == "3.2.0" for h in hooks.values())
+
+
+@pytest.mark.slow
+def test_pre_commit_try_repo(tmp_path: Path) -> None:
+    if not (ROOT / ".git").exists():
+        pytest.skip("try-repo needs citelint's own git checkout")
+    work = tmp_path / "work"
+    (work / "reports" / "sources" / "pubmed").mkdir(parents=True)
+    (work / "reports" / "sources" / "pubmed" / "1.json").write_text(
+        json.dumps({"abstract": "Median PFS was 4.8 months."}))
+    (work / "reports" / "clean.md").write_text(CLEAN)
+    (work / "reports" / "broken.md").write_text(BROKEN)
+    git(work, "init", "-q")
+    git(work, "add", ".")
+    git(work, "commit", "-qm", "reports")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"}
+
+    def try_repo(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), *args],
+                              cwd=work, env=env, capture_output=True, text=True, timeout=900)
+
+    ok = try_repo("citelint", "--files", "reports/clean.md")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert re.search(r"citelint\.+Passed", ok.stdout)
+    bad = try_repo("citelint", "--files", "reports/clean.md", "reports/broken.md")
+    assert bad.returncode == 1 and "reports/broken.md:1:16: CL101" in bad.stdout
+    every = try_repo("citelint-all", "--files", "reports/clean.md")
+    assert every.returncode == 1 and "reports/broken.md:1:16: CL101" in every.stdout
+
+
+# -- the composite action -------------------------------------------------------------------
+
+ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
+
+
+def test_action_passes_inputs_through_env_only() -> None:
+    assert ACTION["runs"]["using"] == "composite"
+    assert set(ACTION["inputs"]) == {"paths", "sources", "args", "fail-on", "sarif-file",
+                                     "summary", "version"}
+    assert set(ACTION["outputs"]) == {"exit-code", "sarif-file", "findings"}
+    for step in ACTION["runs"]["steps"]:
+        assert "${{" not in step["run"], "expressions are never interpolated into shell"
+
+
+def _expand(value: str, context: dict[str, str]) -> str:
+    return re.sub(r"\$\{\{\s*([\w.-]+)\s*\}\}", lambda m: context[m.group(1)], value)
+
+
+def run_action(workspace: Path, tmp_path: Path, **inputs: str) -> tuple[int, dict[str, str], str]:
+    """Run the composite steps like a runner: bash -eo pipefail, documented environment."""
+    context = {f"inputs.{k}": str(v.get("default", "")) for k, v in ACTION["inputs"].items()}
+    context.update({f"inputs.{k}": v for k, v in inputs.items()})
+    context["github.action_path"] = str(ROOT)
+    runner_temp = tmp_path / "runner_temp"
+    runner_temp.mkdir(exist_ok=True)
+    output, summary = tmp_path / "github_output", tmp_path / "step_summary"
+    output.write_text("")
+    summary.write_text("")
+    base = {**os.environ, "RUNNER_TEMP": str(runner_temp), "GITHUB_OUTPUT": str(output),
+            "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_ACTIONS": "true",
+            "GITHUB_WORKSPACE": str(workspace), "CI": "true"}
+    log = ""
+    code = 0
+    for step in ACTION["runs"]["steps"]:
+        env = {**base, **{k: _expand(str(v), context) for k, v in step.get("env", {}).items()}}
+        script = tmp_path / "step.sh"
+        script.write_text(step["run"])
+        proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+                              cwd=workspace, env=env, capture_output=True, text=True,
+                              timeout=900)
+        log += proc.stdout + proc.stderr
+        code = proc.returncode
+        if code:
+            break
+    outputs = dict(line.split("=", 1) for line in output.read_text().splitlines() if "=" in line)
+    return code, outputs, log + "\n--summary--\n" + summary.read_text()
+
+
+@pytest.mark.slow
+def test_action_steps_like_a_runner(tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    shutil.copytree(ROOT / "examples", workspace / "examples")
+    code, outputs, log = run_action(workspace, tmp_path, paths="examples")
+    assert code == 1, log
+    assert outputs["exit-code"] == "1" and outputs["sarif-file"] == "citelint.sarif"
+    assert int(outputs["findings"]) == 10
+    sarif = json.loads((workspace / "citelint.sarif").read_text())
+    assert sarif["runs"][0]["results"]
+    assert "::error file=examples/reports/broken.html" in log  # annotations in the log
+    assert "examples/reports/broken.html:6:41: CL101 [critical]" in log  # text in the log
+    assert "## citelint: ❌ blocked" in log.split("--summary--")[1]
+    clean_code, clean_outputs, _ = run_action(
+        workspace, tmp_path, paths="examples/reports/clean.md examples/reports/rich.md",
+        **{"sarif-file": "clean.sarif"})
+    assert clean_code == 0 and clean_outputs["findings"] == "0"
+
+
+def test_readme_shows_the_workflow() -> None:
+    readme = (ROOT / "README.md").read_text()
+    workflow = re.search(r"```yaml\n(name: citelint.*?)```", readme, re.S)
+    assert workflow, "README holds the workflow to copy"
+    data: dict[str, Any] = yaml.safe_load(workflow.group(1))
+    steps = data["jobs"]["citelint"]["steps"]
+    upload = next(s for s in steps if "upload-sarif" in s.get("uses", ""))
+    assert upload["if"] == "always()"
+    assert data["jobs"]["citelint"]["permissions"]["security-events"] == "write"
