@@ -11,7 +11,7 @@ import dataclasses
 import os
 import re
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,19 +90,27 @@ def _best(code: str, prefixes: Sequence[str]) -> int:
 # -- discovery -------------------------------------------------------------------------
 
 
-def find_config(start: str) -> str | None:
+def _upwards(start: str) -> Iterator[str]:
+    """`start` and each parent folder, up to the filesystem root."""
     here = os.path.abspath(start)
     while True:
+        yield here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return
+        here = parent
+
+
+def find_config(start: str) -> str | None:
+    """The first config file from `start` upwards, stopping at the repository root."""
+    for here in _upwards(start):
         for name in CONFIG_NAMES:
             path = os.path.join(here, name)
             if os.path.isfile(path) and (name != "pyproject.toml" or _has_table(path)):
                 return path
         if os.path.exists(os.path.join(here, ".git")):
             return None
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
+    return None
 
 
 def _has_table(path: str) -> bool:
@@ -114,14 +122,7 @@ def _has_table(path: str) -> bool:
 
 
 def git_root(start: str) -> str | None:
-    here = os.path.abspath(start)
-    while True:
-        if os.path.exists(os.path.join(here, ".git")):
-            return here
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
+    return next((d for d in _upwards(start) if os.path.exists(os.path.join(d, ".git"))), None)
 
 
 def load_settings(config_path: str | None, cwd: str) -> Settings:

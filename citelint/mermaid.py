@@ -256,20 +256,23 @@ def _sequence(diagram: Diagram, line: str, at: int) -> None:
         return
     m = _SEQ_MESSAGE.match(line)
     if m:
-        diagram.nodes.update((m.group("a").strip(), m.group("b").strip()))
-        diagram.edges += 1
-        _label(diagram, m.group("text"), at + m.start("text"))
+        _relation(diagram, m, at, strip=" ")
     elif re.match(r"\s*note\b", line, re.I) and ":" in line:
         _label(diagram, line.split(":", 1)[1], at + line.index(":") + 1)
+
+
+def _relation(diagram: Diagram, m: re.Match[str], at: int, strip: str = "") -> None:
+    """One edge between groups `a` and `b`, labelled by group `text` when present."""
+    diagram.nodes.update((m.group("a").strip(strip), m.group("b").strip(strip)))
+    diagram.edges += 1
+    if m.group("text"):
+        _label(diagram, m.group("text"), at + m.start("text"))
 
 
 def _class(diagram: Diagram, line: str, at: int) -> None:
     m = _CLASS_REL.match(line)
     if m:
-        diagram.nodes.update((m.group("a"), m.group("b")))
-        diagram.edges += 1
-        if m.group("text"):
-            _label(diagram, m.group("text"), at + m.start("text"))
+        _relation(diagram, m, at)
         return
     d = _CLASS_DECL.match(line)
     if d:
@@ -281,10 +284,7 @@ def _class(diagram: Diagram, line: str, at: int) -> None:
 def _state(diagram: Diagram, line: str, at: int) -> None:
     m = _STATE_EDGE.match(line)
     if m:
-        diagram.nodes.update((m.group("a"), m.group("b")))
-        diagram.edges += 1
-        if m.group("text"):
-            _label(diagram, m.group("text"), at + m.start("text"))
+        _relation(diagram, m, at)
         return
     d = _STATE_DECL.match(line)
     if d:
@@ -300,9 +300,7 @@ def _state(diagram: Diagram, line: str, at: int) -> None:
 def _er(diagram: Diagram, line: str, at: int) -> None:
     m = _ER_REL.match(line)
     if m:
-        diagram.nodes.update((m.group("a").strip('"'), m.group("b").strip('"')))
-        diagram.edges += 1
-        _label(diagram, m.group("text"), at + m.start("text"))
+        _relation(diagram, m, at, strip='"')
         return
     entity = re.match(r"^\s*([\w\"-]+)\s*\{", line)
     if entity:
