@@ -5,6 +5,7 @@ sources, then times, in the same process:
 
   baseline  parsing every report and loading every cited source once
   full      linting every report (parse, resolve, all rules)
+  parallel  the same with two worker processes
 
 and prints claims per second and the ratio full / baseline. Uses the real PubMed records
 of ../shared/corpus when present, synthetic ones otherwise.
@@ -103,6 +104,10 @@ def main() -> None:
         result = Linter(settings).lint_paths([str(root / "reports")])
         full = time.perf_counter() - start
 
+        start = time.perf_counter()
+        Linter(settings).lint_paths([str(root / "reports")], jobs=2)
+        parallel = time.perf_counter() - start
+
         summary = result.summary()
         claims = int(str(summary["claims"]))
         print(
@@ -113,6 +118,7 @@ def main() -> None:
         print(f"full lint:                               {full:.3f} s")
         print(f"claims per second: {claims / full:,.0f}")
         print(f"ratio full / baseline: {full / baseline:.2f}")
+        print(f"full lint with 2 workers: {parallel:.3f} s (speed-up {full / parallel:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -63,6 +63,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="append a Markdown summary (for $GITHUB_STEP_SUMMARY)",
     )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="parallel worker processes (default: the number of CPUs)",
+    )
+    p.add_argument("--shard", metavar="K/N", help="lint only the K-th of N shards (1-based)")
     p.add_argument("--statistics", action="store_true", help="counts per rule")
     p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
@@ -94,7 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = _settings(args)
         known = baseline.load(args.baseline) if args.baseline else None
         linter = Linter(settings)
-        result = linter.lint_paths(args.paths or ["."])
+        result = linter.lint_paths(
+            args.paths or ["."], jobs=_jobs(args.jobs), shard=_shard(args.shard)
+        )
         if args.write_baseline:
             _write(args.write_baseline, baseline.dumps(result))
         if known is not None:
@@ -131,6 +140,23 @@ def _settings(args: argparse.Namespace) -> Settings:
             raise ConfigError(f"--sources {args.sources}: no such folder")
         overrides["sources"] = os.path.abspath(args.sources)
     return apply(settings, overrides, "--", "command line")
+
+
+def _jobs(value: int | None) -> int:
+    if value is None:
+        return os.cpu_count() or 1
+    if value < 1:
+        raise ConfigError("--jobs must be 1 or more")
+    return value
+
+
+def _shard(value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    k, sep, n = value.partition("/")
+    if not (sep and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        raise ConfigError(f"--shard {value}: write K/N with 1 ≤ K ≤ N, e.g. 1/4")
+    return int(k), int(n)
 
 
 def _outputs(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]]]:

@@ -44,8 +44,13 @@ def matches(rel: str, patterns: Sequence[str]) -> bool:
 
 
 def relpath(path: str, root: str) -> str:
-    rel = os.path.relpath(os.path.abspath(path), root)
-    return rel.replace(os.sep, "/")
+    """`path` relative to `root`, POSIX style (cached: it sits on the hot path)."""
+    return _relpath(os.path.abspath(path), os.path.abspath(root))
+
+
+@lru_cache(maxsize=4096)
+def _relpath(path: str, root: str) -> str:
+    return os.path.relpath(path, root).replace(os.sep, "/")
 
 
 class Discovery:

@@ -56,7 +56,10 @@ class PhraseMatcher:
 
     def find(self, block: Block) -> Iterator[Hit]:
         hits: list[Hit] = []
-        if self.cjk:
+        # Cheap test first: most blocks hold none of the phrases, and only a hit needs the
+        # character map back to the report.
+        quick = "".join(unicodedata.normalize("NFKC", block.text).casefold().split())
+        if any(key in quick for key in self.cjk.values()):
             squashed, index = _squashed(block.text)
             for phrase, key in self.cjk.items():
                 start = squashed.find(key)

@@ -37,11 +37,13 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
     out: list[str] = []
     index: list[int] = []
     n = len(text)
-    for i, ch in enumerate(text):
-        if ch.isascii():
-            out.append(ch)
-            index.append(i)
-            continue
+    pos = 0
+    for m in _NON_ASCII.finditer(text):  # ASCII runs are copied whole
+        i, ch = m.start(), m.group()
+        if i > pos:
+            out.append(text[pos:i])
+            index.extend(range(pos, i))
+        pos = i + 1
         footnote = (
             ch in _SUPERSCRIPTS
             and i
@@ -54,11 +56,14 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
         else:
             norm = _nfkc(ch)
         out.append(norm)
-        if len(norm) == 1:
-            index.append(i)
-        else:
-            index.extend([i] * len(norm))
+        index.extend([i] * len(norm))
+    if pos < n:
+        out.append(text[pos:])
+        index.extend(range(pos, n))
     return "".join(out), index
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 @functools.lru_cache(maxsize=8192)

@@ -211,3 +211,20 @@ def test_bad_baseline_file(repo: Path, capsys: pytest.CaptureFixture[str]) -> No
     (repo / "base.json").write_text("[]")
     code, _, err = run(capsys, "reports", "--baseline", "base.json")
     assert code == 2 and "is not a citelint baseline" in err
+
+
+def test_jobs_and_shards_give_the_same_findings(repo: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    for i in range(12):
+        (repo / f"reports/r{i:02d}.md").write_text(BROKEN if i % 3 else CLEAN)
+    _, serial, _ = run(capsys, "reports", "--jobs", "1", "--output-format", "json")
+    _, parallel, _ = run(capsys, "reports", "--jobs", "2", "--output-format", "json")
+    assert parallel == serial  # same bytes whatever the number of workers
+    shards = [run(capsys, "reports", "--shard", f"{k}/3", "--output-format", "concise")[1]
+              for k in (1, 2, 3)]
+    lines = sorted(line for out in shards for line in out.splitlines())
+    _, whole, _ = run(capsys, "reports", "--output-format", "concise")
+    assert lines == sorted(whole.splitlines())
+    assert all(shards)  # 12 files spread over 3 shards
+    assert run(capsys, "reports", "--shard", "4/3")[0] == 2
+    assert run(capsys, "reports", "--jobs", "0")[0] == 2
