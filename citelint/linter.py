@@ -9,8 +9,8 @@ from __future__ import annotations
 import hashlib
 import os
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from citelint import records, suppress
