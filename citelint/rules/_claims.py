@@ -53,17 +53,15 @@ def describe_spans(spans: tuple[tuple[Anchor, Span], ...], ctx: Context) -> str:
     return ", ".join(parts)
 
 
-def unverifiable(item: BodyClaim, ctx: Context) -> tuple[bool, bool]:
+def unverifiable(cited: Cited, ctx: Context) -> tuple[bool, bool]:
     """(skip, report_as_unverifiable) for a claim whose anchors partly failed (X5).
 
     A failure finding that is emitted stands for the claim: no follow-on noise. A failure
     that is deselected or suppressed must not turn into a pass, so the claim's tokens are
     reported as unverifiable instead.
     """
-    if not item.cited.failed:
+    if not cited.failed:
         return False, False
-    if all(
-        f.code in ctx.emitted and not ctx.suppressed(f.code, a.start) for a, f in item.cited.failed
-    ):
+    if all(f.code in ctx.emitted and not ctx.suppressed(f.code, a.start) for a, f in cited.failed):
         return True, False
     return False, True

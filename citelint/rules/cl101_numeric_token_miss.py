@@ -49,7 +49,7 @@ class NumericTokenMiss(Rule):
             tokens = item.claim.numbers + item.claim.dates
             if not tokens or not item.anchors:
                 continue
-            skip, unavailable = unverifiable(item, ctx)
+            skip, unavailable = unverifiable(item.cited, ctx)
             located = item.cited.located
             if not located and not unavailable:
                 continue  # whole-source anchors are CL004's business

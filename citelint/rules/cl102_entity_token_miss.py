@@ -39,7 +39,7 @@ class EntityTokenMiss(Rule):
         for item in body_claims(doc, ctx):
             if not item.claim.entities or not item.anchors:
                 continue
-            skip, unavailable = unverifiable(item, ctx)
+            skip, unavailable = unverifiable(item.cited, ctx)
             located = item.cited.located
             if skip or (not located and not unavailable):
                 continue

@@ -11,7 +11,7 @@ parenthesis of n names assigns them in order. Class words (`TKI`, `ADC`, `EGFR-T
 
 The nearest anchor is the sentence's, else the paragraph's, list item's or table row's;
 none is "no citation near drug mention". The name and each brand must appear in one of
-the cited located spans.
+the cited located spans. Drugs in Mermaid labels take their anchors as CL202's numbers do.
 
 Fails (the METRIC abstract is about trametinib, not osimertinib):
 
@@ -28,15 +28,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from citelint.diagnostic import Severity
-from citelint.document import Document
+from citelint.document import Anchor, Document
 from citelint.evidence import cited, drug_supported
 from citelint.rules._claims import body_claims, describe_spans, unverifiable
+from citelint.rules._mermaid import analyzed, diagram_anchors, label_anchors
 from citelint.rules.base import Context, Finding, Rule
 from citelint.tokens import (
     DEFAULT_DRUG_PREFIXES_ZH,
     DEFAULT_DRUG_STEMS_EN,
     DEFAULT_DRUG_STOP_WORDS_ZH,
     DEFAULT_DRUG_SUFFIXES_ZH,
+    DrugMention,
+    mask_anchors,
 )
 
 
@@ -62,52 +65,78 @@ class UnsupportedDrug(Rule):
                 continue
             s = item.sentence
             anchors = item.anchors or tuple(a for x in s.block.sentences for a in x.anchors)
-            if not anchors:
-                for drug in item.claim.drugs:
-                    yield Finding(
-                        self.code,
-                        s.offset_of(drug.start),
-                        s.offset_of(drug.end - 1) + 1,
-                        f"no citation near drug mention {drug.name}: cite a source that "
-                        "names it in this sentence or paragraph",
-                        claim=s.text,
-                        missing=(drug.name,),
-                        subject=s.text + drug.name,
-                    )
-                continue
-            state = item if item.anchors else None
-            skip, unavailable = unverifiable(state, ctx) if state else (False, False)
-            located = (
-                item.cited
-                if item.anchors
-                else cited(anchors, ctx.resolutions, ctx.settings.locator_optional_types)
-            ).located
-            if skip or (not located and not unavailable):
-                continue
             for drug in item.claim.drugs:
-                name_ok = False
-                brands_missing: set[str] = set(drug.brands)
-                for _, span in located:
-                    ok, missing_brands = drug_supported(drug, ctx.evidence.index(span))
-                    name_ok = name_ok or ok
-                    brands_missing &= set(missing_brands)
-                if name_ok and not brands_missing:
-                    continue
-                missing = ([] if name_ok else [drug.name]) + sorted(brands_missing)
-                what = (
-                    "unverifiable: source unavailable"
-                    if unavailable
-                    else f"not found in the cited span {describe_spans(located, ctx)}"
+                yield from self._judge(
+                    drug.name, drug, s.text, s.offset_of(drug.start), s.end, anchors, ctx
                 )
-                kind = "drug" if not name_ok else "brand of " + drug.name
-                yield Finding(
-                    self.code,
-                    s.offset_of(drug.start),
-                    s.end,
-                    f"{kind} {', '.join(missing)} {what}",
-                    claim=s.text,
-                    anchors=anchors,
-                    missing=tuple(missing),
-                    spans=tuple(span for _, span in located),
-                    subject=s.text + drug.name + "".join(a.text for a in anchors),
-                )
+        # Mermaid labels take their anchors by the CL202 placement rule (DECISIONS D5).
+        for block, diagram in analyzed(doc):
+            covering = diagram_anchors(doc, block, diagram)
+            for label in diagram.labels:
+                at = block.body_start + label.start
+                anchors = label_anchors(doc, label, block) + covering
+                for drug in ctx.claims.drugs.mentions(mask_anchors(label.text)):
+                    yield from self._judge(
+                        drug.name,
+                        drug,
+                        label.text,
+                        at + drug.start,
+                        at + len(label.text),
+                        anchors,
+                        ctx,
+                    )
+
+    def _judge(
+        self,
+        name: str,
+        drug: DrugMention,
+        claim: str,
+        start: int,
+        end: int,
+        anchors: tuple[Anchor, ...],
+        ctx: Context,
+    ) -> Iterator[Finding]:
+        subject = claim + name + "".join(a.text for a in anchors)
+        if not anchors:
+            yield Finding(
+                self.code,
+                start,
+                start + len(name),
+                f"no citation near drug mention {name}: cite a source that names it in "
+                "this sentence or paragraph",
+                claim=claim,
+                missing=(name,),
+                subject=subject,
+            )
+            return
+        spans = cited(anchors, ctx.resolutions, ctx.settings.locator_optional_types)
+        skip, unavailable = unverifiable(spans, ctx)
+        located = spans.located
+        if skip or (not located and not unavailable):
+            return  # whole-source anchors are CL004's business, failures CL002-CL007's
+        name_ok = False
+        brands_missing = set(drug.brands)
+        for _, span in located:
+            ok, missing_brands = drug_supported(drug, ctx.evidence.index(span))
+            name_ok = name_ok or ok
+            brands_missing &= set(missing_brands)
+        if name_ok and not brands_missing:
+            return
+        missing = ([] if name_ok else [name]) + sorted(brands_missing)
+        what = (
+            "unverifiable: source unavailable"
+            if unavailable
+            else f"not found in the cited span {describe_spans(located, ctx)}"
+        )
+        kind = "drug" if not name_ok else f"brand of {name}"
+        yield Finding(
+            self.code,
+            start,
+            end,
+            f"{kind} {', '.join(missing)} {what}",
+            claim=claim,
+            anchors=anchors,
+            missing=tuple(missing),
+            spans=tuple(span for _, span in located),
+            subject=subject,
+        )
