@@ -63,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="append a Markdown summary (for $GITHUB_STEP_SUMMARY)",
     )
+    p.add_argument("--no-cache", action="store_true", help="do not keep extracted PDF text")
+    p.add_argument("--cache-dir", metavar="DIR", help="cache folder (default .citelint_cache/)")
     p.add_argument(
         "--jobs",
         type=int,
@@ -135,6 +137,10 @@ def _settings(args: argparse.Namespace) -> Settings:
         overrides["fail-on"] = args.fail_on
     if args.no_suppress:
         settings = dataclasses.replace(settings, no_suppress=True)
+    if args.cache_dir:
+        settings = dataclasses.replace(settings, cache_dir=os.path.abspath(args.cache_dir))
+    if args.no_cache:
+        settings = dataclasses.replace(settings, cache_dir=None)
     if args.sources:
         if not os.path.isdir(args.sources):
             raise ConfigError(f"--sources {args.sources}: no such folder")

@@ -60,6 +60,7 @@ class Settings:
     source_types: Mapping[str, SourceType] = field(default_factory=dict)
     rules: Mapping[str, RuleSettings] = field(default_factory=dict)
     no_suppress: bool = False  # --no-suppress: audit with every suppression ignored
+    cache_dir: str | None = ".citelint_cache"  # relative to the project root; None: no cache
 
     @property
     def anchor_types(self) -> tuple[str, ...]:
@@ -210,6 +211,10 @@ def apply(settings: Settings, table: Mapping[str, Any], prefix: str, origin: str
                 if not isinstance(value, str):
                     raise ConfigError(f"'{path}' must be a folder path")
                 changes["sources"] = os.path.normpath(os.path.join(root, value))
+            elif key == "cache-dir":
+                if not isinstance(value, str):
+                    raise ConfigError(f"'{path}' must be a folder path")
+                changes["cache_dir"] = value
             elif key == "evidence-roots":
                 changes["evidence_roots"] = tuple(
                     os.path.normpath(os.path.join(root, v)) for v in _strings(value, path)

@@ -67,6 +67,9 @@ class Discovery:
             return True
         if any(real == os.path.realpath(r) for r in self.settings.evidence_roots):
             return True
+        cache = self.settings.cache_dir
+        if cache and real == os.path.realpath(os.path.join(self.root, cache)):
+            return True
         if self.settings.sources is None and name == "sources":
             return True
         parent = os.path.dirname(path)

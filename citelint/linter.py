@@ -26,6 +26,7 @@ from citelint.records import ClaimRecord
 from citelint.rules import ALL_RULES, RULES_BY_CODE, Context, Finding, Rule
 from citelint.rules._claims import body_claims
 from citelint.rules._mermaid import analyzed
+from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, Resolution, Span
 from citelint.sources.store import CHANNEL_OF_TYPE, SourceStore
 from citelint.tokens import DrugGrammar, mask_anchors, numeric_tokens
@@ -106,6 +107,11 @@ class Linter:
             settings.evidence_roots,
             settings.source_types,
             display=lambda p: relpath(p, settings.project_root),
+            cache=(
+                TextCache(os.path.join(settings.project_root, settings.cache_dir))
+                if settings.cache_dir
+                else None
+            ),
         )
         self.evidence = Evidence(self.drugs)
         self.tracebacks: list[str] = []

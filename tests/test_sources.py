@@ -396,3 +396,32 @@ def test_blank_pdf_is_unreadable(project: Writer) -> None:
     path = project("sources/guidelines/blank.pdf", buffer.getvalue())
     f = failure(path.parents[1], "guideline", "blank")
     assert f.code == "CL007" and "image-only or empty" in f.message
+
+
+def test_pdf_text_cache(real: Path, tmp_path: Path) -> None:
+    from citelint.sources.cache import TextCache
+
+    cache = TextCache(str(tmp_path / "cache"))
+    first = span(real, "guideline", "PONE", "page:2", SourceStore(cache=cache))
+    assert cache.hits == 0 and len(list((tmp_path / "cache").glob("pdf-*.json"))) == 1
+    again = span(real, "guideline", "PONE", "page:2", SourceStore(cache=cache))
+    assert cache.hits == 1 and again.text == first.text
+    for entry in (tmp_path / "cache").glob("pdf-*.json"):
+        entry.write_text("{damaged")
+    assert span(real, "guideline", "PONE", "page:2", SourceStore(cache=cache)).text == first.text
+
+
+def test_cache_cli_flags(project: Writer, tmp_path: Path, corpus: Path,
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from citelint.cli import main
+
+    project("sources/guidelines/P.pdf", (corpus / "pdf/papers/journal.pone.0196757.pdf")
+            .read_bytes())
+    project("r.md", "See the paper [guideline:P:page:1].\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["r.md", "--no-cache", "-q"]) == 0
+    assert not (tmp_path / ".citelint_cache").exists()
+    assert main(["r.md", "-q"]) == 0
+    assert list((tmp_path / ".citelint_cache").glob("pdf-*.json"))
+    assert main(["r.md", "-q", "--cache-dir", "elsewhere"]) == 0
+    assert list((tmp_path / "elsewhere").glob("pdf-*.json"))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from citelint.document import Anchor
+from citelint.sources.cache import TextCache
 from citelint.sources.loaders.pdf import load_pdf
 from citelint.sources.loaders.pubmed import load_pubmed_xml
 from citelint.sources.loaders.structured import (
@@ -79,6 +80,7 @@ class SourceStore:
     evidence_roots: tuple[str, ...] = ()  # absolute extra roots for `evidence` anchors
     custom_types: Mapping[str, SourceType] = field(default_factory=dict)
     display: Callable[[str], str] | None = None  # how messages show a path; default: root-relative
+    cache: TextCache | None = None  # persistent PDF text, when caching is on
     _loaded: dict[tuple[str, str, str], Loaded | Failure] = field(default_factory=dict)
     _resolved: dict[tuple[str | None, str, str, str | None], Resolution] = field(
         default_factory=dict
@@ -198,7 +200,7 @@ class SourceStore:
         if (type_, ext) in specific:
             return specific[(type_, ext)]
         if ext == "pdf":
-            return lambda p, d, i, r: replace(load_pdf(p, d), toc=_toc(p, self))
+            return lambda p, d, i, r: replace(load_pdf(p, d, self.cache), toc=_toc(p, self))
         if ext in ("html", "htm"):
             return lambda p, d, i, r: load_html(p, d, _toc(p, self))
         if ext == "json":

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, PdfReadError, PyPdfError
 
+from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, Resolution, SourceError, Span
 
 MIN_LETTERS = 20
@@ -70,7 +71,17 @@ class PdfSource:
         return Span(self.path, locator, text, first, last)
 
 
-def load_pdf(path: str, data: bytes) -> PdfSource:
+def load_pdf(path: str, data: bytes, cache: TextCache | None = None) -> PdfSource:
+    cached = cache.get(data) if cache is not None else None
+    if cached is not None:
+        return PdfSource(path, cached)
+    source = _extract(path, data)
+    if cache is not None:
+        cache.put(data, source.pages)
+    return source
+
+
+def _extract(path: str, data: bytes) -> PdfSource:
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # recoverable damage goes to --verbose
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
