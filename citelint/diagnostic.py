@@ -73,7 +73,7 @@ class Diagnostic:
         return (self.path, self.line, self.column, self.code, self.message)
 
 
-def fingerprint(code: str, path: str, subject: str) -> str:
+def finding_id(code: str, path: str, subject: str) -> str:
     """Line-independent identity (DECISIONS O6): edits elsewhere keep a finding matched."""
     norm = " ".join(unicodedata.normalize("NFKC", subject).casefold().split())
     return hashlib.sha256(f"{code}\0{path}\0{norm}".encode()).hexdigest()[:32]

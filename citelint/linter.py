@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from citelint import records, suppress
 from citelint.config import Settings
-from citelint.diagnostic import Diagnostic, Severity, SourceRef, at_or_above, fingerprint
+from citelint.diagnostic import Diagnostic, Severity, SourceRef, at_or_above, finding_id
 from citelint.discover import Discovery, matches, relpath
 from citelint.document import Anchor, Document
 from citelint.evidence import ClaimReader, Evidence
@@ -278,7 +278,7 @@ class Linter:
             anchors=tuple(a.text for a in f.anchors),
             missing=f.missing,
             sources=sources,
-            fingerprint=fingerprint(f.code, path, f.subject or f.message),
+            fingerprint=finding_id(f.code, path, f.subject or f.message),
         )
 
     def _source_ref(self, span: Span | Failure, anchors: tuple[Anchor, ...]) -> SourceRef:
@@ -299,7 +299,7 @@ class Linter:
             name=RULES_BY_CODE[code].name,
             severity=Severity.CRITICAL,
             message=message,
-            fingerprint=fingerprint(code, display, "file"),
+            fingerprint=finding_id(code, display, "file"),
         )
         return FileResult(display, (diagnostic,))
 

@@ -37,12 +37,13 @@ def render(result: Result, color: bool = False) -> str:
 
 
 def _one(console: Console, d: Diagnostic, text: str | None) -> None:
+    write = console.print  # renders into the caller's buffer; only the CLI prints
     head = Text()
     head.append(f"{d.path}:{d.line}:{d.column}: ", style="bold")
     head.append(d.code, style=_STYLE[d.severity])
     head.append(f" [{d.severity.value}] ")
     head.append(d.message)
-    console.print(head)
+    write(head)
     if text is not None:
         lines = re.split(r"\r\n?|\n", text)
         if 0 < d.line <= len(lines):
@@ -51,18 +52,18 @@ def _one(console: Console, d: Diagnostic, text: str | None) -> None:
                 (d.end_column - d.column) if d.end_line == d.line else len(source) - d.column + 1
             )
             gutter = f"{d.line:>5} | "
-            console.print(Text(gutter, style="dim") + Text(source[:300]))
+            write(Text(gutter, style="dim") + Text(source[:300]))
             caret = " " * (d.column - 1) + "^" * max(1, min(width, 300))
-            console.print(
+            write(
                 Text(" " * (len(gutter) - 2) + "| ", style="dim")
                 + Text(caret, style=_STYLE[d.severity])
             )
     for anchor in d.anchors[:3]:
-        console.print(Text(f"      = anchor: {anchor}", style="dim"))
+        write(Text(f"      = anchor: {anchor}", style="dim"))
     for ref in d.sources[:3]:
-        console.print(Text(f"      = source: {ref.describe()}", style="dim"))
+        write(Text(f"      = source: {ref.describe()}", style="dim"))
     if d.missing:
-        console.print(Text(f"      = missing: {', '.join(d.missing)}", style="dim"))
+        write(Text(f"      = missing: {', '.join(d.missing)}", style="dim"))
 
 
 def summary_line(result: Result) -> str:
