@@ -316,7 +316,7 @@ class _Walker:
         ranges: list[tuple[int, int]] = []
         for i, cell in enumerate(cells):
             if i:
-                at = self.run.offsets[-1] + 1 if self.run.offsets else self.base
+                at = self.run.offsets[-1] if self.run.offsets else self.base  # on the cell end
                 self.run.add(" | ", array("l", [at] * 3))
             begin = self.run.length
             self.collect(cell)

@@ -226,7 +226,7 @@ class _Events:
             self.strong_depth -= 1
 
     def add_separator(self) -> None:
-        at = self.offsets[-1] + 1 if self.offsets else 0
+        at = self.offsets[-1] if self.offsets else 0  # a separator sits on the cell end
         self.parts.append(" | ")
         self.offsets.extend([at] * 3)
         self.length += 3
