@@ -15,6 +15,8 @@ from citelint.rules._claims import BodyClaim
 from citelint.sources.model import Failure, Resolution, Span
 
 EXCERPT = 300  # characters kept on each side of the first matched token (DECISIONS I6)
+MAX_NEEDLES = 20
+MAX_SPANS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,19 +82,26 @@ def build(
             )
         )
         spans = []
-        for anchor in item.anchors:
+        # A claim may repeat one anchor many times; each distinct anchor is shown once and
+        # the excerpt looks for the first few tokens only.
+        needles = list(
+            dict.fromkeys(
+                _core(t)
+                for t in [t.text for t in item.claim.numbers]
+                + [e.text for e in item.claim.entities]
+            )
+        )[:MAX_NEEDLES]
+        for anchor in dict.fromkeys(item.anchors):
+            if any(c.anchor == anchor.text for c in spans):
+                continue
             result = resolutions.get(anchor)
             if isinstance(result, Span):
                 where = result.locator or "whole source"
                 if result.start_line is not None:
                     where += f", lines {result.start_line}-{result.end_line}"
-                raw = [t.text for t in item.claim.numbers] + [e.text for e in item.claim.entities]
                 spans.append(
                     CitedSpan(
-                        anchor.text,
-                        display(result.path),
-                        where,
-                        excerpt(result.text, [_core(t) for t in raw]),
+                        anchor.text, display(result.path), where, excerpt(result.text, needles)
                     )
                 )
             elif isinstance(result, Failure):
@@ -105,6 +114,8 @@ def build(
                         result.message,
                     )
                 )
+            if len(spans) >= MAX_SPANS:
+                break
         missing = tuple(dict.fromkeys(m for d in inside for m in d.missing))
         records.append(
             ClaimRecord(

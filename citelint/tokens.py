@@ -343,7 +343,7 @@ def _classify(
         return None
     if value < 0:
         value = -value
-    rest = norm[e:]
+    rest = norm[e : e + 2]  # a bounded look: slicing the whole tail would be quadratic
     unit_m = _UNIT_RE.match(norm, e)
     scale = unit_m.group("scale") if unit_m else None
     kind: str | None = None
@@ -817,8 +817,13 @@ _MARKERS = re.compile(
 )
 
 
+_MARKER_HINT = re.compile(r"线|推荐|[1-4]L|[Ll]ine|[Gg]rade|GRADE|Category|2[AB]")
+
+
 def markers(text: str) -> list[tuple[str, int]]:
     """Therapy-line and recommendation markers with their positions."""
+    if not _MARKER_HINT.search(text):  # literal scan first: the full grammar is slower
+        return []
     return [(m.group(0), m.start()) for m in _MARKERS.finditer(text)]
 
 

@@ -19,8 +19,19 @@ class BodyClaim:
     cited: Cited
 
 
-def body_claims(doc: Document, ctx: Context) -> Iterator[BodyClaim]:
-    """Every body sentence (appendix units are not claims), with its covering anchors."""
+def body_claims(doc: Document, ctx: Context) -> list[BodyClaim]:
+    """Every body sentence (appendix units are not claims), with its covering anchors.
+
+    Computed once per document and shared by the rules through the context.
+    """
+    key = f"body_claims:{id(doc)}"
+    if key not in ctx.memo:
+        ctx.memo[key] = list(_body_claims(doc, ctx))
+    claims: list[BodyClaim] = ctx.memo[key]
+    return claims
+
+
+def _body_claims(doc: Document, ctx: Context) -> Iterator[BodyClaim]:
     block_scope = ctx.settings.anchor_scope == "block"
     for block in doc.blocks:
         if block.appendix or block.kind == "header-row":

@@ -47,6 +47,7 @@ class Context:
     channel_files: Mapping[str, int] = field(default_factory=dict)  # saved files per channel
     display: Callable[[str], str] = str  # a source path as the user should read it
     suppressed: Callable[[str, int], bool] = lambda code, offset: False
+    memo: dict[str, Any] = field(default_factory=dict)  # per-document results rules share
 
 
 class Rule:
