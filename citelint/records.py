@@ -81,7 +81,7 @@ def build(
                 + [d.name for d in item.claim.drugs]
             )
         )
-        spans = []
+        spans: list[CitedSpan] = []
         # A claim may repeat one anchor many times; each distinct anchor is shown once and
         # the excerpt looks for the first few tokens only.
         needles = list(
