@@ -6,6 +6,7 @@ A report is linted by a function of (report bytes, cited source bytes, settings)
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import os
 import traceback
@@ -188,9 +189,12 @@ class Linter:
         findings: list[Finding] = []
         for rule in self.rules:
             findings.extend(rule.check(doc, ctx))
+        findings = [f for f in findings if f.code in emitted]
+        # A suppressed finding still means its claim is not verified (DECISIONS O7).
+        unverified = sorted(f.start for f in findings if f.code in _UNVERIFIED)
         findings = suppress.apply(
             doc,
-            [f for f in findings if f.code in emitted],
+            findings,
             active,
             report_unused="CL900" in emitted and not self.settings.no_suppress,
             emitted=emitted,
@@ -201,17 +205,16 @@ class Linter:
                 key=lambda d: d.sort_key,
             )
         )
-        every = list(body_claims(doc, ctx))
+        every = body_claims(doc, ctx)
         claims = [c for c in every if c.claim.fact_bearing]
         verified = sum(
             1
             for c in claims
-            if not _flags(doc, c.sentence.start, c.sentence.end, diagnostics)
+            if not _any_within(unverified, c.sentence.start, c.sentence.end)
             and not any(isinstance(resolutions.get(a), Failure) for a in c.anchors)
         )
         labels = _mermaid_claims(doc)
-        flagged = {(d.line, d.column) for d in diagnostics if d.code == "CL202"}
-        verified += sum(1 for at in labels if doc.position(at) not in flagged)
+        verified += sum(1 for at in labels if not _any_within(unverified, at, at + 1))
         optional = set(self.settings.locator_optional_types)
         without_locator = tuple(
             dict.fromkeys(
@@ -336,7 +339,7 @@ def _mermaid_claims(doc: Document) -> list[int]:
     return found
 
 
-def _flags(doc: Document, start: int, end: int, diagnostics: Sequence[Diagnostic]) -> bool:
-    first = doc.position(start)
-    last = doc.position(end)
-    return any(d.code in _UNVERIFIED and first <= (d.line, d.column) <= last for d in diagnostics)
+def _any_within(sorted_offsets: Sequence[int], start: int, end: int) -> bool:
+    """Whether any offset lies in [start, end]."""
+    i = bisect.bisect_left(sorted_offsets, start)
+    return i < len(sorted_offsets) and sorted_offsets[i] <= end

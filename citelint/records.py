@@ -6,6 +6,7 @@ view are pure functions of the lint result.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -70,10 +71,12 @@ def build(
 ) -> tuple[ClaimRecord, ...]:
     records = []
     block_ids = {id(b): i for i, b in enumerate(doc.blocks)}
+    ordered = sorted(diagnostics, key=lambda d: (d.line, d.column))
+    places = [(d.line, d.column) for d in ordered]
     for n, item in enumerate(claims):
         s = item.sentence
         first, last = doc.position(s.start), doc.position(s.end)
-        inside = [d for d in diagnostics if first <= (d.line, d.column) <= last]
+        inside = ordered[bisect.bisect_left(places, first) : bisect.bisect_right(places, last)]
         tokens = tuple(
             dict.fromkeys(
                 [t.text for t in item.claim.numbers + item.claim.dates]

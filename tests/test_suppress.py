@@ -65,3 +65,12 @@ def test_suppressed_source_failure_makes_claims_unverifiable(root: Path) -> None
 def test_tool_findings_cannot_be_suppressed(root: Path) -> None:
     text = "<!-- citelint-disable-file CL901 -->\n<!-- citelint-bogus -->\n"
     assert ("CL901", 2) in lint(root, text)
+
+
+def test_suppressed_findings_still_leave_the_claim_unverified(root: Path) -> None:
+    report = root.parent / "r.md"
+    report.write_text("<!-- citelint-disable-next-line CL101 -->\nORR 46% [pmid:1:abstract].\n\n"
+                      "ORR 45% [pmid:1:abstract].\n")
+    result = citelint.lint_paths([str(report)], Settings(project_root=str(root.parent)))
+    assert result.diagnostics == ()
+    assert result.summary()["claims"] == 2 and result.summary()["verified_claims"] == 1
