@@ -12,7 +12,7 @@ import os
 import traceback
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from citelint import records, suppress
 from citelint.config import Settings
@@ -28,7 +28,7 @@ from citelint.rules import ALL_RULES, RULES_BY_CODE, Context, Finding, Rule
 from citelint.rules._claims import body_claims
 from citelint.rules._mermaid import analyzed
 from citelint.sources.cache import TextCache
-from citelint.sources.model import Failure, Resolution, Span
+from citelint.sources.model import Failure, Span
 from citelint.sources.store import CHANNEL_OF_TYPE, SourceStore
 from citelint.tokens import DrugGrammar, mask_anchors, numeric_tokens
 
@@ -43,8 +43,7 @@ class FileResult:
     claims: int = 0
     anchors: int = 0
     verified: int = 0
-    document: Document | None = None
-    resolutions: dict[Anchor, Resolution] = field(default_factory=dict)
+    text: str | None = None  # the decoded report, for showing offending lines
     records: tuple[ClaimRecord, ...] = ()
     anchors_without_locator: tuple[str, ...] = ()
 
@@ -230,8 +229,7 @@ class Linter:
             len(claims) + len(labels),
             len(doc.anchors),
             verified,
-            doc,
-            resolutions,
+            doc.text,
             records.build(doc, every, diagnostics, resolutions, ctx.display),  # type: ignore[arg-type]
             without_locator,
         )

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.conftest import SCHEMAS
+
 ROOT = Path(__file__).resolve().parents[1]
 CLEAN = "Median PFS was 4.8 months [pmid:1:abstract].\n"
 BROKEN = "Median PFS was 5.8 months [pmid:1:abstract].\n"
@@ -120,6 +122,12 @@ def test_action_steps_like_a_runner(tmp_path: Path) -> None:
     assert int(outputs["findings"]) == 10
     sarif = json.loads((workspace / "citelint.sarif").read_text())
     assert sarif["runs"][0]["results"]
+    schema_path = SCHEMAS / "sarif-schema-2.1.0.json"
+    if schema_path.is_file():  # every SARIF file the tests produce is validated
+        import jsonschema
+
+        schema = json.loads(schema_path.read_text(encoding="utf-8"))
+        jsonschema.validators.validator_for(schema)(schema).validate(sarif)
     assert "::error file=examples/reports/broken.html" in log  # annotations in the log
     assert "examples/reports/broken.html:6:41: CL101 [critical]" in log  # text in the log
     assert "## citelint: ❌ blocked" in log.split("--summary--")[1]

@@ -30,7 +30,7 @@ def render(result: Result, color: bool = False) -> str:
         emoji=False,
         markup=False,
     )
-    lines_of = {f.path: f.document.text for f in result.files if f.document is not None}
+    lines_of = {f.path: f.text for f in result.files if f.text is not None}
     for d in result.diagnostics:
         _one(console, d, lines_of.get(d.path))
     return buffer.getvalue()
