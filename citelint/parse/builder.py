@@ -149,6 +149,8 @@ class DocumentBuilder:
                 table_lead.get(raw.table, ()) if raw.kind == "row" and raw.table is not None else ()
             )
             sentences = _attach(block, raw.text, ranges, anchors, out.scoped, inherited)
+            # Sentences point back at their block, so the frozen block gets its sentences
+            # once, here, while it is built; nothing changes it afterwards.
             object.__setattr__(block, "sentences", tuple(sentences))
             blocks.append(block)
             if raw.kind == "caption" and raw.table is not None:

@@ -385,17 +385,13 @@ class _Walker:
     # -- attribute scopes ------------------------------------------------------------
 
     def open_scopes(self, el: etree._Element) -> list[tuple[str, _Frame, int, str]]:
-        wanted = [(a, el.get(a)) for a in (*_ANCHOR_ATTRS, "data-citelint-ignore")]
-        present = [(a, v) for a, v in wanted if v is not None]
+        """Start tracking the text range of an element that carries anchors or an ignore."""
+        present = [a for a in (*_ANCHOR_ATTRS, "data-citelint-ignore") if el.get(a) is not None]
         if not present:
             return []
         start, source = self.tag_start(el)
-        opened = []
-        for attr, value in present:
-            frame = _Frame(attr)
-            self.frames.append(frame)
-            opened.append((attr, frame, start, source))
-            assert value is not None
+        opened = [(attr, _Frame(attr), start, source) for attr in present]
+        self.frames.extend(frame for _, frame, _, _ in opened)
         return opened
 
     def close_scopes(self, el: etree._Element, scoped: list[tuple[str, _Frame, int, str]]) -> None:
