@@ -13,6 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
+from rich.console import Console
+from rich.progress import Progress, TaskID
+
 from citelint import __version__, audit, baseline
 from citelint.config import ConfigError, Settings, apply, find_config, load_settings
 from citelint.diagnostic import FAIL_LEVELS
@@ -80,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-q", "--quiet", action="store_true", help="findings only, no summary")
     p.add_argument("-v", "--verbose", action="store_true", help="notes about skipped paths")
     p.add_argument("--no-color", action="store_true", help="plain text (NO_COLOR is honoured)")
-    p.add_argument("--no-progress", action="store_true", help="accepted for compatibility")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
     p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
     return p
@@ -103,9 +106,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = _settings(args)
         known = baseline.load(args.baseline) if args.baseline else None
         linter = Linter(settings)
-        result = linter.lint_paths(
-            args.paths or ["."], jobs=_jobs(args.jobs), shard=_shard(args.shard)
-        )
+        show = sys.stderr.isatty() and not (args.no_progress or args.quiet)
+        with _Progress(enabled=show) as progress:
+            result = linter.lint_paths(
+                args.paths or ["."],
+                jobs=_jobs(args.jobs),
+                shard=_shard(args.shard),
+                progress=progress.update,
+            )
         if args.write_baseline:
             _write(args.write_baseline, baseline.dumps(result))
         if known is not None:
@@ -146,6 +154,32 @@ def _settings(args: argparse.Namespace) -> Settings:
             raise ConfigError(f"--sources {args.sources}: no such folder")
         overrides["sources"] = os.path.abspath(args.sources)
     return apply(settings, overrides, "--", "command line")
+
+
+class _Progress:
+    """A progress bar on stderr, shown only on a terminal and for more than a few files."""
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled = enabled
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        if not self.enabled or total < 20:
+            return
+        if self.bar is None:
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("citelint", total=total)
+        assert self.task is not None
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _jobs(value: int | None) -> int:

@@ -10,7 +10,7 @@ import bisect
 import hashlib
 import os
 import traceback
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -117,11 +117,18 @@ class Linter:
         self.tracebacks: list[str] = []
 
     def lint_paths(
-        self, paths: Sequence[str], *, jobs: int = 1, shard: tuple[int, int] | None = None
+        self,
+        paths: Sequence[str],
+        *,
+        jobs: int = 1,
+        shard: tuple[int, int] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> Result:
+        """Lint every report under `paths`; `progress(done, total)` follows along."""
         files, notes = self.discovery.files(paths)
         if shard is not None:
             files = [f for f in files if in_shard(relpath(f, self.settings.project_root), shard)]
+        results: list[FileResult] = []
         if jobs > 1 and len(files) >= PARALLEL_FROM:
             # Each worker builds its own Linter; results come back in input order, so the
             # output is the same bytes whatever the number of workers.
@@ -129,10 +136,18 @@ class Linter:
             with ProcessPoolExecutor(
                 jobs, initializer=_init_worker, initargs=(self.settings,)
             ) as pool:
-                results = tuple(pool.map(_lint_in_worker, files, chunksize=chunk))
+                for result in pool.map(_lint_in_worker, files, chunksize=chunk):
+                    results.append(result)
+                    if progress:
+                        progress(len(results), len(files))
         else:
-            results = tuple(self.lint_file(path) for path in files)
-        return Result(results, tuple(type(r) for r in self.rules), self.settings, tuple(notes))
+            for path in files:
+                results.append(self.lint_file(path))
+                if progress:
+                    progress(len(results), len(files))
+        return Result(
+            tuple(results), tuple(type(r) for r in self.rules), self.settings, tuple(notes)
+        )
 
     def lint_file(self, path: str) -> FileResult:
         display = relpath(path, self.settings.project_root)

@@ -87,3 +87,12 @@ def test_pyproject_table_and_rule_settings(project: Writer) -> None:
     assert settings.options("CL103").drug_stems_en == ("zumab",)
     with pytest.raises(ConfigError, match=r"unknown key 'tool\.citelint\.rulez'"):
         load_settings(str(project("pyproject.toml", "[tool.citelint.rulez]\n")), str(path.parent))
+
+
+def test_per_file_ignores(project: Writer, tmp_path: Path) -> None:
+    project("sources/pubmed/1.json", json.dumps({"abstract": "ORR 45%."}))
+    project("reports/legacy/old.md", "ORR 46% [pmid:1].\n")
+    project("reports/new.md", "ORR 46% [pmid:1].\n")
+    config = project(".citelint.toml", 'per-file-ignores = { "reports/legacy/**" = ["CL004"] }\n')
+    result = citelint.lint_paths([str(tmp_path / "reports")], str(config))
+    assert [(d.path, d.code) for d in result.diagnostics] == [("reports/new.md", "CL004")]
