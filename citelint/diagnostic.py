@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
+
+from citelint.tokens import fold
 
 
 class Severity(StrEnum):
@@ -75,5 +76,5 @@ class Diagnostic:
 
 def finding_id(code: str, path: str, subject: str) -> str:
     """Line-independent identity (DECISIONS O6): edits elsewhere keep a finding matched."""
-    norm = " ".join(unicodedata.normalize("NFKC", subject).casefold().split())
+    norm = fold(subject)
     return hashlib.sha256(f"{code}\0{path}\0{norm}".encode()).hexdigest()[:32]

@@ -115,6 +115,7 @@ class Linter:
         )
         self.evidence = Evidence(self.drugs)
         self.tracebacks: list[str] = []
+        self._channels: dict[str, dict[str, int]] = {}
 
     def lint_paths(
         self,
@@ -264,6 +265,11 @@ class Linter:
     def _channel_files(self, root: str | None) -> dict[str, int]:
         if root is None:
             return {}
+        if root not in self._channels:  # reports sharing a sources root list it once
+            self._channels[root] = self._count_channel_files(root)
+        return self._channels[root]
+
+    def _count_channel_files(self, root: str) -> dict[str, int]:
         counts: dict[str, int] = {}
         for type_, spec in self.store.types.items():
             channel = CHANNEL_OF_TYPE.get(type_, type_)

@@ -57,10 +57,6 @@ class Diagram:
     chars: int = 0  # non-whitespace characters of labels and ids (M3)
     placeholders_only: bool = False
 
-    @property
-    def distinct_labels(self) -> int:
-        return len({label.text.strip() for label in self.labels if label.text.strip()})
-
 
 _FRONT_MATTER = re.compile(r"\A\s*---\n.*?\n---[ \t]*\n", re.S)
 _DIRECTIVE = re.compile(r"%%\{.*?\}%%", re.S)

@@ -225,11 +225,6 @@ def _date_parts(m: re.Match[str]) -> tuple[int, int | None, int | None] | None:
     return (year, month, day)
 
 
-def _date_text(parts: tuple[int, int | None, int | None]) -> str:
-    y, m, d = parts
-    return "-".join(str(p) for p in (y or "?", m, d) if p is not None)
-
-
 def _label_kind(before: str) -> str | None:
     """The statistic label that governs a bare number, if any (N3)."""
     m = _OP_LABEL_RE.search(before)

@@ -8,7 +8,6 @@ coverage (A3), and appendix sections (A5).
 from __future__ import annotations
 
 import re
-import unicodedata
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from citelint.document import (
     line_starts,
 )
 from citelint.parse.sentences import SentenceSplitter
+from citelint.tokens import fold
 
 DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
     "附录",
@@ -95,7 +95,7 @@ class DocumentBuilder:
         self._splitter = (
             SentenceSplitter(options.abbreviations) if options.abbreviations else SentenceSplitter()
         )
-        self._appendix = tuple(_norm(h) for h in options.appendix_headings)
+        self._appendix = tuple(fold(h) for h in options.appendix_headings)
 
     @property
     def grammar(self) -> AnchorGrammar:
@@ -182,9 +182,9 @@ class DocumentBuilder:
         )
 
     def is_appendix_heading(self, text: str) -> bool:
-        candidates = {_norm(text)}
+        candidates = {fold(text)}
         stripped = _NUMBERING.sub("", text, count=1)
-        candidates.add(_norm(stripped))
+        candidates.add(fold(stripped))
         for candidate in candidates:
             candidate = _LEAD_TRAIL_PUNCT.sub("", candidate)
             for phrase in self._appendix:
@@ -287,7 +287,3 @@ def _unique(anchors: Iterable[Anchor]) -> tuple[Anchor, ...]:
     for a in anchors:
         seen.setdefault((a.start, a.end, a.text), a)
     return tuple(seen.values())
-
-
-def _norm(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())

@@ -7,17 +7,8 @@ right before the diagram.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from citelint.document import Anchor, Document, MermaidBlock
 from citelint.mermaid import Diagram, Label, analyze
-
-
-@dataclass(frozen=True, slots=True)
-class LabelClaim:
-    label: Label
-    start: int  # report offset
-    anchors: tuple[Anchor, ...]
 
 
 def _within(doc: Document, start: int, end: int) -> tuple[Anchor, ...]:

@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from citelint.sources.model import Failure, Resolution, SourceError, Span
+from citelint.tokens import fold
 
 _LINES = re.compile(r"^(?:lines?:(\d+)(?:-(\d+))?|L(\d+)(?:-L?(\d+))?)$", re.I)
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -95,14 +96,14 @@ class TextSource:
 
 def find_heading(headings: tuple[Heading, ...], locator: str) -> Heading | None:
     """Exact title match beats a prefix; a prefix must end at whitespace or punctuation."""
-    want = _norm(locator.strip().removeprefix("§"))
+    want = fold(locator.strip().removeprefix("§"))
     if not want:
         return None
     prefix: Heading | None = None
     for heading in headings:
-        title = _norm(heading.title.strip().removeprefix("§"))
+        title = fold(heading.title.strip().removeprefix("§"))
         # `6 Other` is also found as `Other`: the section number is not the title
-        unnumbered = _norm(_SECTION_NUMBER.sub("", title, count=1))
+        unnumbered = fold(_SECTION_NUMBER.sub("", title, count=1))
         if want in (title, unnumbered):
             return heading
         for candidate in (title, unnumbered):
@@ -111,10 +112,6 @@ def find_heading(headings: tuple[Heading, ...], locator: str) -> Heading | None:
                 if nxt.isspace() or unicodedata.category(nxt).startswith("P"):
                     prefix = heading
     return prefix
-
-
-def _norm(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def load_text(path: str, data: bytes, toc: dict[str, tuple[int, int]] | None) -> TextSource:
