@@ -16,7 +16,7 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:
     from citelint.config import Settings
     from citelint.diagnostic import Diagnostic
-    from citelint.linter import Result
+    from citelint.result import Result
 
 __all__ = ["__version__", "lint_paths", "lint_text"]
 

@@ -12,18 +12,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-BUILTIN_TYPES: tuple[str, ...] = (
-    "guideline",
-    "pmid",
-    "nct",
-    "aact",
-    "europepmc",
-    "bioc",
-    "pubtator",
-    "evidence",
-    "nmpa-page",
-)
-
 
 @dataclass(frozen=True, slots=True)
 class AnchorHit:
@@ -43,6 +31,10 @@ class NearMissHit:
     end: int
 
 
+# The shape of anchor-looking text, whatever its type: masked out of claims, stripped from
+# headings, folded in templates. The grammar below decides which of these are anchors.
+ANCHOR_SHAPE = re.compile(r"\[[A-Za-z][\w-]*\s*[:：][^\[\]]*\]|【[^【】]*】")
+
 # A bracket whose content may span lines (A8: whitespace, newlines too, around `;`).
 _BRACKET = re.compile(r"\[([^\[\]]*)\]|【([^【】\n]*)】|〔([^〔〕\n]*)〕")
 _WORD_COLON = re.compile(r"\s*([A-Za-z][A-Za-z0-9_-]*)\s*([:：])")
@@ -53,7 +45,7 @@ _BAD_ID_CHARS = re.compile(r"[:\[\]\n\r\x00]")
 class AnchorGrammar:
     """Parses anchors for a fixed set of types (built-in plus custom ones from config)."""
 
-    def __init__(self, types: Iterable[str] = BUILTIN_TYPES) -> None:
+    def __init__(self, types: Iterable[str]) -> None:
         self.types = frozenset(types)
 
     def scan(self, text: str) -> tuple[list[AnchorHit], list[NearMissHit]]:

@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from citelint.diagnostic import at_or_above
-from citelint.linter import FileResult, Result
+from citelint.result import FileResult, Result
 from citelint.rules import RULES_BY_CODE
 
 VERSION = "1.0"
@@ -58,7 +58,7 @@ def write(result: Result, folder: str) -> list[str]:
         target = os.path.join(folder, *f.path.split("/"), FILE_NAME)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "w", encoding="utf-8", newline="\n") as handle:
-            json.dump(report(f, result.settings.fail_on), handle, ensure_ascii=False, indent=2)
+            json.dump(report(f, result.fail_on), handle, ensure_ascii=False, indent=2)
             handle.write("\n")
         written.append(target)
     return written

@@ -13,8 +13,9 @@ import dataclasses
 import json
 from collections import Counter
 
-from citelint.config import ConfigError
-from citelint.linter import Result
+from citelint.errors import UsageError
+from citelint.result import Result
+from citelint.rules import RULES_BY_CODE
 
 VERSION = 1
 
@@ -23,6 +24,7 @@ def dumps(result: Result) -> str:
     entries = [
         {"code": d.code, "path": d.path, "fingerprint": d.fingerprint, "message": d.message}
         for d in result.diagnostics
+        if RULES_BY_CODE[d.code].baselined
     ]
     return (
         json.dumps({"version": VERSION, "findings": entries}, ensure_ascii=False, indent=2) + "\n"
@@ -34,26 +36,26 @@ def load(path: str) -> Counter[str]:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
     except OSError as exc:
-        raise ConfigError(f"cannot read baseline {path}: {exc.strerror}") from exc
+        raise UsageError(f"cannot read baseline {path}: {exc.strerror}") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"baseline {path} is not valid JSON") from exc
+        raise UsageError(f"baseline {path} is not valid JSON") from exc
     if (
         not isinstance(data, dict)
         or data.get("version") != VERSION
         or not isinstance(data.get("findings"), list)
     ):
-        raise ConfigError(f"baseline {path} is not a citelint baseline (version {VERSION})")
+        raise UsageError(f"baseline {path} is not a citelint baseline (version {VERSION})")
     return Counter(str(e.get("fingerprint")) for e in data["findings"] if isinstance(e, dict))
 
 
 def apply(result: Result, known: Counter[str]) -> Result:
-    """The result without the findings the baseline knows (CL903 is never hidden)."""
+    """The result without the findings the baseline knows (rules that opt out never hide)."""
     remaining = Counter(known)
     files = []
     for f in result.files:
         kept = []
         for d in f.diagnostics:
-            if d.code != "CL903" and remaining[d.fingerprint] > 0:
+            if RULES_BY_CODE[d.code].baselined and remaining[d.fingerprint] > 0:
                 remaining[d.fingerprint] -= 1
             else:
                 kept.append(d)

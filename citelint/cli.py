@@ -17,19 +17,21 @@ from rich.console import Console
 from rich.progress import Progress, TaskID
 
 from citelint import __version__, audit, baseline
-from citelint.config import ConfigError, Settings, apply, find_config, load_settings
+from citelint.config import Settings, apply, find_config, load_settings
 from citelint.diagnostic import FAIL_LEVELS
+from citelint.errors import CitelintError, UsageError
 from citelint.formatters import FORMATTERS
 from citelint.formatters.text import summary_line
-from citelint.linter import Linter, Result
-from citelint.rules import ALL_RULES, RULES_BY_CODE
+from citelint.linter import Linter
+from citelint.result import Result
+from citelint.rules import ALL_RULES, RULES_BY_CODE, RULES_BY_NAME
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, no usage dump
-        raise ConfigError(message)
+        raise UsageError(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,25 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ignore", metavar="CODES", help="comma-separated codes or prefixes")
     p.add_argument("--extend-select", metavar="CODES", help="add codes to the selection")
     p.add_argument("--fail-on", choices=FAIL_LEVELS, help="lowest severity that fails the run")
-    p.add_argument("--output-format", choices=sorted(FORMATTERS), help="format for stdout")
-    p.add_argument(
-        "-o",
-        "--output",
-        action="append",
-        default=[],
-        metavar="[FMT:]FILE",
-        help="write output to FILE; FMT:FILE pairs allow several formats",
-    )
-    p.add_argument(
-        "--audit-dir",
-        metavar="DIR",
-        help="also write one verification_report.json per report there",
-    )
-    p.add_argument(
-        "--summary-file",
-        metavar="FILE",
-        help="append a Markdown summary (for $GITHUB_STEP_SUMMARY)",
-    )
+    _output_arguments(p)
     p.add_argument("--no-cache", action="store_true", help="do not keep extracted PDF text")
     p.add_argument("--cache-dir", metavar="DIR", help="cache folder (default .citelint_cache/)")
     p.add_argument(
@@ -89,6 +73,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _output_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--output-format", choices=sorted(FORMATTERS), help="format for stdout")
+    p.add_argument(
+        "-o",
+        "--output",
+        action="append",
+        default=[],
+        metavar="[FMT:]FILE",
+        help="write output to FILE; FMT:FILE pairs allow several formats",
+    )
+    p.add_argument(
+        "--audit-dir",
+        metavar="DIR",
+        help="also write one verification_report.json per report there",
+    )
+    p.add_argument(
+        "--summary-file",
+        metavar="FILE",
+        help="append a Markdown summary (for $GITHUB_STEP_SUMMARY)",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -96,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules(sys.stdout)
         if args_list[:1] == ["rule"]:
             if len(args_list) != 2:
-                raise ConfigError("usage: citelint rule CODE")
+                raise UsageError("usage: citelint rule CODE")
             return _rule(args_list[1], sys.stdout)
         args = build_parser().parse_args(args_list)
         if args.list_rules:
@@ -122,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for trace in linter.tracebacks:
                 sys.stderr.write(trace)
         return _report(result, args)
-    except ConfigError as exc:
+    except CitelintError as exc:
         print(f"citelint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
@@ -134,8 +140,10 @@ def _settings(args: argparse.Namespace) -> Settings:
     cwd = os.getcwd()
     config = args.config
     if config is not None and not os.path.isfile(config):
-        raise ConfigError(f"--config {config}: no such file")
+        raise UsageError(f"--config {config}: no such file")
     settings = load_settings(config or find_config(cwd), cwd)
+    for note in settings.notes:
+        print(f"citelint: warning: {note}", file=sys.stderr)
     overrides: dict[str, object] = {}
     for name in ("select", "ignore", "extend-select"):
         value = getattr(args, name.replace("-", "_"))
@@ -151,7 +159,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         settings = dataclasses.replace(settings, cache_dir=None)
     if args.sources:
         if not os.path.isdir(args.sources):
-            raise ConfigError(f"--sources {args.sources}: no such folder")
+            raise UsageError(f"--sources {args.sources}: no such folder")
         overrides["sources"] = os.path.abspath(args.sources)
     return apply(settings, overrides, "--", "command line")
 
@@ -186,7 +194,7 @@ def _jobs(value: int | None) -> int:
     if value is None:
         return os.cpu_count() or 1
     if value < 1:
-        raise ConfigError("--jobs must be 1 or more")
+        raise UsageError("--jobs must be 1 or more")
     return value
 
 
@@ -195,7 +203,7 @@ def _shard(value: str | None) -> tuple[int, int] | None:
         return None
     k, sep, n = value.partition("/")
     if not (sep and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
-        raise ConfigError(f"--shard {value}: write K/N with 1 ≤ K ≤ N, e.g. 1/4")
+        raise UsageError(f"--shard {value}: write K/N with 1 ≤ K ≤ N, e.g. 1/4")
     return int(k), int(n)
 
 
@@ -227,7 +235,7 @@ def _report(result: Result, args: argparse.Namespace) -> int:
         try:
             audit.write(result, args.audit_dir)
         except OSError as exc:
-            raise ConfigError(
+            raise UsageError(
                 f"cannot write to --audit-dir {args.audit_dir}: {exc.strerror}"
             ) from exc
     if args.summary_file:
@@ -253,7 +261,7 @@ def _write(path: str, text: str, mode: str = "w") -> None:
         with open(path, mode, encoding="utf-8", newline="\n") as handle:
             handle.write(text)
     except OSError as exc:
-        raise ConfigError(f"cannot write {path}: {exc.strerror}") from exc
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
 
 
 def _render(fmt: str, result: Result, *, color: bool, quiet: bool) -> str:
@@ -280,14 +288,13 @@ def _rules(out: TextIO) -> int:
 
 
 def _rule(code: str, out: TextIO) -> int:
-    rule = RULES_BY_CODE.get(code.upper())
+    rule = RULES_BY_CODE.get(code.upper()) or RULES_BY_NAME.get(code.lower())
     if rule is None:
-        raise ConfigError(f"unknown rule '{code}'; `citelint rules` lists them")
+        raise UsageError(f"unknown rule '{code}'; `citelint rules` lists them")
     out.write(f"{rule.code} {rule.name} ({rule.severity.value})\n\n{rule.documentation()}\n")
-    options = rule.option_fields()
+    options = rule.option_defaults()
     if options:
         out.write("\nOptions ([tool.citelint.rules." + rule.code + "]):\n")
-        defaults = rule.Options()
-        for name in options:
-            out.write(f"  {name.replace('_', '-')} = {getattr(defaults, name)!r}\n")
+        for key, default in options:
+            out.write(f"  {key} = {default!r}\n")
     return EXIT_OK

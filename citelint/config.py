@@ -13,27 +13,27 @@ import re
 import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
-from citelint.anchors import BUILTIN_TYPES
+from citelint.claims import AnchorScope, ClaimSettings
 from citelint.diagnostic import FAIL_LEVELS, Severity
-from citelint.parse.builder import DEFAULT_APPENDIX_HEADINGS
-from citelint.parse.sentences import DEFAULT_ABBREVIATIONS
-from citelint.rules import RULES_BY_CODE
-from citelint.sources.store import DEFAULT_MAX_SOURCE_BYTES, SourceType
+from citelint.errors import ConfigError
+from citelint.rules import RULES_BY_CODE, AnyRule, RuleOptions
+from citelint.sources.kinds import DEFAULT_CHANNELS, KINDS_BY_NAME, SourceKind, custom_kind
+from citelint.sources.store import DEFAULT_MAX_SOURCE_BYTES
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 CONFIG_NAMES = (".citelint.toml", "citelint.toml", "pyproject.toml")
-DEFAULT_CHANNELS = ("clinical_trials", "pubtator")
 
-
-class ConfigError(Exception):
-    """Bad configuration or arguments; the CLI prints it on one line and exits 2."""
+__all__ = ["ConfigError", "RuleSettings", "Settings", "apply", "find_config", "load_settings"]
 
 
 @dataclass(frozen=True)
 class RuleSettings:
     severity: Severity | None = None
-    options: Any = None
+    options: RuleOptions | None = None
 
 
 @dataclass(frozen=True)
@@ -53,18 +53,12 @@ class Settings:
     max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
     max_report_bytes: int = 32 * 1024 * 1024
     evidence_roots: tuple[str, ...] = ()  # absolute
-    appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
-    abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
-    anchor_scope: str = "sentence"
-    locator_optional_types: tuple[str, ...] = ("nmpa-page",)
-    source_types: Mapping[str, SourceType] = field(default_factory=dict)
+    claims: ClaimSettings = field(default_factory=ClaimSettings)
+    source_types: Mapping[str, SourceKind] = field(default_factory=dict)  # custom kinds
     rules: Mapping[str, RuleSettings] = field(default_factory=dict)
     no_suppress: bool = False  # --no-suppress: audit with every suppression ignored
     cache_dir: str | None = ".citelint_cache"  # relative to the project root; None: no cache
-
-    @property
-    def anchor_types(self) -> tuple[str, ...]:
-        return (*BUILTIN_TYPES, *sorted(self.source_types))
+    notes: tuple[str, ...] = ()  # deprecation warnings, printed once per run
 
     def enabled(self, code: str) -> bool:
         rule = RULES_BY_CODE.get(code)
@@ -78,9 +72,9 @@ class Settings:
         override = self.rules.get(code, RuleSettings()).severity
         return override or RULES_BY_CODE[code].severity
 
-    def options(self, code: str) -> Any:
-        configured = self.rules.get(code, RuleSettings()).options
-        return configured if configured is not None else RULES_BY_CODE[code].Options()
+    def rule(self, rule: type[AnyRule]) -> AnyRule:
+        """The rule, built with its configured options."""
+        return rule(self.rules.get(rule.code, RuleSettings()).options)
 
 
 def _best(code: str, prefixes: Sequence[str]) -> int:
@@ -138,6 +132,7 @@ def load_settings(config_path: str | None, cwd: str) -> Settings:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{config_path} is not valid TOML: {exc}") from exc
     prefix = ""
+    table: Mapping[str, object]
     if os.path.basename(config_path) == "pyproject.toml" or "tool" in data:
         table = data.get("tool", {}).get("citelint", {})
         prefix = "tool.citelint."
@@ -153,15 +148,14 @@ def load_settings(config_path: str | None, cwd: str) -> Settings:
 # -- validation ------------------------------------------------------------------------
 
 
-def _strings(value: Any, key: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+def _strings(value: object, key: str) -> tuple[str, ...]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
         raise ConfigError(f"'{key}' must be a list of strings")
-    return tuple(value)
+    return tuple(str(v) for v in items)
 
 
-def _codes(value: Any, key: str) -> tuple[str, ...]:
+def _codes(value: object, key: str) -> tuple[str, ...]:
     codes = tuple(c.strip() for v in _strings(value, key) for c in v.split(",") if c.strip())
     for code in codes:
         if not re.fullmatch(r"C(?:L\d{0,3})?", code):
@@ -169,14 +163,20 @@ def _codes(value: Any, key: str) -> tuple[str, ...]:
     return codes
 
 
-def _int(value: Any, key: str) -> int:
+def _int(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ConfigError(f"'{key}' must be a whole number ≥ 0")
     return value
 
 
-def _choice(*allowed: str) -> Callable[[Any, str], str]:
-    def check(value: Any, key: str) -> str:
+def _folder(value: object, key: str) -> str:
+    if not isinstance(value, str):
+        raise ConfigError(f"'{key}' must be a folder path")
+    return value
+
+
+def _choice(*allowed: str) -> Callable[[object, str], str]:
+    def check(value: object, key: str) -> str:
         if value not in allowed:
             raise ConfigError(f"'{key}' must be one of {', '.join(allowed)}; got {value!r}")
         return str(value)
@@ -184,68 +184,112 @@ def _choice(*allowed: str) -> Callable[[Any, str], str]:
     return check
 
 
-def apply(settings: Settings, table: Mapping[str, Any], prefix: str, origin: str) -> Settings:
-    """Validate a `[tool.citelint]` table (or CLI overrides) onto `settings`."""
-    root = settings.project_root
-    changes: dict[str, Any] = {}
-    simple: dict[str, Callable[[Any, str], Any]] = {
-        "include": _strings,
-        "exclude": _strings,
-        "select": _codes,
-        "ignore": _codes,
-        "extend-select": _codes,
-        "fail-on": _choice(*FAIL_LEVELS),
-        "max-source-bytes": _int,
-        "max-report-bytes": _int,
-        "appendix-headings": _strings,
-        "abbreviations": _strings,
-        "anchor-scope": _choice("sentence", "block"),
-        "locator-optional-types": _strings,
-    }
+_Check = Callable[[object, str], object]
+
+# Top-level keys: (the Settings field, its check).
+_SETTINGS_KEYS: Mapping[str, tuple[str, _Check]] = {
+    "include": ("include", _strings),
+    "exclude": ("exclude", _strings),
+    "select": ("select", _codes),
+    "ignore": ("ignore", _codes),
+    "extend-select": ("extend_select", _codes),
+    "fail-on": ("fail_on", _choice(*FAIL_LEVELS)),
+    "max-source-bytes": ("max_source_bytes", _int),
+    "max-report-bytes": ("max_report_bytes", _int),
+    "cache-dir": ("cache_dir", _folder),
+}
+# Claim-model keys: (the ClaimSettings field, its check).
+_CLAIM_KEYS: Mapping[str, tuple[str, _Check]] = {
+    "appendix-headings": ("appendix_headings", _strings),
+    "abbreviations": ("abbreviations", _strings),
+    "anchor-scope": ("anchor_scope", lambda v, k: AnchorScope(_choice("sentence", "block")(v, k))),
+    "locator-optional-types": ("locator_optional_types", _strings),
+}
+# The drug naming grammar (DrugGrammar fields), at the top level since 0.2.
+_DRUG_KEYS: Mapping[str, str] = {
+    "drug-suffixes-zh": "suffixes_zh",
+    "drug-prefixes-zh": "prefixes_zh",
+    "drug-stop-words-zh": "stop_words_zh",
+    "drug-stems-en": "stems_en",
+}
+
+
+@dataclass
+class _Changes:
+    settings: dict[str, object] = field(default_factory=dict)
+    claims: dict[str, object] = field(default_factory=dict)
+    drugs: dict[str, object] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def onto(self, settings: Settings) -> Settings:
+        claims = settings.claims
+        if self.drugs:
+            claims = dataclasses.replace(claims, drugs=_replaced(claims.drugs, self.drugs))
+        claims = _replaced(claims, self.claims)
+        notes = (*settings.notes, *self.notes)
+        return dataclasses.replace(_replaced(settings, self.settings), claims=claims, notes=notes)
+
+
+_D = TypeVar("_D", bound="DataclassInstance")
+
+
+def _replaced(record: _D, changes: Mapping[str, object]) -> _D:
+    """`record` with validated `changes`; each check above gave the field's type."""
+    return dataclasses.replace(record, **changes)
+
+
+def apply(settings: Settings, table: Mapping[str, object], prefix: str, origin: str) -> Settings:
+    """Validate a `[tool.citelint]` table (or command-line overrides) onto `settings`."""
+    changes = _Changes()
     try:
         for key, value in table.items():
-            path = f"{prefix}{key}"
-            if key in simple:
-                changes[key.replace("-", "_")] = simple[key](value, path)
-            elif key == "sources":
-                if not isinstance(value, str):
-                    raise ConfigError(f"'{path}' must be a folder path")
-                changes["sources"] = os.path.normpath(os.path.join(root, value))
-            elif key == "cache-dir":
-                if not isinstance(value, str):
-                    raise ConfigError(f"'{path}' must be a folder path")
-                changes["cache_dir"] = value
-            elif key == "evidence-roots":
-                changes["evidence_roots"] = tuple(
-                    os.path.normpath(os.path.join(root, v)) for v in _strings(value, path)
-                )
-            elif key == "required-source-channels":
-                changes["required_source_channels"] = _strings(value, path)
-                changes["channels_explicit"] = True
-            elif key == "per-file-ignores":
-                if not isinstance(value, dict):
-                    raise ConfigError(f"'{path}' must be a table of glob = [codes]")
-                changes["per_file_ignores"] = tuple(
-                    (glob, _codes(codes, f"{path}.{glob}")) for glob, codes in value.items()
-                )
-            elif key == "source-types":
-                changes["source_types"] = _source_types(value, path)
-            elif key == "rules":
-                changes["rules"] = _rules(value, path)
-            else:
-                raise ConfigError(f"unknown key '{path}'")
+            _apply_key(changes, settings.project_root, key, value, f"{prefix}{key}")
     except ConfigError as exc:
         raise ConfigError(f"{origin}: {exc}") from None
-    return dataclasses.replace(settings, **changes)
+    return changes.onto(settings)
 
 
-def _source_types(value: Any, path: str) -> dict[str, SourceType]:
+def _apply_key(changes: _Changes, root: str, key: str, value: object, path: str) -> None:
+    if key in _SETTINGS_KEYS:
+        name, check = _SETTINGS_KEYS[key]
+        changes.settings[name] = check(value, path)
+    elif key in _CLAIM_KEYS:
+        name, check = _CLAIM_KEYS[key]
+        changes.claims[name] = check(value, path)
+    elif key in _DRUG_KEYS:
+        changes.drugs[_DRUG_KEYS[key]] = _strings(value, path)
+    elif key == "sources":
+        changes.settings["sources"] = os.path.normpath(os.path.join(root, _folder(value, path)))
+    elif key == "evidence-roots":
+        changes.settings["evidence_roots"] = tuple(
+            os.path.normpath(os.path.join(root, v)) for v in _strings(value, path)
+        )
+    elif key == "required-source-channels":
+        changes.settings["required_source_channels"] = _strings(value, path)
+        changes.settings["channels_explicit"] = True
+    elif key == "per-file-ignores":
+        if not isinstance(value, dict):
+            raise ConfigError(f"'{path}' must be a table of glob = [codes]")
+        changes.settings["per_file_ignores"] = tuple(
+            (str(glob), _codes(codes, f"{path}.{glob}")) for glob, codes in value.items()
+        )
+    elif key == "source-types":
+        types = _source_types(value, path)
+        changes.settings["source_types"] = types
+        changes.claims["custom_types"] = tuple(sorted(types))
+    elif key == "rules":
+        changes.settings["rules"] = _rules(value, path, changes)
+    else:
+        raise ConfigError(f"unknown key '{path}'")
+
+
+def _source_types(value: object, path: str) -> dict[str, SourceKind]:
     if not isinstance(value, dict):
         raise ConfigError(f"'{path}' must be a table of source types")
-    types: dict[str, SourceType] = {}
+    types: dict[str, SourceKind] = {}
     for name, spec in value.items():
         here = f"{path}.{name}"
-        if not re.fullmatch(r"[a-z][a-z0-9-]*", name) or name in BUILTIN_TYPES:
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", name) or name in KINDS_BY_NAME:
             raise ConfigError(f"'{here}': a custom type is a new lower-case name")
         if not isinstance(spec, dict):
             raise ConfigError(f"'{here}' must be a table with dirs and extensions")
@@ -259,11 +303,11 @@ def _source_types(value: Any, path: str) -> dict[str, SourceType]:
             e.lstrip(".")
             for e in _strings(spec.get("extensions", ["json", "txt"]), f"{here}.extensions")
         )
-        types[name] = SourceType(dirs, exts)
+        types[name] = custom_kind(name, dirs, exts)
     return types
 
 
-def _rules(value: Any, path: str) -> dict[str, RuleSettings]:
+def _rules(value: object, path: str, changes: _Changes) -> dict[str, RuleSettings]:
     if not isinstance(value, dict):
         raise ConfigError(f"'{path}' must be a table of rule codes")
     out: dict[str, RuleSettings] = {}
@@ -274,22 +318,37 @@ def _rules(value: Any, path: str) -> dict[str, RuleSettings]:
             raise ConfigError(f"unknown rule '{here}'")
         if not isinstance(table, dict):
             raise ConfigError(f"'{here}' must be a table")
-        severity = None
-        options: dict[str, Any] = {}
-        fields = rule.option_fields()
-        for key, val in table.items():
-            if key == "severity":
-                severity = Severity(_choice("critical", "warning", "info")(val, f"{here}.{key}"))
-                continue
-            name = key.replace("-", "_")
-            if name not in fields:
-                raise ConfigError(f"unknown option '{here}.{key}'")
-            options[name] = _typed(val, getattr(rule.Options(), name), f"{here}.{key}")
-        out[code] = RuleSettings(severity, rule.Options(**options) if options else None)
+        out[code] = _rule_settings(rule, table, here, changes)
     return out
 
 
-def _typed(value: Any, default: Any, key: str) -> Any:
+def _rule_settings(
+    rule: type[AnyRule], table: Mapping[str, object], here: str, changes: _Changes
+) -> RuleSettings:
+    severity = None
+    options: dict[str, object] = {}
+    fields = {f.name for f in rule.option_fields()}
+    defaults = rule.options_type()
+    for key, val in table.items():
+        if key == "severity":
+            severity = Severity(_choice("critical", "warning", "info")(val, f"{here}.{key}"))
+        elif key in _DRUG_KEYS and key not in fields:
+            # The drug grammar was CL103's option before it became the claim model's.
+            changes.drugs[_DRUG_KEYS[key]] = _strings(val, f"{here}.{key}")
+            changes.notes.append(
+                f"'{here}.{key}' is deprecated: set '{key}' at the top level of the config; "
+                "it applies to every rule"
+            )
+        elif key.replace("-", "_") in fields:
+            name = key.replace("-", "_")
+            options[name] = _typed(val, getattr(defaults, name), f"{here}.{key}")
+        else:
+            raise ConfigError(f"unknown option '{here}.{key}'")
+    return RuleSettings(severity, _replaced(defaults, options) if options else None)
+
+
+def _typed(value: object, default: object, key: str) -> object:
+    """`value` checked against the type of the option's default."""
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise ConfigError(f"'{key}' must be true or false")

@@ -7,7 +7,8 @@ import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from citelint.config import ConfigError, Settings
+from citelint.config import Settings
+from citelint.errors import UsageError
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
 _ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
@@ -100,16 +101,16 @@ class Discovery:
         return not self.settings.include or matches(rel, self.settings.include)
 
     def files(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
-        """(report files, notes). Raises ConfigError for missing paths or empty folders."""
+        """(report files, notes). Raises UsageError for missing paths or empty folders."""
         found: list[str] = []
         notes: list[str] = []
         for given in paths:
             if not os.path.exists(given):
-                raise ConfigError(f"{given}: no such file or folder")
+                raise UsageError(f"{given}: no such file or folder")
             if os.path.isdir(given):
                 inner = list(self.walk(given))
                 if not inner and not self.under_skipped(os.path.join(given, "x")):
-                    raise ConfigError(f"{given}: no reports found (.html, .htm, .md, .markdown)")
+                    raise UsageError(f"{given}: no reports found (.html, .htm, .md, .markdown)")
                 if not inner:
                     notes.append(f"{given} is inside a sources or skipped folder; nothing to lint")
                 found.extend(inner)

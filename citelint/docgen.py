@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import sys
 
-from citelint.rules import ALL_RULES
+from citelint.rules import ALL_RULES, AnyRule
 
 
-def _options(rule: type) -> list[str]:
-    fields = rule.option_fields()  # type: ignore[attr-defined]
-    if not fields:
+def _options(rule: type[AnyRule]) -> list[str]:
+    options = rule.option_defaults()
+    if not options:
         return []
-    defaults = rule.Options()  # type: ignore[attr-defined]
-    lines = ["", f"Options (`[tool.citelint.rules.{rule.code}]`):", ""]  # type: ignore[attr-defined]
-    for name in fields:
-        lines.append(f"- `{name.replace('_', '-')}` = `{getattr(defaults, name)!r}`")
+    lines = ["", f"Options (`[tool.citelint.rules.{rule.code}]`):", ""]
+    lines += [f"- `{key}` = `{default!r}`" for key, default in options]
     return lines
 
 

@@ -1,4 +1,4 @@
-"""Claims and their support: what a sentence states, and whether its cited spans say it.
+"""Support: what a cited span says, and whether it says what a claim states.
 
 A cited span is indexed once per run (numbers by value, entity keys, drug mentions), so a
 support check is a set look-up, not a rescan, however many claims cite the span.
@@ -12,83 +12,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from citelint.document import Anchor, Sentence
+from citelint.document import Anchor
 from citelint.sources.model import Failure, NumberField, Resolution, Span
 from citelint.tokens import (
+    HYPHENS,
     DrugGrammar,
     DrugMention,
+    EntityKind,
     EntityToken,
+    Kind,
     NumericToken,
-    cell_tokens,
     entity_tokens,
-    markers,
-    mask_anchors,
     numeric_tokens,
     squash,
 )
 
-# -- what a claim states -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    numbers: tuple[NumericToken, ...]  # dates excluded
-    dates: tuple[NumericToken, ...]
-    entities: tuple[EntityToken, ...]
-    drugs: tuple[DrugMention, ...]
-    markers: tuple[str, ...]
-
-    @property
-    def fact_bearing(self) -> bool:
-        """Numbers, drugs and markers make a fact; entities and dates alone do not (X8)."""
-        return bool(self.numbers or self.drugs or self.markers)
-
-    @property
-    def checkable(self) -> bool:
-        """Holds something a locator must pin down (CL004)."""
-        return bool(self.numbers or self.entities or self.drugs)
-
-
-class ClaimReader:
-    """Reads each sentence once; rules share the result."""
-
-    def __init__(self, drugs: DrugGrammar) -> None:
-        self.drugs = drugs
-        self._cache: dict[int, tuple[Sentence, Claim]] = {}
-
-    def read(self, sentence: Sentence) -> Claim:
-        hit = self._cache.get(id(sentence))
-        if hit is not None and hit[0] is sentence:
-            return hit[1]
-        claim = self._read(sentence)
-        self._cache[id(sentence)] = (sentence, claim)
-        return claim
-
-    def _read(self, sentence: Sentence) -> Claim:
-        block = sentence.block
-        text = mask_anchors(sentence.text)
-        if block.kind == "header-row":
-            return Claim((), (), (), (), ())
-        if block.kind == "row":
-            found = cell_tokens(text, _shift(block.cells, sentence.begin), block.columns)
-        else:
-            found = numeric_tokens(text)
-        numbers = tuple(t for t in found if t.kind != "date")
-        dates = tuple(t for t in found if t.kind == "date")
-        if block.kind == "heading":  # headings state facts only through numbers (F7)
-            return Claim(numbers, dates, (), (), ())
-        return Claim(
-            numbers,
-            dates,
-            tuple(entity_tokens(text)),
-            tuple(self.drugs.mentions(text)),
-            tuple(m for m, _ in markers(text)),
-        )
-
-
-def _shift(cells: tuple[tuple[int, int], ...], by: int) -> tuple[tuple[int, int], ...]:
-    return tuple((a - by, b - by) for a, b in cells)
-
+_HYPHENS_AND_SPACE = re.compile(rf"[\s\-{HYPHENS}]")
 
 # -- what a span says --------------------------------------------------------------------
 
@@ -118,7 +57,7 @@ class Evidence:
             return hit[1]
         idx = SpanIndex()
         for tok in numeric_tokens(span.text, source=True):
-            if tok.kind == "date" and tok.date is not None:
+            if tok.kind is Kind.DATE and tok.date is not None:
                 idx.dates.append(tok.date)
             else:
                 idx.numbers[tok.value].append(tok)
@@ -131,7 +70,7 @@ class Evidence:
                 idx.fields[abs(value)].append(f)
         for ent in entity_tokens(span.text):
             idx.entity_keys.add(ent.key)
-            idx.entity_forms.append(re.sub(r"[\s\-\u2010-\u2015\u2212\u00ad]", "", ent.text))
+            idx.entity_forms.append(_HYPHENS_AND_SPACE.sub("", ent.text))
         idx.ids = {squash(i) for i in span.ids}
         idx.squashed = squash(span.text)
         idx.drugs = [d for d in self.drugs.mentions(span.text) if d.chinese]
@@ -148,23 +87,23 @@ def _decimal(text: str) -> Decimal | None:
 
 # -- support -----------------------------------------------------------------------------
 
-_COMPATIBLE: Mapping[str, frozenset[str]] = {
-    "percent": frozenset({"percent"}),
-    "pp": frozenset({"pp"}),
-    "permille": frozenset({"permille"}),
-    "money": frozenset({"money"}),
-    "duration": frozenset({"duration", "bare"}),
-    "count": frozenset({"count", "statistic", "bare"}),
-    "statistic": frozenset({"statistic", "count", "bare"}),
-    "dose": frozenset({"dose"}),
-    "rate": frozenset({"rate"}),
+_COMPATIBLE: Mapping[Kind, frozenset[Kind]] = {
+    Kind.PERCENT: frozenset({Kind.PERCENT}),
+    Kind.PP: frozenset({Kind.PP}),
+    Kind.PERMILLE: frozenset({Kind.PERMILLE}),
+    Kind.MONEY: frozenset({Kind.MONEY}),
+    Kind.DURATION: frozenset({Kind.DURATION, Kind.BARE}),
+    Kind.COUNT: frozenset({Kind.COUNT, Kind.STATISTIC, Kind.BARE}),
+    Kind.STATISTIC: frozenset({Kind.STATISTIC, Kind.COUNT, Kind.BARE}),
+    Kind.DOSE: frozenset({Kind.DOSE}),
+    Kind.RATE: frozenset({Kind.RATE}),
 }
-_UNIT_WORDS: Mapping[str, tuple[str, ...]] = {
-    "percent": ("percent", "%", "percentage", "proportion"),
-    "pp": ("percent", "%", "percentage", "point"),
-    "permille": ("‰", "per mille", "permille", "per 1000", "per 1,000"),
-    "money": ("usd", "dollar", "cny", "rmb", "yuan", "eur", "euro", "gbp", "pound", "元"),
-    "rate": ("per ", "/"),
+_UNIT_WORDS: Mapping[Kind, tuple[str, ...]] = {
+    Kind.PERCENT: ("percent", "%", "percentage", "proportion"),
+    Kind.PP: ("percent", "%", "percentage", "point"),
+    Kind.PERMILLE: ("‰", "per mille", "permille", "per 1000", "per 1,000"),
+    Kind.MONEY: ("usd", "dollar", "cny", "rmb", "yuan", "eur", "euro", "gbp", "pound", "元"),
+    Kind.RATE: ("per ", "/"),
 }
 
 
@@ -180,25 +119,25 @@ def token_supported(claim: NumericToken, idx: SpanIndex, *, structured: bool) ->
 def _compatible(claim: NumericToken, tok: NumericToken) -> bool:
     if claim.scale != tok.scale:
         return False
-    if claim.kind in ("scale", "bare"):
+    if claim.kind in (Kind.SCALE, Kind.BARE):
         return True  # a bare table cell or a scale-only number: same value, same scale
     if tok.kind not in _COMPATIBLE.get(claim.kind, frozenset()):
         return False
-    if claim.kind == "count" and tok.kind == "statistic":
+    if claim.kind is Kind.COUNT and tok.kind is Kind.STATISTIC:
         return tok.unit == "n"
-    if claim.kind in ("duration", "dose", "rate", "money") and tok.kind == claim.kind:
+    if claim.kind in (Kind.DURATION, Kind.DOSE, Kind.RATE, Kind.MONEY) and tok.kind == claim.kind:
         return claim.unit == tok.unit
     return True
 
 
 def _field_supports(claim: NumericToken, f: NumberField) -> bool:
     """A structured whole-number field: any count, duration or statistic; else by context."""
-    if claim.kind in ("count", "duration", "statistic", "bare", "scale"):
+    if claim.kind in (Kind.COUNT, Kind.DURATION, Kind.STATISTIC, Kind.BARE, Kind.SCALE):
         return True
-    if claim.kind == "dose":
+    if claim.kind is Kind.DOSE:
         return (claim.unit or "").lower() in f.context
     words = _UNIT_WORDS.get(claim.kind, ())
-    if claim.kind in ("percent", "pp") and re.search(r"pct|percent", f.key, re.I):
+    if claim.kind in (Kind.PERCENT, Kind.PP) and re.search(r"pct|percent", f.key, re.I):
         return True  # the key itself names the unit: `ciPctValue`
     return any(w in f.context for w in words)
 
@@ -222,7 +161,7 @@ def entity_supported(claim: EntityToken, idx: SpanIndex, anchor_ids: Iterable[st
     key = claim.key
     if key in idx.ids or key in {squash(a) for a in anchor_ids}:
         return True  # the record's own identifiers are never in the located span (E3)
-    if claim.kind in ("pmid", "doi"):
+    if claim.kind in (EntityKind.PMID, EntityKind.DOI):
         return key in idx.squashed
     if key in idx.entity_keys:
         return True

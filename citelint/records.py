@@ -7,13 +7,12 @@ view are pure functions of the lint result.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from citelint.analysis import Analysis, BodyClaim
 from citelint.diagnostic import Diagnostic, Severity
-from citelint.document import Document
-from citelint.rules._claims import BodyClaim
-from citelint.sources.model import Failure, Resolution, Span
+from citelint.sources.model import Failure, Span, describe_lines
 
 EXCERPT = 300  # characters kept on each side of the first matched token (DECISIONS I6)
 MAX_NEEDLES = 20
@@ -62,81 +61,73 @@ def excerpt(text: str, tokens: Sequence[str]) -> str:
     return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
 
 
-def build(
-    doc: Document,
-    claims: Sequence[BodyClaim],
-    diagnostics: Sequence[Diagnostic],
-    resolutions: dict[object, Resolution],
-    display: Callable[[str], str],
-) -> tuple[ClaimRecord, ...]:
-    records = []
+def build(analysis: Analysis, diagnostics: Sequence[Diagnostic]) -> tuple[ClaimRecord, ...]:
+    doc = analysis.doc
     block_ids = {id(b): i for i, b in enumerate(doc.blocks)}
     ordered = sorted(diagnostics, key=lambda d: (d.line, d.column))
     places = [(d.line, d.column) for d in ordered]
-    for n, item in enumerate(claims):
+    records = []
+    for n, item in enumerate(analysis.claims):
         s = item.sentence
         first, last = doc.position(s.start), doc.position(s.end)
         inside = ordered[bisect.bisect_left(places, first) : bisect.bisect_right(places, last)]
+        claim = item.claim
         tokens = tuple(
             dict.fromkeys(
-                [t.text for t in item.claim.numbers + item.claim.dates]
-                + [e.text for e in item.claim.entities]
-                + [d.name for d in item.claim.drugs]
+                [t.text for t in claim.numbers + claim.dates]
+                + [e.text for e in claim.entities]
+                + [d.name for d in claim.drugs]
             )
         )
-        spans: list[CitedSpan] = []
-        # A claim may repeat one anchor many times; each distinct anchor is shown once and
-        # the excerpt looks for the first few tokens only.
-        needles = list(
-            dict.fromkeys(
-                _core(t)
-                for t in [t.text for t in item.claim.numbers]
-                + [e.text for e in item.claim.entities]
-            )
-        )[:MAX_NEEDLES]
-        for anchor in dict.fromkeys(item.anchors):
-            if any(c.anchor == anchor.text for c in spans):
-                continue
-            result = resolutions.get(anchor)
-            if isinstance(result, Span):
-                where = result.locator or "whole source"
-                if result.start_line is not None:
-                    where += f", lines {result.start_line}-{result.end_line}"
-                spans.append(
-                    CitedSpan(
-                        anchor.text, display(result.path), where, excerpt(result.text, needles)
-                    )
-                )
-            elif isinstance(result, Failure):
-                spans.append(
-                    CitedSpan(
-                        anchor.text,
-                        display(result.path) if result.path else "",
-                        "",
-                        "",
-                        result.message,
-                    )
-                )
-            if len(spans) >= MAX_SPANS:
-                break
-        missing = tuple(dict.fromkeys(m for d in inside for m in d.missing))
         records.append(
             ClaimRecord(
                 id=n,
                 line=first[0],
                 column=first[1],
                 text=s.text,
-                fact_bearing=item.claim.fact_bearing,
+                fact_bearing=claim.fact_bearing,
                 tokens=tokens,
                 anchors=tuple(a.text for a in item.anchors),
-                spans=tuple(spans),
-                missing=missing,
+                spans=_cited_spans(item, analysis),
+                missing=tuple(dict.fromkeys(m for d in inside for m in d.missing)),
                 codes=tuple(sorted({d.code for d in inside})),
-                verdict=verdict(item.claim.fact_bearing, inside),
+                verdict=verdict(claim.fact_bearing, inside),
                 block=block_ids.get(id(s.block), 0),
             )
         )
     return tuple(records)
+
+
+def _cited_spans(item: BodyClaim, analysis: Analysis) -> tuple[CitedSpan, ...]:
+    """Each distinct anchor of a claim once, with an excerpt around its first tokens.
+
+    A claim may repeat one anchor many times; the excerpt looks for the first few tokens
+    only, and at most MAX_SPANS anchors are shown.
+    """
+    needles = list(
+        dict.fromkeys(
+            _core(t)
+            for t in [t.text for t in item.claim.numbers] + [e.text for e in item.claim.entities]
+        )
+    )[:MAX_NEEDLES]
+    spans: dict[str, CitedSpan] = {}
+    for anchor in item.anchors:
+        if anchor.text in spans:
+            continue
+        result = analysis.resolutions.get(anchor)
+        if isinstance(result, Span):
+            where = result.locator or "whole source"
+            if result.start_line is not None:
+                where += f", {describe_lines(result.start_line, result.end_line)}"
+            spans[anchor.text] = CitedSpan(
+                anchor.text, analysis.display(result.path), where, excerpt(result.text, needles)
+            )
+        elif isinstance(result, Failure):
+            path = analysis.display(result.path) if result.path else ""
+            spans[anchor.text] = CitedSpan(anchor.text, path, "", "", result.message)
+        if len(spans) >= MAX_SPANS:
+            break
+    return tuple(spans.values())
 
 
 def _core(token: str) -> str:

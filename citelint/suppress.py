@@ -5,8 +5,8 @@
     <!-- citelint-disable-file CL203 -->
     <p data-citelint-ignore="CL001 CL101"> … </p>
 
-A directive covers findings of its codes whose start lies in its scope. One that covers
-nothing is CL900; one that does not parse is CL901 (a rule of its own).
+A directive covers findings of its codes whose start lies in its scope. Which codes can
+never be suppressed is each rule's own declaration (`Rule.suppressible`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from dataclasses import dataclass
 
 from citelint.document import Directive, Document
 from citelint.rules.base import Finding
-
-NEVER_SUPPRESSED = frozenset({"CL900", "CL901", "CL902", "CL903"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,49 +64,40 @@ def scopes(doc: Document) -> list[Scope]:
     return found
 
 
-def suppressed(code: str, offset: int, active: Iterable[Scope]) -> bool:
-    return code not in NEVER_SUPPRESSED and any(s.covers(code, offset) for s in active)
+@dataclass(frozen=True)
+class Suppressions:
+    """The active scopes of one report, and the codes no comment may suppress."""
 
+    active: tuple[Scope, ...]
+    never: frozenset[str]
 
-def apply(
-    doc: Document,
-    findings: list[Finding],
-    active: list[Scope],
-    report_unused: bool,
-    emitted: frozenset[str] = frozenset(),
-) -> list[Finding]:
-    """Findings left after suppression, plus CL900 for directives that covered nothing.
+    def suppressed(self, code: str, offset: int) -> bool:
+        return code not in self.never and any(s.covers(code, offset) for s in self.active)
 
-    A directive naming only rules that are not selected is not "unused": it may serve a
-    run with another selection.
-    """
-    used: set[int] = set()
-    kept: list[Finding] = []
-    for finding in findings:
-        hits = [
-            i
-            for i, s in enumerate(active)
-            if finding.code not in NEVER_SUPPRESSED and s.covers(finding.code, finding.start)
-        ]
-        if hits:
-            used.update(hits)
-        else:
-            kept.append(finding)
-    if report_unused:
-        used_directives = {id(active[i].directive) for i in used}
+    def apply(
+        self, findings: Iterable[Finding], emitted: frozenset[str]
+    ) -> tuple[list[Finding], list[Directive]]:
+        """Findings left after suppression, and the directives that suppressed nothing.
+
+        A directive naming only rules that are not selected is not "unused": it may serve a
+        run with another selection.
+        """
+        used: set[int] = set()
+        kept: list[Finding] = []
+        for finding in findings:
+            hits = [
+                i
+                for i, s in enumerate(self.active)
+                if finding.code not in self.never and s.covers(finding.code, finding.start)
+            ]
+            if hits:
+                used.update(hits)
+            else:
+                kept.append(finding)
+        used_directives = {id(self.active[i].directive) for i in used}
         unused = {
             id(s.directive): s.directive
-            for s in active
+            for s in self.active
             if id(s.directive) not in used_directives and s.codes & emitted
         }
-        kept.extend(
-            Finding(
-                "CL900",
-                d.start,
-                d.end,
-                f"suppression {d.raw} suppresses nothing; remove it",
-                subject=d.raw,
-            )
-            for d in unused.values()
-        )
-    return kept
+        return kept, list(unused.values())

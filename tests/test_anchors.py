@@ -3,8 +3,9 @@ from __future__ import annotations
 import pytest
 
 from citelint.anchors import AnchorGrammar
+from citelint.sources.kinds import BUILTIN_TYPES
 
-G = AnchorGrammar()
+G = AnchorGrammar(BUILTIN_TYPES)
 
 
 def kinds(text: str) -> tuple[list[tuple[str, str, str | None]], list[str]]:

@@ -84,7 +84,9 @@ def test_pyproject_table_and_rule_settings(project: Writer) -> None:
     settings = load_settings(str(path), str(path.parent))
     assert settings.fail_on == "warning"
     assert settings.severity("CL005").value == "critical"
-    assert settings.options("CL103").drug_stems_en == ("zumab",)
+    # the drug grammar moved to the claim model; the old CL103 option still works, with a note
+    assert settings.claims.drugs.stems_en == ("zumab",)
+    assert "deprecated" in settings.notes[0] and "drug-stems-en" in settings.notes[0]
     with pytest.raises(ConfigError, match=r"unknown key 'tool\.citelint\.rulez'"):
         load_settings(str(project("pyproject.toml", "[tool.citelint.rulez]\n")), str(path.parent))
 

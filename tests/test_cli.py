@@ -115,7 +115,8 @@ def test_rules_and_rule(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rule", "CL101")
     assert code == 0 and "CL101 numeric-token-miss (critical)" in out and "Fails" in out
     assert run(capsys, "--explain", "cl103")[1].startswith("CL103 unsupported-drug")
-    assert "drug-suffixes-zh = " in run(capsys, "rule", "CL103")[1]
+    assert "min-edges = 3" in run(capsys, "rule", "CL201")[1]
+    assert run(capsys, "rule", "numeric-token-miss")[1].startswith("CL101 numeric-token-miss")
     code, _, err = run(capsys, "rule", "CL999")
     assert code == 2 and err == "citelint: error: unknown rule 'CL999'; `citelint rules` lists them\n"
 

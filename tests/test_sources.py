@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from citelint.document import Anchor
-from citelint.sources.model import Failure, Span
+from citelint.sources.model import Failure, FailureKind, Span
 from citelint.sources.store import SourceStore
 from tests.conftest import Writer
 
@@ -78,7 +78,7 @@ def test_text_locators(root: Path, locator: str | None, text: str, lines: tuple[
 @pytest.mark.parametrize("locator", ["line:0", "line:11", "line:7-6", "§9", "5.5.2.1", "Oth",
                                      "page:1"])
 def test_text_locator_failures(root: Path, locator: str) -> None:
-    assert failure(root, "guideline", "G", locator).code == "CL003"
+    assert failure(root, "guideline", "G", locator).kind is FailureKind.NO_LOCATOR
 
 
 def test_toc_and_numbered_headings(root: Path) -> None:
@@ -102,14 +102,14 @@ def test_evidence_roots_and_suffixes(root: Path) -> None:
 def test_nmpa_phrase_locator(root: Path) -> None:
     s = span(root, "nmpa-page", "P1", "非小细胞肺癌")
     assert s.text == "适应症：非小细胞肺癌。\n用法 80 mg。" and s.start_line == 3
-    assert failure(root, "nmpa-page", "P1", "乳腺癌").code == "CL003"
+    assert failure(root, "nmpa-page", "P1", "乳腺癌").kind is FailureKind.NO_LOCATOR
 
 
 def test_custom_source_type(project: Writer) -> None:
-    from citelint.sources.store import SourceType
+    from citelint.sources.kinds import custom_kind
 
     project("sources/patents/US1.json", json.dumps({"claims": "A method using 5 mg."}))
-    store = SourceStore(custom_types={"patent": SourceType(("patents",), ("json", "txt"))})
+    store = SourceStore(custom_kinds={"patent": custom_kind("patent", ("patents",), ("json", "txt"))})
     root = project("x", "").parent / "sources"
     assert "5 mg" in span(root, "patent", "US1", "claims", store).text  # type: ignore[arg-type]
 
@@ -122,7 +122,7 @@ def test_id_used_as_written(project: Writer) -> None:
 
 def test_no_sources_root() -> None:
     result = SourceStore().resolve(Anchor("pmid", "1", None, 0, 1), None)
-    assert isinstance(result, Failure) and result.code == "CL002"
+    assert isinstance(result, Failure) and result.kind is FailureKind.NO_SOURCE
     assert "no sources folder found" in result.message
 
 
@@ -179,7 +179,7 @@ def test_pubmed_xml_sections(real: Path) -> None:
         real, "pmid", "22663011", "journal").text
     assert "Flaherty" in span(real, "pmid", "22663011", "authors").text
     assert "2012" in span(real, "pmid", "22663011", "abstract").dates
-    assert failure(real, "pmid", "22663011", "discussion").code == "CL003"
+    assert failure(real, "pmid", "22663011", "discussion").kind is FailureKind.NO_LOCATOR
 
 
 def test_pubmed_labels_as_words(real: Path) -> None:
@@ -190,7 +190,7 @@ def test_pubmed_labels_as_words(real: Path) -> None:
 def test_pubmed_record_must_match_id(real: Path, tmp_path: Path) -> None:
     shutil.copy(real / "pubmed/22663011.xml", real / "pubmed/11111111.xml")
     f = failure(real, "pmid", "11111111", "abstract")
-    assert f.code == "CL007" and "no record for PMID 11111111" in f.message
+    assert f.kind is FailureKind.UNREADABLE and "no record for PMID 11111111" in f.message
 
 
 def test_pubmed_record_without_abstract(real: Path) -> None:
@@ -217,12 +217,12 @@ def test_ctgov_aliases_against_real_record(real: Path) -> None:
 def test_ctgov_wrapper_and_missing_results(real: Path) -> None:
     assert span(real, "nct", "NCT06388018", "eligibility").text
     f = failure(real, "nct", "NCT06388018", "results")
-    assert f.code == "CL003" and "resultsSection" in f.message
+    assert f.kind is FailureKind.NO_LOCATOR and "resultsSection" in f.message
 
 
 def test_ctgov_id_mismatch(real: Path) -> None:
     f = failure(real, "nct", "NCT99999999", "design")
-    assert f.code == "CL007" and "not NCT99999999" in f.message
+    assert f.kind is FailureKind.UNREADABLE and "not NCT99999999" in f.message
 
 
 def test_bioc_sections(real: Path) -> None:
@@ -236,13 +236,13 @@ def test_bioc_sections(real: Path) -> None:
 def test_aact_models(real: Path) -> None:
     assert "NON_RANDOMIZED" in span(real, "aact", "NCT06388018", "designs").text
     assert "NON_RANDOMIZED" in span(real, "aact", "NCT06388018", "Design").text
-    assert failure(real, "aact", "NCT06388018", "nope").code == "CL003"
+    assert failure(real, "aact", "NCT06388018", "nope").kind is FailureKind.NO_LOCATOR
 
 
 def test_europepmc_records(real: Path) -> None:
     assert "BRCA1" in span(real, "europepmc", "20516115", "title").text
     f = failure(real, "europepmc", "core")
-    assert f.code == "CL007" and "holds 0 records" in f.message
+    assert f.kind is FailureKind.UNREADABLE and "holds 0 records" in f.message
 
 
 def test_pubtator_text_format(real: Path) -> None:
@@ -254,8 +254,8 @@ def test_real_pdf_pages(real: Path) -> None:
     page = span(real, "guideline", "PONE", "page:2")
     assert (page.start_line, page.end_line) == (2, 2) and len(page.text) > 500
     assert span(real, "guideline", "PONE", "page:1-2").text.startswith("RESEARCH ARTICLE")
-    assert failure(real, "guideline", "PONE", "page:99").code == "CL003"
-    assert failure(real, "guideline", "PONE", "line:3").code == "CL003"
+    assert failure(real, "guideline", "PONE", "page:99").kind is FailureKind.NO_LOCATOR
+    assert failure(real, "guideline", "PONE", "line:3").kind is FailureKind.NO_LOCATOR
     assert span(real, "guideline", "PONE", "page:1:line:1-2").text
 
 
@@ -265,7 +265,7 @@ def test_real_pdf_pages(real: Path) -> None:
 ])
 def test_unreadable_pdfs(real: Path, ident: str, words: str) -> None:
     f = failure(real, "guideline", ident)
-    assert f.code == "CL007" and words in f.message
+    assert f.kind is FailureKind.UNREADABLE and words in f.message
 
 
 def test_pdf_with_empty_user_password_opens(real: Path) -> None:
@@ -287,14 +287,14 @@ def test_unreadable_files(project: Writer, name: str, content: str | bytes, word
     path = project(f"sources/{name}", content)
     type_ = {"pubmed": "pmid", "guidelines": "guideline", "trials": "nct"}[name.split("/")[0]]
     f = failure(path.parents[1], type_, Path(name).stem)
-    assert f.code == "CL007" and words in f.message
+    assert f.kind is FailureKind.UNREADABLE and words in f.message
 
 
 def test_size_limit(project: Writer) -> None:
     path = project("sources/guidelines/big.txt", "x" * 2048)
     store = SourceStore(max_bytes=1024)
     f = resolve(path.parents[1], "guideline", "big", None, store)
-    assert isinstance(f, Failure) and f.code == "CL007" and "over max-source-bytes" in f.message
+    assert isinstance(f, Failure) and f.kind is FailureKind.UNREADABLE and "over max-source-bytes" in f.message
     assert store.reads == 0
 
 
@@ -343,7 +343,7 @@ class opened_files:  # noqa: N801 - reads as a phrase: `with opened_files() as o
 def test_unsafe_ids_are_cl006(project: Writer, ident: str) -> None:
     root = project("sources/pubmed/ok.json", "{}").parents[1]
     f = failure(root, "pmid", ident)
-    assert f.code == "CL006"
+    assert f.kind is FailureKind.UNSAFE_PATH
 
 
 def test_symlink_out_of_root_is_never_opened(project: Writer, tmp_path: Path) -> None:
@@ -356,8 +356,8 @@ def test_symlink_out_of_root_is_never_opened(project: Writer, tmp_path: Path) ->
     with opened_files() as opened:
         f1 = resolve(root, "pmid", "77", "title")
         f2 = resolve(root, "nct", "secret", None)
-    assert isinstance(f1, Failure) and f1.code == "CL006" and "symlink" in f1.message
-    assert isinstance(f2, Failure) and f2.code == "CL006"
+    assert isinstance(f1, Failure) and f1.kind is FailureKind.UNSAFE_PATH and "symlink" in f1.message
+    assert isinstance(f2, Failure) and f2.kind is FailureKind.UNSAFE_PATH
     assert not any(Path(p).resolve() == outside.resolve() for p in opened)
 
 
@@ -381,7 +381,7 @@ def _iter(paths: Iterator[str]) -> list[str]:
 
 def test_image_only_pdf_pages(real: Path) -> None:
     f = failure(real, "guideline", "IMAGES", "page:1")
-    assert f.code == "CL007" and "no extractable text on page 1-1" in f.message
+    assert f.kind is FailureKind.UNREADABLE and "no extractable text on page 1-1" in f.message
 
 
 def test_blank_pdf_is_unreadable(project: Writer) -> None:
@@ -395,7 +395,7 @@ def test_blank_pdf_is_unreadable(project: Writer) -> None:
     writer.write(buffer)
     path = project("sources/guidelines/blank.pdf", buffer.getvalue())
     f = failure(path.parents[1], "guideline", "blank")
-    assert f.code == "CL007" and "image-only or empty" in f.message
+    assert f.kind is FailureKind.UNREADABLE and "image-only or empty" in f.message
 
 
 def test_pdf_text_cache(real: Path, tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from citelint.formatters import concise, github, html, json, sarif, summary, text
-from citelint.linter import Result
+from citelint.result import Result
 
 Formatter = Callable[[Result, bool], str]  # (result, color) -> output
 

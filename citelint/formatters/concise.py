@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from citelint.linter import Result
+from citelint.result import Result
 
 
 def render(result: Result, color: bool = False) -> str:

@@ -8,7 +8,7 @@ first. GitHub shows a limited number of annotations per step, so the list stops 
 from __future__ import annotations
 
 from citelint.diagnostic import Severity
-from citelint.linter import Result
+from citelint.result import Result
 
 MAX_ANNOTATIONS = 50
 _COMMAND = {Severity.CRITICAL: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from citelint import __version__
 from citelint.formatters.text import summary_line
-from citelint.linter import FileResult, Result
 from citelint.records import ClaimRecord
+from citelint.result import FileResult, Result
 
 _STYLE = """
 body{font:15px/1.55 system-ui,sans-serif;margin:0;display:flex;color:#1d1d1f}

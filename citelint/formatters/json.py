@@ -7,7 +7,7 @@ from typing import Any
 
 from citelint import __version__
 from citelint.diagnostic import Diagnostic, SourceRef
-from citelint.linter import Result
+from citelint.result import Result
 
 VERSION = 1
 

@@ -14,8 +14,8 @@ from urllib.parse import quote
 
 from citelint import __version__
 from citelint.diagnostic import Diagnostic, Severity
-from citelint.linter import Result
-from citelint.rules import Rule
+from citelint.result import Result
+from citelint.rules import AnyRule
 
 INFORMATION_URI = "https://github.com/citelint/citelint"
 RULES_DOC = f"{INFORMATION_URI}/blob/main/docs/rules.md"
@@ -24,7 +24,7 @@ _LEVEL = {Severity.CRITICAL: "error", Severity.WARNING: "warning", Severity.INFO
 _TAGS = {"0": "anchors", "1": "evidence", "2": "substance", "3": "corpus", "9": "tool"}
 
 
-def rule_dict(rule: type[Rule], result: Result) -> dict[str, Any]:
+def rule_dict(rule: type[AnyRule], result: Result) -> dict[str, Any]:
     doc = rule.documentation()
     return {
         "id": rule.code,
@@ -33,7 +33,7 @@ def rule_dict(rule: type[Rule], result: Result) -> dict[str, Any]:
         "fullDescription": {"text": doc.split("\n\n", 1)[0]},
         "help": {"text": doc},
         "helpUri": f"{RULES_DOC}#{rule.code.lower()}-{rule.name}",
-        "defaultConfiguration": {"level": _LEVEL[result.settings.severity(rule.code)]},
+        "defaultConfiguration": {"level": _LEVEL[result.severity(rule.code)]},
         "properties": {"tags": ["citelint", _TAGS.get(rule.code[2], "other")]},
     }
 

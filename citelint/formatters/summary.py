@@ -7,7 +7,7 @@ checked against `LIMIT`, well below GitHub's 1 MiB per step, however many findin
 from __future__ import annotations
 
 from citelint.formatters.text import summary_line
-from citelint.linter import Result
+from citelint.result import Result
 from citelint.rules import RULES_BY_CODE
 
 TOP = 30
@@ -30,9 +30,7 @@ def render(result: Result, color: bool = False) -> str:
         lines += ["| rule | name | severity | findings |", "|---|---|---|---:|"]
         for code, count in sorted(counts.items()):
             rule = RULES_BY_CODE[code]
-            lines.append(
-                f"| {code} | {rule.name} | {result.settings.severity(code).value} | {count} |"
-            )
+            lines.append(f"| {code} | {rule.name} | {result.severity(code).value} | {count} |")
         lines += ["", f"### Top findings ({min(TOP, len(diagnostics))} of {len(diagnostics)})", ""]
         ordered = sorted(diagnostics, key=lambda d: (-d.severity.rank, d.sort_key))
         for d in ordered[:TOP]:

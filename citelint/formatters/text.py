@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from citelint.diagnostic import Diagnostic, Severity
-from citelint.linter import Result
+from citelint.result import Result
 
 _STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 

@@ -12,7 +12,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from citelint.anchors import AnchorGrammar
+from citelint.anchors import ANCHOR_SHAPE, AnchorGrammar
 from citelint.document import (
     Anchor,
     Block,
@@ -25,7 +25,8 @@ from citelint.document import (
     Sentence,
     line_starts,
 )
-from citelint.parse.sentences import SentenceSplitter
+from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
+from citelint.sources.kinds import BUILTIN_TYPES
 from citelint.tokens import fold
 
 DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
@@ -67,8 +68,8 @@ class ScopedAnchors:
 @dataclass(frozen=True, slots=True)
 class ClaimOptions:
     appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
-    abbreviations: tuple[str, ...] | None = None
-    anchor_types: tuple[str, ...] | None = None
+    abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
+    anchor_types: tuple[str, ...] = BUILTIN_TYPES
 
 
 @dataclass(slots=True)
@@ -89,12 +90,8 @@ _LEAD_TRAIL_PUNCT = re.compile(r"[:：\s]+$")
 
 class DocumentBuilder:
     def __init__(self, options: ClaimOptions = ClaimOptions()) -> None:
-        self._grammar = (
-            AnchorGrammar(options.anchor_types) if options.anchor_types else AnchorGrammar()
-        )
-        self._splitter = (
-            SentenceSplitter(options.abbreviations) if options.abbreviations else SentenceSplitter()
-        )
+        self._grammar = AnchorGrammar(options.anchor_types)
+        self._splitter = SentenceSplitter(options.abbreviations)
         self._appendix = tuple(fold(h) for h in options.appendix_headings)
 
     @property
@@ -275,11 +272,8 @@ def _trim(text: str, begin: int, stop: int) -> tuple[int, int]:
     return begin, stop
 
 
-_ANCHORISH = re.compile(r"\[[A-Za-z][\w-]*:[^\[\]]*\]")
-
-
 def _strip_anchors(text: str) -> str:
-    return _ANCHORISH.sub("", text).strip()
+    return ANCHOR_SHAPE.sub("", text).strip()
 
 
 def _unique(anchors: Iterable[Anchor]) -> tuple[Anchor, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import AnyRule, Finding, NoOptions, Rule, RuleOptions
 from citelint.rules.cl001_missing_anchor import MissingAnchor
 from citelint.rules.cl002_unresolved_source import UnresolvedSource
 from citelint.rules.cl003_unresolved_locator import UnresolvedLocator
@@ -24,8 +24,9 @@ from citelint.rules.cl900_unused_suppression import UnusedSuppression
 from citelint.rules.cl901_malformed_directive import MalformedDirective
 from citelint.rules.cl902_unreadable_report import UnreadableReport
 from citelint.rules.cl903_internal_error import InternalError
+from citelint.sources.model import FailureKind
 
-ALL_RULES: tuple[type[Rule], ...] = (
+ALL_RULES: tuple[type[AnyRule], ...] = (
     MissingAnchor,
     UnresolvedSource,
     UnresolvedLocator,
@@ -49,6 +50,27 @@ ALL_RULES: tuple[type[Rule], ...] = (
     InternalError,
 )
 
-RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}
+RULES_BY_CODE: dict[str, type[AnyRule]] = {rule.code: rule for rule in ALL_RULES}
+RULES_BY_NAME: dict[str, type[AnyRule]] = {rule.name: rule for rule in ALL_RULES}
 
-__all__ = ["ALL_RULES", "RULES_BY_CODE", "Context", "Finding", "Rule"]
+# Facts the pipeline needs, read off the rules' own declarations.
+FAILURE_CODES: dict[FailureKind, str] = {
+    rule.failure_kind: rule.code for rule in ALL_RULES if rule.failure_kind is not None
+}
+UNSUPPRESSIBLE: frozenset[str] = frozenset(r.code for r in ALL_RULES if not r.suppressible)
+
+__all__ = [
+    "ALL_RULES",
+    "FAILURE_CODES",
+    "RULES_BY_CODE",
+    "RULES_BY_NAME",
+    "UNSUPPRESSIBLE",
+    "AnyRule",
+    "Finding",
+    "InternalError",
+    "NoOptions",
+    "Rule",
+    "RuleOptions",
+    "UnreadableReport",
+    "UnusedSuppression",
+]

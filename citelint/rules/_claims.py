@@ -1,70 +1,26 @@
-"""Shared by the evidence rules: body claims with what they state and what they cite."""
+"""Shared by the evidence rules: how cited spans are named, and claims that cannot be checked."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-
-from citelint.document import Anchor, Document, Sentence
-from citelint.evidence import Cited, Claim, cited
-from citelint.rules.base import Context
-from citelint.sources.model import Span
+from citelint.analysis import Analysis
+from citelint.document import Anchor
+from citelint.evidence import Cited
+from citelint.sources.model import Span, describe_lines
 
 
-@dataclass(frozen=True, slots=True)
-class BodyClaim:
-    sentence: Sentence
-    claim: Claim
-    anchors: tuple[Anchor, ...]
-    cited: Cited
-
-
-def body_claims(doc: Document, ctx: Context) -> list[BodyClaim]:
-    """Every body sentence (appendix units are not claims), with its covering anchors.
-
-    Computed once per document and shared by the rules through the context.
-    """
-    key = f"body_claims:{id(doc)}"
-    if key not in ctx.memo:
-        ctx.memo[key] = list(_body_claims(doc, ctx))
-    claims: list[BodyClaim] = ctx.memo[key]
-    return claims
-
-
-def _body_claims(doc: Document, ctx: Context) -> Iterator[BodyClaim]:
-    block_scope = ctx.settings.anchor_scope == "block"
-    for block in doc.blocks:
-        if block.appendix or block.kind == "header-row":
-            continue
-        block_anchors = tuple(a for s in block.sentences for a in s.anchors)
-        for sentence in block.sentences:
-            anchors = block_anchors if block_scope else sentence.anchors
-            yield BodyClaim(
-                sentence,
-                ctx.claims.read(sentence),
-                anchors,
-                cited(anchors, ctx.resolutions, ctx.settings.locator_optional_types),
-            )
-
-
-def describe_spans(spans: tuple[tuple[Anchor, Span], ...], ctx: Context) -> str:
+def describe_spans(spans: tuple[tuple[Anchor, Span], ...], analysis: Analysis) -> str:
     parts = []
     for anchor, span in spans:
-        where = ctx.display(span.path)
+        where = analysis.display(span.path)
         if span.start_line is not None:
-            lines = (
-                f"line {span.start_line}"
-                if span.start_line == span.end_line
-                else f"lines {span.start_line}-{span.end_line}"
-            )
-            where += f" {lines}"
+            where += f" {describe_lines(span.start_line, span.end_line)}"
         elif span.pointer:
             where += f" {span.pointer}"
         parts.append(f"{anchor.text} ({where})")
     return ", ".join(parts)
 
 
-def unverifiable(cited: Cited, ctx: Context) -> tuple[bool, bool]:
+def unverifiable(cited: Cited, analysis: Analysis) -> tuple[bool, bool]:
     """(skip, report_as_unverifiable) for a claim whose anchors partly failed (X5).
 
     A failure finding that is emitted stands for the claim: no follow-on noise. A failure
@@ -73,6 +29,6 @@ def unverifiable(cited: Cited, ctx: Context) -> tuple[bool, bool]:
     """
     if not cited.failed:
         return False, False
-    if all(f.code in ctx.emitted and not ctx.suppressed(f.code, a.start) for a, f in cited.failed):
+    if all(analysis.failure_reported(f.kind, a.start) for a, f in cited.failed):
         return True, False
     return False, True

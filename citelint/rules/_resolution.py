@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.document import Document
-from citelint.rules.base import Context, Finding
-from citelint.sources.model import Failure
+from citelint.analysis import Analysis
+from citelint.rules.base import Finding
+from citelint.sources.model import Failure, FailureKind
 
 
-def failed_anchors(doc: Document, ctx: Context, code: str, what: str) -> Iterator[Finding]:
-    for anchor in doc.anchors:
-        result = ctx.resolutions.get(anchor)
-        if isinstance(result, Failure) and result.code == code:
+def failed_anchors(
+    analysis: Analysis, code: str, kind: FailureKind | None, what: str
+) -> Iterator[Finding]:
+    for anchor in analysis.doc.anchors:
+        result = analysis.resolutions.get(anchor)
+        if isinstance(result, Failure) and result.kind is kind:
             yield Finding(
                 code,
                 anchor.start,

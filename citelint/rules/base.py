@@ -1,17 +1,23 @@
-"""The rule interface: a small class per module, its module docstring is its documentation."""
+"""The rule interface: a small class per module, its module docstring is its documentation.
+
+A rule reads one `Analysis` and yields `Finding`s. What the rest of citelint must know
+about a rule is declared on the rule, never kept as a list of codes elsewhere: whether
+its findings leave a claim unverified, can be suppressed or go into baselines, which
+kind of source failure it reports, and whether it means citelint itself failed.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Anchor, Document
-from citelint.evidence import ClaimReader, Evidence
-from citelint.sources.model import Failure, Resolution, Span
+from citelint.document import Anchor
+from citelint.sources.model import Failure, FailureKind, Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,39 +36,45 @@ class Finding:
 
 
 @dataclass(frozen=True)
-class NoOptions:
-    pass
+class RuleOptions:
+    """Base of every rule's options: a frozen dataclass of typed fields."""
 
 
 @dataclass(frozen=True)
-class Context:
-    """Everything a rule may consult besides the document."""
-
-    resolutions: Mapping[Anchor, Resolution]
-    sources_root: str | None
-    claims: ClaimReader
-    evidence: Evidence
-    settings: Any  # citelint.config.Settings; typed loosely to keep rules free of config
-    emitted: frozenset[str] = frozenset()  # codes that will be reported (DECISIONS X5)
-    channel_files: Mapping[str, int] = field(default_factory=dict)  # saved files per channel
-    display: Callable[[str], str] = str  # a source path as the user should read it
-    suppressed: Callable[[str, int], bool] = lambda code, offset: False
-    memo: dict[str, Any] = field(default_factory=dict)  # per-document results rules share
+class NoOptions(RuleOptions):
+    pass
 
 
-class Rule:
+OptionsT = TypeVar("OptionsT", bound=RuleOptions, covariant=True)
+
+
+class Rule(Generic[OptionsT]):
     code: ClassVar[str]
     name: ClassVar[str]
     severity: ClassVar[Severity]
     summary: ClassVar[str]
     suggestion: ClassVar[str] = ""  # the short fix the audit contract hands to pipelines
-    Options: ClassVar[type[Any]] = NoOptions
-    deselectable: ClassVar[bool] = True
+    options_type: type[OptionsT]
+    deselectable: ClassVar[bool] = True  # False: runs whatever the selection says
+    marks_unverified: ClassVar[bool] = False  # its findings leave a claim unverified (O7)
+    suppressible: ClassVar[bool] = True  # comments may suppress its findings
+    baselined: ClassVar[bool] = True  # a baseline may record and hide its findings
+    failure_kind: ClassVar[FailureKind | None] = None  # the source failure it reports
+    internal_error: ClassVar[bool] = False  # its findings mean citelint failed (exit 2)
 
-    def __init__(self, options: Any = None) -> None:
-        self.options = options if options is not None else self.Options()
+    def __init__(self, options: RuleOptions | None = None) -> None:
+        if options is None:
+            self._options = self.options_type()
+        elif isinstance(options, self.options_type):
+            self._options = options
+        else:
+            raise TypeError(f"{self.code} takes {self.options_type.__name__}")
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+    @property
+    def options(self) -> OptionsT:
+        return self._options
+
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
         return iter(())
 
     @classmethod
@@ -70,5 +82,16 @@ class Rule:
         return (sys.modules[cls.__module__].__doc__ or "").strip()
 
     @classmethod
-    def option_fields(cls) -> dict[str, dataclasses.Field[Any]]:
-        return {f.name: f for f in dataclasses.fields(cls.Options)}
+    def option_fields(cls) -> tuple[dataclasses.Field[object], ...]:
+        return dataclasses.fields(cls.options_type)
+
+    @classmethod
+    def option_defaults(cls) -> tuple[tuple[str, object], ...]:
+        """(config key, default) of each option, for the docs and `citelint rule`."""
+        defaults = cls.options_type()
+        return tuple(
+            (f.name.replace("_", "-"), getattr(defaults, f.name)) for f in cls.option_fields()
+        )
+
+
+AnyRule = Rule[RuleOptions]

@@ -26,22 +26,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
-from citelint.rules._claims import body_claims
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.tokens import distinct
 
 
-class MissingAnchor(Rule):
+class MissingAnchor(Rule[NoOptions]):
     code = "CL001"
     name = "missing-anchor"
     severity = Severity.CRITICAL
     summary = "a fact-bearing body sentence has no anchor"
     suggestion = "cite the saved source that states this fact, right after the sentence"
+    options_type = NoOptions
+    marks_unverified = True
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        for item in body_claims(doc, ctx):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for item in analysis.claims:
             if item.anchors or not item.claim.fact_bearing:
                 continue
             states = distinct(

@@ -21,18 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.rules._resolution import failed_anchors
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import FailureKind
 
 
-class UnresolvedSource(Rule):
+class UnresolvedSource(Rule[NoOptions]):
     code = "CL002"
     name = "unresolved-source"
     severity = Severity.CRITICAL
     summary = "an anchor's source file does not exist under the sources root"
     suggestion = "save the source under the sources root, or correct the anchor id"
+    options_type = NoOptions
+    failure_kind = FailureKind.NO_SOURCE
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        return failed_anchors(doc, ctx, self.code, "unresolved source")
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        return failed_anchors(analysis, self.code, self.failure_kind, "unresolved source")

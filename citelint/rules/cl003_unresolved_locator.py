@@ -20,18 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.rules._resolution import failed_anchors
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import FailureKind
 
 
-class UnresolvedLocator(Rule):
+class UnresolvedLocator(Rule[NoOptions]):
     code = "CL003"
     name = "unresolved-locator"
     severity = Severity.CRITICAL
     summary = "the source exists but the anchor's locator resolves to nothing"
     suggestion = "point the locator at a section, line range or page that exists in the source"
+    options_type = NoOptions
+    failure_kind = FailureKind.NO_LOCATOR
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        return failed_anchors(doc, ctx, self.code, "unresolved locator")
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        return failed_anchors(analysis, self.code, self.failure_kind, "unresolved locator")

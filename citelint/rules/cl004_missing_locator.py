@@ -19,22 +19,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
-from citelint.rules._claims import body_claims
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
 
 
-class MissingLocator(Rule):
+class MissingLocator(Rule[NoOptions]):
     code = "CL004"
     name = "missing-locator"
     severity = Severity.CRITICAL
     summary = "a claim with numbers, codes or drugs is cited only by anchors without a locator"
     suggestion = "add a locator (section, lines or page) to the anchor"
+    options_type = NoOptions
+    marks_unverified = True
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        optional = set(ctx.settings.locator_optional_types)
-        for item in body_claims(doc, ctx):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        optional = set(analysis.settings.locator_optional_types)
+        for item in analysis.claims:
             if not item.anchors or not item.claim.checkable:
                 continue
             if any(a.locator is not None or a.type in optional for a in item.anchors):

@@ -22,20 +22,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
 
 
-class MalformedAnchor(Rule):
+class MalformedAnchor(Rule[NoOptions]):
     code = "CL005"
     name = "malformed-anchor"
     severity = Severity.WARNING
     summary = "a near-miss anchor: wrong case, unknown type, empty id or locator, wrong colon"
     suggestion = "rewrite the anchor as [type:id] or [type:id:locator]"
+    options_type = NoOptions
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        for miss in doc.near_misses:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for miss in analysis.doc.near_misses:
             yield Finding(
                 self.code,
                 miss.start,

@@ -19,18 +19,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.rules._resolution import failed_anchors
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import FailureKind
 
 
-class UnsafeAnchorPath(Rule):
+class UnsafeAnchorPath(Rule[NoOptions]):
     code = "CL006"
     name = "unsafe-anchor-path"
     severity = Severity.CRITICAL
     summary = "an anchor id would leave the allowed roots (absolute, '..', backslash, NUL, symlink)"
     suggestion = "use a plain id inside the sources root; never a path that leaves it"
+    options_type = NoOptions
+    failure_kind = FailureKind.UNSAFE_PATH
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        return failed_anchors(doc, ctx, self.code, "unsafe anchor path")
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        return failed_anchors(analysis, self.code, self.failure_kind, "unsafe anchor path")

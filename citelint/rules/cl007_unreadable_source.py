@@ -17,21 +17,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.rules._resolution import failed_anchors
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import FailureKind
 
 
-class UnreadableSource(Rule):
+class UnreadableSource(Rule[NoOptions]):
     code = "CL007"
     name = "unreadable-source"
     severity = Severity.CRITICAL
     summary = "the source exists but cannot be read, is too large, or has no extractable text"
     suggestion = "save a readable copy of the source (valid JSON, UTF-8 text, decrypted PDF)"
+    options_type = NoOptions
+    failure_kind = FailureKind.UNREADABLE
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        for finding in failed_anchors(doc, ctx, self.code, "unreadable source"):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for finding in failed_anchors(analysis, self.code, self.failure_kind, "unreadable source"):
             yield Finding(
                 finding.code,
                 finding.start,

@@ -25,17 +25,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.evidence import date_supported, token_supported
-from citelint.rules._claims import body_claims, describe_spans, unverifiable
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules._claims import describe_spans, unverifiable
+from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.tokens import NumericToken, distinct
 
 HINT = "derived or converted values must be saved in an evidence/model file and cited from there"
 
 
-class NumericTokenMiss(Rule):
+class NumericTokenMiss(Rule[NoOptions]):
     code = "CL101"
     name = "numeric-token-miss"
     severity = Severity.CRITICAL
@@ -43,13 +43,15 @@ class NumericTokenMiss(Rule):
     suggestion = (
         "quote the number as the source states it, or cite an evidence/model file that derives it"
     )
+    options_type = NoOptions
+    marks_unverified = True
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        for item in body_claims(doc, ctx):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for item in analysis.claims:
             tokens = item.claim.numbers + item.claim.dates
             if not tokens or not item.anchors:
                 continue
-            skip, unavailable = unverifiable(item.cited, ctx)
+            skip, unavailable = unverifiable(item.cited, analysis)
             located = item.cited.located
             if not located and not unavailable:
                 continue  # whole-source anchors are CL004's business
@@ -57,7 +59,7 @@ class NumericTokenMiss(Rule):
             for tok in tokens:
                 ok = False
                 for _, span in located:
-                    idx = ctx.evidence.index(span)
+                    idx = analysis.evidence.index(span)
                     if tok.kind == "date":
                         ok = date_supported(tok, idx)
                     else:
@@ -76,9 +78,8 @@ class NumericTokenMiss(Rule):
                     f"({', '.join(a.text for a, _ in item.cited.failed)})"
                 )
             else:
-                message = (
-                    f"{names} not found in the cited span {describe_spans(located, ctx)}; {HINT}"
-                )
+                where = describe_spans(located, analysis)
+                message = f"{names} not found in the cited span {where}; {HINT}"
             yield Finding(
                 self.code,
                 s.offset_of(missing[0].start),

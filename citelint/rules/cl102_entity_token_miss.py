@@ -20,26 +20,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.evidence import entity_supported
-from citelint.rules._claims import body_claims, describe_spans, unverifiable
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules._claims import describe_spans, unverifiable
+from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.tokens import distinct
 
 
-class EntityTokenMiss(Rule):
+class EntityTokenMiss(Rule[NoOptions]):
     code = "CL102"
     name = "entity-token-miss"
     severity = Severity.CRITICAL
     summary = "an entity code of a sentence appears in none of its anchors' spans"
     suggestion = "cite a source that names this code, or remove it from the claim"
+    options_type = NoOptions
+    marks_unverified = True
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        for item in body_claims(doc, ctx):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for item in analysis.claims:
             if not item.claim.entities or not item.anchors:
                 continue
-            skip, unavailable = unverifiable(item.cited, ctx)
+            skip, unavailable = unverifiable(item.cited, analysis)
             located = item.cited.located
             if skip or (not located and not unavailable):
                 continue
@@ -48,7 +50,7 @@ class EntityTokenMiss(Rule):
                 e
                 for e in item.claim.entities
                 if not any(
-                    entity_supported(e, ctx.evidence.index(span), ids) for _, span in located
+                    entity_supported(e, analysis.evidence.index(span), ids) for _, span in located
                 )
             ]
             if not missing:
@@ -58,7 +60,7 @@ class EntityTokenMiss(Rule):
             where = (
                 "unverifiable: source unavailable"
                 if unavailable
-                else f"not found in the cited span {describe_spans(located, ctx)}"
+                else f"not found in the cited span {describe_spans(located, analysis)}"
             )
             yield Finding(
                 self.code,

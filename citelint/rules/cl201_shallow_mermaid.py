@@ -29,27 +29,26 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.mermaid import EDGE_TYPES, ITEM_TYPES, Diagram
-from citelint.rules._mermaid import analyzed
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, Rule, RuleOptions
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(RuleOptions):
     min_edges: int = 3
     min_nodes: int = 4
     min_chars: int = 70
 
 
-class ShallowMermaid(Rule):
+class ShallowMermaid(Rule[Options]):
     code = "CL201"
     name = "shallow-mermaid"
     severity = Severity.CRITICAL
     summary = "a Mermaid diagram has too few edges, nodes or characters, or only placeholders"
     suggestion = "replace the diagram with one that carries the analysis, or remove it"
-    Options = Options
+    options_type = Options
 
     def problems(self, diagram: Diagram) -> list[str]:
         o = self.options
@@ -70,8 +69,9 @@ class ShallowMermaid(Rule):
             problems.append("only placeholder nodes without labels")
         return problems
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        for block, diagram in analyzed(doc):
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for item in analysis.diagrams:
+            block, diagram = item.block, item.diagram
             problems = self.problems(diagram)
             if problems:
                 yield Finding(

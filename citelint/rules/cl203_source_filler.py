@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.phrases import PhraseMatcher
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, Rule, RuleOptions
 
 
 def _defaults() -> dict[str, int]:
@@ -28,23 +28,23 @@ def _defaults() -> dict[str, int]:
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(RuleOptions):
     phrases: dict[str, int] = field(default_factory=_defaults)
 
 
-class SourceFiller(Rule):
+class SourceFiller(Rule[Options]):
     code = "CL203"
     name = "source-filler"
     severity = Severity.CRITICAL
     summary = "a filler phrase about saved sources appears more often than its limit in the body"
     suggestion = "replace the inventory of saved sources with analysis"
-    Options = Options
+    options_type = Options
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
         limits: dict[str, int] = self.options.phrases
         matcher = PhraseMatcher(tuple(limits))
         counts = dict.fromkeys(limits, 0)
-        for block in doc.blocks:
+        for block in analysis.doc.blocks:
             if block.appendix:
                 continue
             for hit in matcher.find(block):
@@ -52,7 +52,7 @@ class SourceFiller(Rule):
                 if counts[hit.phrase] == limits[hit.phrase] + 1:
                     total = sum(
                         1
-                        for b in doc.blocks
+                        for b in analysis.doc.blocks
                         if not b.appendix
                         for h in matcher.find(b)
                         if h.phrase == hit.phrase

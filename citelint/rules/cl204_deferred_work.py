@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
 from citelint.phrases import PhraseMatcher
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, Rule, RuleOptions
 
 DEFAULT_PHRASES = (
     "待worker", "worker继续", "后续量化模型", "再补足量化模型", "后续补足", "继续估算",
@@ -36,21 +36,21 @@ _NOT_IN_CELLS = frozenset({"TBD"})  # a table cell saying TBD is a plan, not a d
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(RuleOptions):
     phrases: tuple[str, ...] = DEFAULT_PHRASES
 
 
-class DeferredWork(Rule):
+class DeferredWork(Rule[Options]):
     code = "CL204"
     name = "deferred-work"
     severity = Severity.CRITICAL
     summary = "the body holds deferred-work or placeholder language"
     suggestion = "finish the deferred work or remove the placeholder"
-    Options = Options
+    options_type = Options
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
         matcher = PhraseMatcher(self.options.phrases)
-        for block in doc.blocks:
+        for block in analysis.doc.blocks:
             if block.appendix:
                 continue
             for hit in matcher.find(block):

@@ -13,46 +13,45 @@ Fails: eight paragraphs that read `场景1：需求稳定，价格不变。`, `�
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from citelint.analysis import Analysis
+from citelint.anchors import ANCHOR_SHAPE
 from citelint.diagnostic import Severity
-from citelint.document import Document, Sentence
-from citelint.rules.base import Context, Finding, Rule
+from citelint.document import Sentence
+from citelint.rules.base import Finding, Rule, RuleOptions
+from citelint.tokens import fold
 
-_ANCHOR = re.compile(r"\[[A-Za-z][\w-]*:[^\[\]]*\]")
 _NUMBERING = re.compile(r"(场景|scenario|block|case|lp)\s*\d+", re.I)
 _SCENARIO = re.compile(r"(?:场景|scenario)\s*(\d+)\s*[:：]", re.I)
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(RuleOptions):
     max_repeats: int = 8
     max_scenarios: int = 9
     min_chars: int = 10
 
 
 def normalized(text: str) -> str:
-    text = _ANCHOR.sub("[cite]", text)
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = _NUMBERING.sub(lambda m: m.group(1) + "#", text)
-    return " ".join(text.split())
+    text = fold(ANCHOR_SHAPE.sub("[cite]", text))
+    return _NUMBERING.sub(lambda m: m.group(1) + "#", text)
 
 
-class TemplateRepetition(Rule):
+class TemplateRepetition(Rule[Options]):
     code = "CL205"
     name = "template-repetition"
     severity = Severity.CRITICAL
     summary = "one normalised sentence repeats max-repeats times, or too many numbered scenarios"
     suggestion = "merge the repeated template sentences into one table or statement"
-    Options = Options
+    options_type = Options
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
         o = self.options
         seen: dict[str, list[Sentence]] = {}
         scenarios: dict[str, Sentence] = {}
-        for block in doc.blocks:
+        for block in analysis.doc.blocks:
             if block.appendix:
                 continue
             for sentence in block.sentences:

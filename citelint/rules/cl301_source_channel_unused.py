@@ -16,35 +16,35 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.sources.model import Span
-from citelint.sources.store import CHANNEL_OF_TYPE
 
 
-class SourceChannelUnused(Rule):
+class SourceChannelUnused(Rule[NoOptions]):
     code = "CL301"
     name = "source-channel-unused"
     severity = Severity.CRITICAL
     summary = "a required source channel has saved files but no resolving body anchor"
     suggestion = "use the saved channel's evidence in the body, or remove the unused files"
+    options_type = NoOptions
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
-        settings = ctx.settings
-        if settings.sources is not None and not settings.channels_explicit:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        channels = analysis.channels
+        if not channels.applies:
             return  # a shared sources root belongs to no single report (DECISIONS F10)
         used: dict[str, int] = {}
-        for block in doc.blocks:
+        for block in analysis.doc.blocks:
             if block.appendix:
                 continue
             for anchor in {a for s in block.sentences for a in s.anchors}:
-                if isinstance(ctx.resolutions.get(anchor), Span):
-                    channel = CHANNEL_OF_TYPE.get(anchor.type, anchor.type)
+                if isinstance(analysis.resolutions.get(anchor), Span):
+                    channel = channels.channel_of.get(anchor.type, anchor.type)
                     used[channel] = used.get(channel, 0) + 1
-        at = doc.first_heading_offset()
-        for channel in settings.required_source_channels:
-            saved = ctx.channel_files.get(channel, 0)
+        at = analysis.doc.first_heading_offset()
+        for channel in channels.required:
+            saved = channels.saved.get(channel, 0)
             if saved and not used.get(channel):
                 yield Finding(
                     self.code,

@@ -12,30 +12,32 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, Rule, RuleOptions
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(RuleOptions):
     formula_patterns: tuple[str, ...] = ("model", "formula", "calc", "测算", "模型")
     min_formula: int = 4
     min_total: int = 8
     max_share: float = 0.30
 
 
-class FormulaDominance(Rule):
+class FormulaDominance(Rule[Options]):
     code = "CL302"
     name = "formula-dominance"
     severity = Severity.CRITICAL
     summary = "formula/model anchors dominate the body's anchors"
     suggestion = "support the analysis with sources rather than with the report's own calculations"
-    Options = Options
+    options_type = Options
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
         o = self.options
-        anchors = {a for b in doc.blocks if not b.appendix for s in b.sentences for a in s.anchors}
+        anchors = {
+            a for b in analysis.doc.blocks if not b.appendix for s in b.sentences for a in s.anchors
+        }
         patterns = [p.casefold() for p in o.formula_patterns]
         formula = [
             a
@@ -48,7 +50,7 @@ class FormulaDominance(Rule):
             and total >= o.min_total
             and len(formula) / total > o.max_share
         ):
-            at = doc.first_heading_offset()
+            at = analysis.doc.first_heading_offset()
             yield Finding(
                 self.code,
                 at,

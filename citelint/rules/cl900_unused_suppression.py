@@ -14,12 +14,24 @@ Fails:
 from __future__ import annotations
 
 from citelint.diagnostic import Severity
-from citelint.rules.base import Rule
+from citelint.document import Directive
+from citelint.rules.base import Finding, NoOptions, Rule
 
 
-class UnusedSuppression(Rule):
+class UnusedSuppression(Rule[NoOptions]):
     code = "CL900"
     name = "unused-suppression"
     severity = Severity.WARNING
     summary = "a suppression comment suppresses nothing"
     suggestion = "remove the stale suppression comment"
+    options_type = NoOptions
+    suppressible = False
+
+    def finding(self, directive: Directive) -> Finding:
+        return Finding(
+            self.code,
+            directive.start,
+            directive.end,
+            f"suppression {directive.raw} suppresses nothing; remove it",
+            subject=directive.raw,
+        )

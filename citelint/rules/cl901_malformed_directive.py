@@ -20,22 +20,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.document import Document
-from citelint.rules.base import Context, Finding, Rule
+from citelint.rules.base import Finding, NoOptions, Rule
 
 
-class MalformedDirective(Rule):
+class MalformedDirective(Rule[NoOptions]):
     code = "CL901"
     name = "malformed-directive"
     severity = Severity.WARNING
     summary = "a citelint- comment that does not parse, or names an unknown code"
     suggestion = "fix the directive: citelint-disable-next-line CODE [-- reason]"
+    options_type = NoOptions
+    suppressible = False
 
-    def check(self, doc: Document, ctx: Context) -> Iterator[Finding]:
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
         from citelint.rules import RULES_BY_CODE  # the registry imports this module
 
-        for d in doc.directives:
+        for d in analysis.doc.directives:
             unknown = [c for c in d.codes if c not in RULES_BY_CODE]
             problem = d.error or (f"names unknown code {unknown[0]}" if unknown else "")
             if problem:

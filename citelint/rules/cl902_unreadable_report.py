@@ -11,13 +11,15 @@ Fails: a report saved as GBK, or a PNG renamed to `.md`.
 from __future__ import annotations
 
 from citelint.diagnostic import Severity
-from citelint.rules.base import Rule
+from citelint.rules.base import NoOptions, Rule
 
 
-class UnreadableReport(Rule):
+class UnreadableReport(Rule[NoOptions]):
     code = "CL902"
     name = "unreadable-report"
     severity = Severity.CRITICAL
     summary = "a report cannot be decoded or parsed, or exceeds max-report-bytes"
     suggestion = "save the report as UTF-8 text"
+    options_type = NoOptions
+    suppressible = False
     deselectable = False

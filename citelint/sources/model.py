@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,16 +35,30 @@ class Span:
     dates: str = ""  # publication or registration dates of the record (DECISIONS N7)
 
 
+class FailureKind(Enum):
+    """Why an anchor did not resolve; the rules map each kind to its code."""
+
+    NO_SOURCE = "no-source"  # no saved file for the id (or no sources root)
+    NO_LOCATOR = "no-locator"  # the file exists, the locator finds nothing in it
+    UNSAFE_PATH = "unsafe-path"  # the id or a symlink would leave the allowed roots
+    UNREADABLE = "unreadable"  # the file exists but cannot be read, parsed or is too large
+
+
 @dataclass(frozen=True, slots=True)
 class Failure:
-    """Why an anchor could not be resolved: CL002, CL003, CL006 or CL007."""
+    """Why an anchor could not be resolved, and the file at fault."""
 
-    code: str
+    kind: FailureKind
     message: str
     path: str | None = None  # the file at fault, or the first candidate tried
 
 
 Resolution = Span | Failure
+
+
+def describe_lines(start: int, end: int | None) -> str:
+    """`line 3` or `lines 3-7`: how every output names a line range."""
+    return f"line {start}" if end is None or start == end else f"lines {start}-{end}"
 
 
 class SourceError(Exception):

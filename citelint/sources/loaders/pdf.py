@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError, PdfReadError, PyPdfError
 
 from citelint.sources.cache import TextCache
-from citelint.sources.model import Failure, Resolution, SourceError, Span
+from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 
 MIN_LETTERS = 20
 _PAGES = re.compile(r"^page:(\d+)(?:-(\d+))?(?::lines?:(\d+)(?:-(\d+))?)?$", re.I)
@@ -37,10 +37,12 @@ class PdfSource:
         if m is None:
             if locator.lower().startswith(("line:", "lines:")):
                 return Failure(
-                    "CL003", "PDF lines are page-relative: write page:N:line:A-B", self.path
+                    FailureKind.NO_LOCATOR,
+                    "PDF lines are page-relative: write page:N:line:A-B",
+                    self.path,
                 )
             return Failure(
-                "CL003",
+                FailureKind.NO_LOCATOR,
                 f"'{locator}' is not a page locator (page:N or page:N-M); "
                 "PDF headings are not located",
                 self.path,
@@ -48,7 +50,9 @@ class PdfSource:
         first, last = int(m.group(1)), int(m.group(2) or m.group(1))
         if first < 1 or last < first or first > len(self.pages):
             return Failure(
-                "CL003", f"page {first} is outside the file's {len(self.pages)} pages", self.path
+                FailureKind.NO_LOCATOR,
+                f"page {first} is outside the file's {len(self.pages)} pages",
+                self.path,
             )
         span = self._span(locator, first, min(last, len(self.pages)))
         if m.group(3) and isinstance(span, Span):
@@ -56,7 +60,9 @@ class PdfSource:
             a, b = int(m.group(3)), int(m.group(4) or m.group(3))
             if a < 1 or b < a or a > len(lines):
                 return Failure(
-                    "CL003", f"page line {a} is outside the page's {len(lines)} lines", self.path
+                    FailureKind.NO_LOCATOR,
+                    f"page line {a} is outside the page's {len(lines)} lines",
+                    self.path,
                 )
             return Span(self.path, locator, "\n".join(lines[a - 1 : b]), first, last)
         return span
@@ -66,7 +72,9 @@ class PdfSource:
         if sum(ch.isalpha() for ch in text) < MIN_LETTERS:
             where = "the document" if locator is None else f"page {first}-{last}"
             return Failure(
-                "CL007", f"has no extractable text on {where} (image-only or empty)", self.path
+                FailureKind.UNREADABLE,
+                f"has no extractable text on {where} (image-only or empty)",
+                self.path,
             )
         return Span(self.path, locator, text, first, last)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from citelint.sources.model import Failure, Resolution, SourceError, Span
+from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 
 _PARSER_ARGS = {
     "resolve_entities": False,
@@ -53,14 +53,18 @@ class PubmedSource:
             return self._span(locator, "\n".join(matched), f"/Abstract/{locator}")
         labels = ", ".join(sorted({s.label.lower() for s in self.sections if s.label}))
         hint = f" (labels: {labels})" if labels else " (the abstract is not structured)"
-        return Failure("CL003", f"no field or abstract section '{locator}'{hint}", self.path)
+        return Failure(
+            FailureKind.NO_LOCATOR, f"no field or abstract section '{locator}'{hint}", self.path
+        )
 
     def _abstract(self) -> str:
         return "\n".join(s.text for s in self.sections)
 
     def _span(self, locator: str | None, text: str, pointer: str) -> Resolution:
         if not text.strip():
-            return Failure("CL003", f"'{locator or 'record'}' holds no text", self.path)
+            return Failure(
+                FailureKind.NO_LOCATOR, f"'{locator or 'record'}' holds no text", self.path
+            )
         return Span(
             self.path,
             locator,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from citelint.sources.model import Failure, NumberField, Resolution, SourceError, Span
+from citelint.sources.model import Failure, FailureKind, NumberField, Resolution, SourceError, Span
 
 _NUMBER = re.compile(r"^[+\-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+\-−]?\.\d+$")
 _STRUCTURAL = re.compile(r"^(?:offset|length|id|ids|.*_id|.*Id|.*Ids|version|hitCount|rank)$")
@@ -152,7 +152,7 @@ class JsonSource:
         text = "\n".join(t for t in flat.texts if t.strip())
         if not text.strip() and not flat.fields:
             what = f"'{locator}'" if locator else "the record"
-            return Failure("CL003", f"{what} holds no text", self.path)
+            return Failure(FailureKind.NO_LOCATOR, f"{what} holds no text", self.path)
         return Span(
             self.path,
             locator,
@@ -172,7 +172,9 @@ class JsonSource:
                 found, node = dig(self.root, target)
                 if found:
                     return self.span(node, locator, _pointer(target))
-            return Failure("CL003", f"record has no {self.aliases[locator][0]}", self.path)
+            return Failure(
+                FailureKind.NO_LOCATOR, f"record has no {self.aliases[locator][0]}", self.path
+            )
         if isinstance(self.root, dict) and locator in self.root:
             return self.span(self.root[locator], locator, _pointer(locator))
         if self.key_matcher is not None:
@@ -188,7 +190,9 @@ class JsonSource:
                 return self.span(matched, locator, "")
         if locator.lower() in _WHOLE:
             return self.span(self.root, locator, "")
-        return Failure("CL003", f"no key, path or section '{locator}' in the record", self.path)
+        return Failure(
+            FailureKind.NO_LOCATOR, f"no key, path or section '{locator}' in the record", self.path
+        )
 
 
 def record_id_mismatch(declared: Any, ident: str, what: str) -> None:

@@ -12,8 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from citelint.sources.model import Failure, Resolution, SourceError, Span
-from citelint.tokens import fold
+from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
+from citelint.tokens import fold, fold_compact
 
 _LINES = re.compile(r"^(?:lines?:(\d+)(?:-(\d+))?|L(\d+)(?:-L?(\d+))?)$", re.I)
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -64,20 +64,24 @@ class TextSource:
             last = int(m.group(2) or m.group(4) or first)
             if first < 1 or last < first or first > len(self.lines):
                 return Failure(
-                    "CL003",
+                    FailureKind.NO_LOCATOR,
                     f"line range {first}-{last} is outside the file's {len(self.lines)} lines",
                     self.path,
                 )
             return self._span(locator, first, min(last, len(self.lines)))
         if locator.lower().startswith("page:"):
-            return Failure("CL003", "'page:' locators apply to PDF sources only", self.path)
+            return Failure(
+                FailureKind.NO_LOCATOR, "'page:' locators apply to PDF sources only", self.path
+            )
         if self.toc is not None and locator in self.toc:
             first, last = self.toc[locator]
             return self._span(locator, first, min(last, len(self.lines)))
         heading = find_heading(self.headings, locator)
         if heading is None:
             return Failure(
-                "CL003", f"no line range, toc key or heading matches '{locator}'", self.path
+                FailureKind.NO_LOCATOR,
+                f"no line range, toc key or heading matches '{locator}'",
+                self.path,
             )
         index = self.headings.index(heading)
         end = len(self.lines)
@@ -90,7 +94,7 @@ class TextSource:
     def _span(self, locator: str | None, first: int, last: int) -> Resolution:
         text = "\n".join(self.lines[first - 1 : last])
         if not text.strip():
-            return Failure("CL003", f"lines {first}-{last} hold no text", self.path)
+            return Failure(FailureKind.NO_LOCATOR, f"lines {first}-{last} hold no text", self.path)
         return Span(self.path, locator, text, first, last)
 
 
@@ -145,3 +149,35 @@ def load_html(path: str, data: bytes, toc: dict[str, tuple[int, int]] | None) ->
         title = " ".join(html.unescape(_TAG.sub("", m.group(2))).split())
         headings.append(Heading(line, int(m.group(1)), title))
     return TextSource(path, lines, tuple(headings), toc)
+
+
+def phrase_block(source: TextSource, phrase: str) -> Span | None:
+    """A phrase locator: the blank-line-delimited block holding the phrase (DECISIONS X9)."""
+    want = fold_compact(phrase)
+    if not want:
+        return None
+    start = 0
+    lines = source.lines
+    for i in range(len(lines) + 1):
+        if i == len(lines) or not lines[i].strip():
+            if start < i and want in fold_compact(" ".join(lines[start:i])):
+                return Span(source.path, phrase, "\n".join(lines[start:i]), start + 1, i)
+            start = i + 1
+    return None
+
+
+def parse_toc(data: object, name: str) -> dict[str, tuple[int, int]]:
+    """`<id>.toc.json` beside a text source: `{"§5.5.2": {"start_line": 18, "end_line": 28}}`."""
+    if not isinstance(data, dict):
+        raise SourceError(f"has a toc file {name} that is not an object")
+    toc: dict[str, tuple[int, int]] = {}
+    for key, value in data.items():
+        try:
+            start = int(value["start_line"])
+            end = int(value.get("end_line", start))
+        except (TypeError, KeyError, ValueError, AttributeError, OverflowError) as exc:
+            raise SourceError(
+                f"has a toc entry {key!r} without a whole start_line in {name}"
+            ) from exc
+        toc[str(key)] = (start, end)
+    return toc

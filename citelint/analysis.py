@@ -1,0 +1,175 @@
+"""One analysis per report: what it states, what it cites, and what the citations resolve to.
+
+Built once, below the rules: the parsed document, each anchor's resolution, the body
+claims with their covering anchors and cited spans, and the Mermaid diagrams analysed
+once. Rules read it; the linter's counts, the claim records and the audit read the same
+object, so nothing is computed twice and no rule depends on another's internals.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from citelint.claims import AnchorScope, Claim, ClaimReader, ClaimSettings
+from citelint.document import Anchor, Document, MermaidBlock, Sentence
+from citelint.evidence import Cited, Evidence, cited
+from citelint.mermaid import DATA_TYPES, Diagram, Label, analyze
+from citelint.sources.model import FailureKind, Resolution
+from citelint.tokens import Kind, NumericToken, mask_anchors, numeric_tokens
+
+
+@dataclass(frozen=True, slots=True)
+class BodyClaim:
+    """A body sentence (appendix units are not claims) with what it states and cites."""
+
+    sentence: Sentence
+    claim: Claim
+    anchors: tuple[Anchor, ...]  # the anchors that cover it (its own, or its block's)
+    cited: Cited
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyzedDiagram:
+    """A Mermaid block, read once, with the anchors that cover all of its labels (RULES §3)."""
+
+    block: MermaidBlock
+    diagram: Diagram
+    covering: tuple[Anchor, ...]
+    numbers: tuple[tuple[Label, tuple[NumericToken, ...]], ...]  # labels that state numbers
+
+
+def _stated_numbers(diagram: Diagram) -> tuple[tuple[Label, tuple[NumericToken, ...]], ...]:
+    """Labels with the numbers they state; in data diagrams every value is a number (O7)."""
+    items = [(label, numeric_tokens(mask_anchors(label.text))) for label in diagram.labels]
+    if diagram.kind in DATA_TYPES:
+        items += [
+            (
+                value,
+                [
+                    NumericToken(value.text, t.value, Kind.BARE, start=0, end=len(value.text))
+                    for t in numeric_tokens(value.text, source=True)
+                ],
+            )
+            for value in diagram.data
+        ]
+    out = []
+    for label, tokens in items:
+        numbers = tuple(t for t in tokens if t.kind is not Kind.DATE)
+        if numbers:
+            out.append((label, numbers))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelUse:
+    """What CL301 needs: saved files per channel and the channels that must be used."""
+
+    saved: Mapping[str, int]  # saved files per channel under the report's sources root
+    channel_of: Mapping[str, str]  # anchor type -> channel
+    required: tuple[str, ...]
+    applies: bool  # False when one sources root is shared and no channel was asked for
+
+
+@dataclass(frozen=True)
+class Analysis:
+    doc: Document
+    resolutions: Mapping[Anchor, Resolution]
+    claims: tuple[BodyClaim, ...]
+    diagrams: tuple[AnalyzedDiagram, ...]
+    settings: ClaimSettings
+    reader: ClaimReader
+    evidence: Evidence
+    channels: ChannelUse
+    sources_root: str | None
+    emitted: frozenset[str]  # codes that will be reported (DECISIONS X5)
+    failure_codes: Mapping[FailureKind, str]  # which rule reports each kind of failure
+    suppressed: Callable[[str, int], bool]  # whether a code is suppressed at an offset
+    display: Callable[[str], str]  # a source path as the user should read it
+    anchor_starts: tuple[int, ...]  # start of each of `doc.anchors`, for range look-ups
+
+    def cite(self, anchors: Sequence[Anchor]) -> Cited:
+        return cited(anchors, self.resolutions, self.settings.locator_optional_types)
+
+    def label_anchors(self, item: AnalyzedDiagram, label: Label) -> tuple[Anchor, ...]:
+        """Anchors inside a label, then those covering the whole diagram."""
+        start = item.block.body_start + label.start
+        inside = _within(self.doc, self.anchor_starts, start, start + len(label.text) + 1)
+        return inside + item.covering
+
+    def failure_reported(self, kind: FailureKind, offset: int) -> bool:
+        """Whether a failed anchor at `offset` gets its own finding (selected, unsuppressed)."""
+        code = self.failure_codes.get(kind)
+        return code is not None and code in self.emitted and not self.suppressed(code, offset)
+
+
+def body_claims(
+    doc: Document,
+    reader: ClaimReader,
+    resolutions: Mapping[Anchor, Resolution],
+    settings: ClaimSettings,
+) -> tuple[BodyClaim, ...]:
+    """Every body sentence with its covering anchors and what they cite."""
+    out: list[BodyClaim] = []
+    block_scope = settings.anchor_scope is AnchorScope.BLOCK
+    optional = settings.locator_optional_types
+    for block in doc.blocks:
+        if block.appendix or block.kind == "header-row":
+            continue
+        block_anchors = tuple(a for s in block.sentences for a in s.anchors)
+        for sentence in block.sentences:
+            anchors = block_anchors if block_scope else sentence.anchors
+            out.append(
+                BodyClaim(
+                    sentence, reader.read(sentence), anchors, cited(anchors, resolutions, optional)
+                )
+            )
+    return tuple(out)
+
+
+def anchor_starts(doc: Document) -> tuple[int, ...]:
+    return tuple(a.start for a in doc.anchors)
+
+
+def diagrams(doc: Document, starts: tuple[int, ...]) -> tuple[AnalyzedDiagram, ...]:
+    """Each Mermaid block analysed once, with its covering anchors."""
+    out = []
+    sentence_ends = [s.end for b in doc.blocks for s in b.sentences]
+    sentences = [s for b in doc.blocks for s in b.sentences]
+    for block in doc.mermaid:
+        diagram = analyze(block.source)
+        found: list[Anchor] = list(block.anchors)
+        for text, at in diagram.cites:
+            start = block.body_start + at
+            found.extend(_within(doc, starts, start, start + len(text) + 1))
+        # the caption or sentence right before the diagram
+        before = _last_ending_by(sentences, sentence_ends, block.start)
+        if before is not None:
+            found.extend(before.anchors)
+        covering = tuple(dict.fromkeys(found))
+        out.append(AnalyzedDiagram(block, diagram, covering, _stated_numbers(diagram)))
+    return tuple(out)
+
+
+def _last_ending_by(
+    sentences: Sequence[Sentence], ends: Sequence[int], offset: int
+) -> Sentence | None:
+    """The last sentence, in document order, that ends at or before `offset`."""
+    last = None
+    for sentence, end in zip(sentences, ends, strict=True):
+        if end <= offset:
+            last = sentence
+    return last
+
+
+def _within(doc: Document, starts: Sequence[int], start: int, end: int) -> tuple[Anchor, ...]:
+    """Anchors lying inside [start, end]; `doc.anchors` are sorted by start."""
+    i = bisect.bisect_left(starts, start)
+    out = []
+    while i < len(starts) and starts[i] <= end:
+        anchor = doc.anchors[i]
+        if anchor.end <= end:
+            out.append(anchor)
+        i += 1
+    return tuple(out)

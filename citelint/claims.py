@@ -1,0 +1,104 @@
+"""What a report states: each sentence read once into numbers, dates, codes, drugs, markers.
+
+The claim model's settings live at the top level of the config (`[tool.citelint]`): the
+drug naming grammar, the abbreviations that do not end sentences, the appendix headings,
+the anchor scope and the types whose anchors need no locator. Every rule reads claims
+through the same settings, so configuring or deselecting one rule never changes another's
+verdicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from citelint.document import Sentence
+from citelint.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
+from citelint.parse.sentences import DEFAULT_ABBREVIATIONS
+from citelint.sources.kinds import BUILTIN_TYPES
+from citelint.tokens import (
+    DrugGrammar,
+    DrugMention,
+    EntityToken,
+    Kind,
+    NumericToken,
+    cell_tokens,
+    entity_tokens,
+    markers,
+    mask_anchors,
+    numeric_tokens,
+)
+
+
+class AnchorScope(StrEnum):
+    SENTENCE = "sentence"  # each fact-bearing sentence needs its own anchor
+    BLOCK = "block"  # an anchor anywhere in the paragraph covers its sentences
+
+
+@dataclass(frozen=True)
+class ClaimSettings:
+    drugs: DrugGrammar = field(default_factory=DrugGrammar)
+    abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
+    appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
+    anchor_scope: AnchorScope = AnchorScope.SENTENCE
+    locator_optional_types: tuple[str, ...] = ("nmpa-page",)
+    custom_types: tuple[str, ...] = ()  # anchor types declared in config
+
+    def parse_options(self) -> ClaimOptions:
+        return ClaimOptions(
+            self.appendix_headings, self.abbreviations, (*BUILTIN_TYPES, *self.custom_types)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    numbers: tuple[NumericToken, ...]  # dates excluded
+    dates: tuple[NumericToken, ...]
+    entities: tuple[EntityToken, ...]
+    drugs: tuple[DrugMention, ...]
+    markers: tuple[str, ...]
+
+    @property
+    def fact_bearing(self) -> bool:
+        """Numbers, drugs and markers make a fact; entities and dates alone do not (X8)."""
+        return bool(self.numbers or self.drugs or self.markers)
+
+    @property
+    def checkable(self) -> bool:
+        """Holds something a locator must pin down (CL004)."""
+        return bool(self.numbers or self.entities or self.drugs)
+
+
+NO_CLAIM = Claim((), (), (), (), ())
+
+
+class ClaimReader:
+    """Reads sentences into claims with one drug grammar."""
+
+    def __init__(self, drugs: DrugGrammar) -> None:
+        self.drugs = drugs
+
+    def read(self, sentence: Sentence) -> Claim:
+        block = sentence.block
+        if block.kind == "header-row":
+            return NO_CLAIM
+        text = mask_anchors(sentence.text)
+        if block.kind == "row":
+            found = cell_tokens(text, _shift(block.cells, sentence.begin), block.columns)
+        else:
+            found = numeric_tokens(text)
+        numbers = tuple(t for t in found if t.kind is not Kind.DATE)
+        dates = tuple(t for t in found if t.kind is Kind.DATE)
+        if block.kind == "heading":  # headings state facts only through numbers (F7)
+            return Claim(numbers, dates, (), (), ())
+        return Claim(
+            numbers,
+            dates,
+            tuple(entity_tokens(text)),
+            tuple(self.drugs.mentions(text)),
+            tuple(m for m, _ in markers(text)),
+        )
+
+
+def _shift(cells: tuple[tuple[int, int], ...], by: int) -> tuple[tuple[int, int], ...]:
+    return tuple((a - by, b - by) for a, b in cells)

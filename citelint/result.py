@@ -1,0 +1,67 @@
+"""What a run produces: per-file results, and the run's result that every output reads.
+
+Outputs (formatters, the audit, baselines) depend on this module only, never on the
+engine: a `Result` carries the diagnostics sorted once, the enabled rules with their
+effective severities, and the fail level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from citelint.diagnostic import Diagnostic, Severity, at_or_above
+from citelint.records import ClaimRecord
+from citelint.rules import RULES_BY_CODE, AnyRule
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: str  # relative to the project root, POSIX style
+    diagnostics: tuple[Diagnostic, ...]
+    claims: int = 0
+    anchors: int = 0
+    verified: int = 0
+    text: str | None = None  # the decoded report, for showing offending lines
+    records: tuple[ClaimRecord, ...] = ()
+    anchors_without_locator: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    files: tuple[FileResult, ...]
+    rules: tuple[type[AnyRule], ...] = ()  # the enabled rules
+    severities: Mapping[str, Severity] = field(default_factory=dict)  # effective, by code
+    fail_on: str = "critical"
+    notes: tuple[str, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = field(init=False)  # every file's, sorted once
+
+    def __post_init__(self) -> None:
+        every = (d for f in self.files for d in f.diagnostics)
+        object.__setattr__(self, "diagnostics", tuple(sorted(every, key=lambda d: d.sort_key)))
+
+    def severity(self, code: str) -> Severity:
+        return self.severities.get(code) or RULES_BY_CODE[code].severity
+
+    @property
+    def internal_error(self) -> bool:
+        return any(RULES_BY_CODE[d.code].internal_error for d in self.diagnostics)
+
+    def failed(self, fail_on: str | None = None) -> bool:
+        level = fail_on or self.fail_on
+        return any(at_or_above(d.severity, level) for d in self.diagnostics)
+
+    def summary(self) -> dict[str, object]:
+        by_severity: dict[str, int] = {}
+        by_rule: dict[str, int] = {}
+        for d in self.diagnostics:
+            by_severity[d.severity.value] = by_severity.get(d.severity.value, 0) + 1
+            by_rule[d.code] = by_rule.get(d.code, 0) + 1
+        return {
+            "files": len(self.files),
+            "claims": sum(f.claims for f in self.files),
+            "anchors": sum(f.anchors for f in self.files),
+            "verified_claims": sum(f.verified for f in self.files),
+            "by_severity": dict(sorted(by_severity.items())),
+            "by_rule": dict(sorted(by_rule.items())),
+        }

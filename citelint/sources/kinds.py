@@ -1,0 +1,192 @@
+"""Source kinds: one declaration per anchor type, in one registry (as `ALL_RULES` is for rules).
+
+A `SourceKind` says where an anchor type's files live under the sources root, which
+endings are tried, which channel it feeds (CL301), how each ending is loaded, which
+folders outside the root it may read, and how a locator that matches nothing may still
+resolve. Adding a kind is one entry in `ALL_KINDS` and, when its format is new, one loader.
+Custom types from config become the same declarations (`custom_kind`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from citelint.sources.cache import TextCache
+from citelint.sources.loaders.pdf import load_pdf
+from citelint.sources.loaders.pubmed import load_pubmed_xml
+from citelint.sources.loaders.structured import (
+    JsonSource,
+    load_aact,
+    load_bioc,
+    load_ctgov,
+    load_europepmc,
+    load_pubtator_text,
+    parse_json,
+    record_id_mismatch,
+)
+from citelint.sources.loaders.text import (
+    TextSource,
+    decode_text,
+    load_html,
+    load_text,
+    parse_toc,
+    phrase_block,
+)
+from citelint.sources.model import Resolution, Span
+
+
+class Loaded(Protocol):
+    """A parsed source file: it resolves locators to spans."""
+
+    def resolve(self, locator: str | None) -> Resolution: ...
+
+
+class LoadContext(Protocol):
+    """What a loader may use besides the file's bytes: confined reads of sidecar files."""
+
+    @property
+    def cache(self) -> TextCache | None: ...
+
+    def read_sidecar(self, path: str, beside: str) -> bytes | None: ...
+
+
+Loader = Callable[[str, bytes, str, LoadContext], Loaded]
+Fallback = Callable[[Loaded, str], Span | None]
+
+
+@dataclass(frozen=True)
+class SourceKind:
+    name: str  # the anchor type: `[pmid:…]`
+    dirs: tuple[str, ...]  # folders under the sources root, tried in order
+    extensions: tuple[str, ...]  # endings tried, in order
+    channel: str  # the CL301 channel its files count for
+    loaders: Mapping[str, Loader] = field(default_factory=dict)  # by ending; else by format
+    bare_id_first: bool = False  # try the id as written before adding an ending
+    outside_roots: tuple[str, ...] = ()  # folders beside the root it may read (`../evidence`)
+    configured_roots: bool = False  # also the `evidence-roots` of the config
+    fallback: Fallback | None = None  # resolves a locator the loaded file did not match
+    required: bool = False  # its channel is in `required-source-channels` by default
+
+    def loader(self, extension: str) -> Loader:
+        return self.loaders.get(extension) or FORMAT_LOADERS.get(extension, _text)
+
+
+# -- loaders by file format ------------------------------------------------------------
+
+
+def _toc(path: str, ctx: LoadContext) -> dict[str, tuple[int, int]] | None:
+    toc_path = path.rsplit(".", 1)[0] + ".toc.json"
+    data = ctx.read_sidecar(toc_path, path)
+    return None if data is None else parse_toc(parse_json(data), os.path.basename(toc_path))
+
+
+def _pdf(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return replace(load_pdf(path, data, ctx.cache), toc=_toc(path, ctx))
+
+
+def _html(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_html(path, data, _toc(path, ctx))
+
+
+def _text(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_text(path, data, _toc(path, ctx))
+
+
+def _json(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return JsonSource(path, parse_json(data))
+
+
+FORMAT_LOADERS: Mapping[str, Loader] = {"pdf": _pdf, "html": _html, "htm": _html, "json": _json}
+
+
+# -- loaders of record formats ---------------------------------------------------------
+
+
+def _pubmed_xml(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_pubmed_xml(path, data, ident)
+
+
+def _pubmed_json(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    root = parse_json(data)
+    if isinstance(root, dict):
+        record_id_mismatch(root.get("pmid", root.get("PMID")), ident, "PMID")
+    return JsonSource(path, root, ids=frozenset({ident}))
+
+
+def _ctgov(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_ctgov(path, data, ident)
+
+
+def _aact(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_aact(path, data, ident)
+
+
+def _europepmc(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_europepmc(path, data, ident)
+
+
+def _bioc(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_bioc(path, data, ident)
+
+
+def _pubtator_text(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_pubtator_text(path, decode_text(data), ident)
+
+
+def _phrase(loaded: Loaded, locator: str) -> Span | None:
+    return phrase_block(loaded, locator) if isinstance(loaded, TextSource) else None
+
+
+TEXT_EXTENSIONS = ("txt", "md", "html", "htm", "pdf")
+
+ALL_KINDS: tuple[SourceKind, ...] = (
+    SourceKind("guideline", ("guidelines",), TEXT_EXTENSIONS, "guidelines"),
+    SourceKind(
+        "pmid", ("pubmed",), ("json", "xml"), "pubmed", {"xml": _pubmed_xml, "json": _pubmed_json}
+    ),
+    SourceKind(
+        "nct",
+        ("trials", "clinical_trials"),
+        ("json",),
+        "clinical_trials",
+        {"json": _ctgov},
+        required=True,
+    ),
+    SourceKind("aact", ("aact",), ("json",), "clinical_trials", {"json": _aact}, required=True),
+    SourceKind("europepmc", ("europepmc",), ("json",), "europepmc", {"json": _europepmc}),
+    SourceKind("bioc", ("bioc",), ("json",), "bioc", {"json": _bioc}),
+    SourceKind(
+        "pubtator",
+        ("pubtator",),
+        ("json", "txt"),
+        "pubtator",
+        {"json": _bioc, "txt": _pubtator_text},
+        required=True,
+    ),
+    SourceKind(
+        "evidence",
+        ("evidence", ".", "../evidence"),
+        ("md", "txt", "json", "csv"),
+        "evidence",
+        bare_id_first=True,
+        outside_roots=("../evidence",),
+        configured_roots=True,
+    ),
+    SourceKind(
+        "nmpa-page", ("nmpa",), ("html", "htm", "json", "txt", "md"), "nmpa", fallback=_phrase
+    ),
+)
+
+KINDS_BY_NAME: Mapping[str, SourceKind] = {kind.name: kind for kind in ALL_KINDS}
+BUILTIN_TYPES: tuple[str, ...] = tuple(KINDS_BY_NAME)
+DEFAULT_CHANNELS: tuple[str, ...] = tuple(
+    dict.fromkeys(kind.channel for kind in ALL_KINDS if kind.required)
+)
+
+
+def custom_kind(name: str, dirs: tuple[str, ...], extensions: tuple[str, ...]) -> SourceKind:
+    """A type declared in config: its own channel, loaded by file format."""
+    return SourceKind(name, dirs, extensions, name)

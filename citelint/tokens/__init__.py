@@ -1,0 +1,59 @@
+"""The token grammars: numbers, dates, entity codes, drug mentions and therapy markers.
+
+One grammar serves both sides: it decides which sentences need an anchor and which
+tokens a cited span must contain (RULES.md §0, §2; DECISIONS N1–N10, F3, E1–E4, D1–D4).
+Everything here is grammar — units, naming suffixes, phrase patterns — never a list of
+facts: no drug, disease or identifier is known to citelint (the P0 iron law).
+
+Rooms: `text` (folding and positions), `kinds` (what a number is), `dates`, `numbers`,
+`entities`, `drugs`, `markers`.
+"""
+
+from __future__ import annotations
+
+from citelint.tokens.drugs import (
+    DEFAULT_DRUG_PREFIXES_ZH,
+    DEFAULT_DRUG_STEMS_EN,
+    DEFAULT_DRUG_STOP_WORDS_ZH,
+    DEFAULT_DRUG_SUFFIXES_ZH,
+    DrugGrammar,
+    DrugMention,
+)
+from citelint.tokens.entities import EntityKind, EntityToken, entity_tokens
+from citelint.tokens.kinds import Kind
+from citelint.tokens.markers import markers
+from citelint.tokens.numbers import NumericToken, cell_tokens, numeric_tokens, unit_from_header
+from citelint.tokens.text import (
+    HYPHENS,
+    distinct,
+    fold,
+    fold_compact,
+    mask_anchors,
+    normalize,
+    squash,
+)
+
+__all__ = [
+    "DEFAULT_DRUG_PREFIXES_ZH",
+    "DEFAULT_DRUG_STEMS_EN",
+    "DEFAULT_DRUG_STOP_WORDS_ZH",
+    "DEFAULT_DRUG_SUFFIXES_ZH",
+    "HYPHENS",
+    "DrugGrammar",
+    "DrugMention",
+    "EntityKind",
+    "EntityToken",
+    "Kind",
+    "NumericToken",
+    "cell_tokens",
+    "distinct",
+    "entity_tokens",
+    "fold",
+    "fold_compact",
+    "markers",
+    "mask_anchors",
+    "normalize",
+    "numeric_tokens",
+    "squash",
+    "unit_from_header",
+]

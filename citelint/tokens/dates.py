@@ -1,0 +1,58 @@
+"""Dates (DECISIONS N6): matched before numbers so their parts are never read as quantities."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+YEAR_RANGE = (1900, 2100)
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_MON = r"(?P<mon>(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?)"
+_DATE_PATTERNS = (
+    re.compile(r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})[日号])?"),
+    re.compile(r"(?<![\d年])(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号]"),
+    re.compile(r"(?<![\d.])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?!\d)"),
+    re.compile(r"(?<![\d.])(?P<y>\d{4})/(?P<m>\d{1,2})(?:/(?P<d>\d{1,2}))?(?!\d)"),
+    re.compile(rf"{_MON}\s+(?P<d>\d{{1,2}}),?\s+(?P<y>\d{{4}})(?!\d)"),
+    re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})\s+{_MON},?\s+(?P<y>\d{{4}})(?!\d)"),
+    re.compile(rf"(?<!\d)(?P<y>\d{{4}})\s+{_MON}(?:\s+(?P<d>\d{{1,2}})(?!\d))?"),
+    re.compile(rf"{_MON},?\s+(?P<y>\d{{4}})(?!\d)"),
+    re.compile(r"(?<![\d.])(?P<y>\d{4})\s*年(?![龄级度报])"),
+)
+_DATE_HINT = re.compile(r"[年月/]|\d-\d|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+
+DateParts = tuple[int, int | None, int | None]  # year (0: unknown), month, day
+
+
+def is_year(value: Decimal) -> bool:
+    return YEAR_RANGE[0] <= value <= YEAR_RANGE[1]
+
+
+def date_parts(m: re.Match[str]) -> DateParts | None:
+    groups = m.groupdict()
+    year = int(groups["y"]) if groups.get("y") else 0
+    month: int | None = None
+    if groups.get("m"):
+        month = int(groups["m"])
+    elif groups.get("mon"):
+        month = _MONTHS.index(groups["mon"][:3].lower()) + 1
+    day = int(groups["d"]) if groups.get("d") else None
+    if year and not YEAR_RANGE[0] <= year <= YEAR_RANGE[1]:
+        return None
+    if (month is not None and not 1 <= month <= 12) or (day is not None and not 1 <= day <= 31):
+        return None
+    return (year, month, day)
+
+
+def find_dates(norm: str) -> list[tuple[int, int, DateParts]]:
+    """(start, end, parts) of each date in normalised text, earliest pattern first."""
+    taken: list[tuple[int, int, DateParts]] = []
+    for pattern in _DATE_PATTERNS if _DATE_HINT.search(norm) else ():
+        for m in pattern.finditer(norm):
+            if any(s < m.end() and m.start() < e for s, e, _ in taken):
+                continue
+            parts = date_parts(m)
+            if parts is None or (not parts[0] and parts[1] is None):
+                continue
+            taken.append((m.start(), m.end(), parts))
+    return taken

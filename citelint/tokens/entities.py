@@ -1,0 +1,96 @@
+"""Entity tokens (DECISIONS E1–E4): alphanumeric codes, NCT ids, PMIDs and DOIs.
+
+A code holds a digit and an upper-case letter (`KEYNOTE-189`, `T790M`, `NCT01828099`);
+a capitalised word followed by a number (`CheckMate 651`) is one code. Labels that
+govern numbers (`HR`, `ORR`) and dose or ordinal shapes (`10mg`, `2nd`) are not codes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from citelint.tokens.numbers import is_strict_label
+from citelint.tokens.text import HYPHENS, squash
+
+
+class EntityKind(StrEnum):
+    CODE = "code"
+    PMID = "pmid"
+    DOI = "doi"
+
+
+@dataclass(frozen=True, slots=True)
+class EntityToken:
+    text: str
+    key: str  # squashed: case-folded, hyphens and spaces removed
+    start: int
+    end: int
+    kind: EntityKind = EntityKind.CODE
+
+
+_SEGMENT = rf"[A-Za-z0-9]+(?:[-{HYPHENS}][A-Za-z0-9]+)*"
+# Only runs holding a digit and an upper-case letter can be codes: look ahead before
+# matching, so ordinary words cost one failed look-ahead instead of a trim.
+_RUN = rf"[A-Za-z0-9\-{HYPHENS}]*"
+_ENTITY_RE = re.compile(rf"(?<![A-Za-z0-9\-{HYPHENS}.])(?={_RUN}\d)(?={_RUN}[A-Z]){_SEGMENT}")
+_WORD_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9])((?:[A-Z]{4,}|[A-Z][a-z]+[A-Z][A-Za-z]*))[ ]"
+    r"(\d{2,4})(?![\d.%,]|\s*(?:%|mg|例|人|个月|months?|patients?))"
+)
+_PMID_RE = re.compile(r"\bPMID\s*:?\s*(\d{5,9})\b")
+_DOI_RE = re.compile(r"\b(10\.\d{4,9}/[-._;()/:A-Za-z0-9]*[A-Za-z0-9])")
+_EXCLUDED_ENTITY = re.compile(
+    r"^(?:\d+(?:st|nd|rd|th|mg|ml|mL|yr|yrs|h|d|L|A|B|x)|Q\d+W|q\d+w|\d+[A-Za-z]{1,2}\d*|"
+    r"[A-Za-z]\d|\d+[-][A-Za-z]+)$"
+)
+
+
+def entity_tokens(text: str) -> list[EntityToken]:
+    """Alphanumeric codes, NCT ids, PMIDs and DOIs written in `text`."""
+    found: list[EntityToken] = []
+    taken: list[tuple[int, int]] = []
+    for m in _DOI_RE.finditer(text):
+        found.append(
+            EntityToken(m.group(1), m.group(1).casefold(), m.start(1), m.end(1), EntityKind.DOI)
+        )
+        taken.append((m.start(), m.end()))
+    for m in _PMID_RE.finditer(text):
+        found.append(EntityToken(m.group(0), m.group(1), m.start(), m.end(), EntityKind.PMID))
+        taken.append((m.start(), m.end()))
+    for m in _WORD_NUMBER.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        if is_strict_label(m.group(1)):
+            continue
+        found.append(EntityToken(m.group(0), squash(m.group(0)), m.start(), m.end()))
+        taken.append((m.start(), m.end()))
+    for m in _ENTITY_RE.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        token = _trim_entity(m.group(0))
+        if token is None:
+            continue
+        offset = m.group(0).index(token)
+        found.append(
+            EntityToken(token, squash(token), m.start() + offset, m.start() + offset + len(token))
+        )
+    found.sort(key=lambda t: (t.start, t.end))
+    return found
+
+
+def _trim_entity(raw: str) -> str | None:
+    parts = re.split(rf"[-{HYPHENS}]", raw)
+    seps = re.findall(rf"[-{HYPHENS}]", raw)
+    if parts and parts[0].lower() == "anti" and len(parts) > 1:
+        parts, seps = parts[1:], seps[1:]
+    while len(parts) > 1 and parts[-1].islower():
+        parts, seps = parts[:-1], seps[:-1]
+    token = parts[0] + "".join(s + p for s, p in zip(seps, parts[1:], strict=False))
+    letters = sum(c.isalpha() for c in token)
+    if letters < 2 or not any(c.isdigit() for c in token) or not any(c.isupper() for c in token):
+        return None
+    if _EXCLUDED_ENTITY.match(token):
+        return None
+    return token

@@ -1,0 +1,24 @@
+"""Therapy-line and recommendation markers: `一线`, `2L`, `second-line`, `Category 2A`."""
+
+from __future__ import annotations
+
+import re
+
+_MARKERS = re.compile(
+    r"[一二三四]线|(?<![A-Za-z0-9])[1-4]L(?![A-Za-z0-9])|"
+    r"(?<![A-Za-z])(?i:first|second|third|fourth)[-\s]line(?![A-Za-z])|"
+    r"[IⅠⅡⅢ]{1,3}级推荐|推荐等级|证据等级|"
+    r"(?<![A-Za-z])(?:Grade|GRADE|grade)\s+[A-D](?![A-Za-z0-9])|"
+    r"(?<![A-Za-z])Category\s+(?:1|2A|2B|3)(?![A-Za-z0-9])|"
+    r"(?<![A-Za-z0-9-])2[AB](?![A-Za-z0-9])"
+)
+
+
+_MARKER_HINT = re.compile(r"线|推荐|[1-4]L|[Ll]ine|[Gg]rade|GRADE|Category|2[AB]")
+
+
+def markers(text: str) -> list[tuple[str, int]]:
+    """Therapy-line and recommendation markers with their positions."""
+    if not _MARKER_HINT.search(text):  # literal scan first: the full grammar is slower
+        return []
+    return [(m.group(0), m.start()) for m in _MARKERS.finditer(text)]

@@ -1,0 +1,382 @@
+"""Numeric tokens (RULES §2, DECISIONS N1–N10, F3): a number with its kind, scale and unit.
+
+Numbers are exact decimals; `12%` is not `112%`, `35亿元` is not `¥35`, nothing is
+converted. A number glued to letters (`HER2`, `NCT01828099`), a section number or a
+version is not a quantity. A unit distributes across ranges and lists (`10-20%`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+
+from citelint.tokens.dates import DateParts, find_dates, is_year
+from citelint.tokens.kinds import Kind
+from citelint.tokens.text import HYPHENS, normalize
+
+
+@dataclass(frozen=True, slots=True)
+class NumericToken:
+    text: str  # as written, for messages
+    value: Decimal  # sign ignored
+    kind: Kind
+    scale: str | None = None
+    unit: str | None = None  # currency class, duration or dose unit, rate denominator, label
+    start: int = 0  # index in the scanned (original) text
+    end: int = 0
+    date: DateParts | None = None
+
+
+_SCALES = {
+    "千万": "千万", "百万": "百万", "万亿": "万亿", "万": "万", "亿": "亿",
+    "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
+    "k": "thousand", "K": "thousand", "M": "million", "B": "billion", "bn": "billion",
+    "mn": "million",
+}  # fmt: skip
+_CURRENCY = {
+    "元": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY", "人民币": "CNY",
+    "$": "USD", "usd": "USD", "美元": "USD", "us$": "USD", "dollars": "USD", "dollar": "USD",
+    "€": "EUR", "eur": "EUR", "欧元": "EUR", "euros": "EUR", "euro": "EUR",
+    "£": "GBP", "gbp": "GBP", "英镑": "GBP",
+}  # fmt: skip
+
+# (pattern, kind, unit); the alternation tries them in order, so longer forms come first.
+_UNITS: tuple[tuple[str, Kind, str | None], ...] = (
+    (r"个百分点", Kind.PP, None),
+    (r"percentage\s+points?(?![A-Za-z])", Kind.PP, None),
+    (r"pp(?![A-Za-z])", Kind.PP, None),
+    (r"%", Kind.PERCENT, None),
+    (r"per\s?cent(?![A-Za-z])", Kind.PERCENT, None),
+    (r"‰", Kind.PERMILLE, None),
+    (r"mg\s*/\s*m2|mg\s+per\s+square\s+met(?:er|re)s?(?![A-Za-z])", Kind.DOSE, "mg/m2"),
+    (r"mg\s*/\s*kg|mg\s+per\s+kilogram(?![A-Za-z])", Kind.DOSE, "mg/kg"),
+    (r"mg(?![A-Za-z])", Kind.DOSE, "mg"),
+    (r"(?:μg|mcg)(?![A-Za-z])", Kind.DOSE, "μg"),
+    (r"m[lL](?![A-Za-z])", Kind.DOSE, "mL"),
+    (r"IU(?![A-Za-z])", Kind.DOSE, "IU"),
+    (r"g(?![A-Za-z/])", Kind.DOSE, "g"),
+    (r"美元", Kind.MONEY, "USD"),
+    (r"欧元", Kind.MONEY, "EUR"),
+    (r"英镑", Kind.MONEY, "GBP"),
+    (r"元", Kind.MONEY, "CNY"),
+    (r"(?:USD|US\$|dollars?)(?![A-Za-z])", Kind.MONEY, "USD"),
+    (r"(?:RMB|CNY)(?![A-Za-z])", Kind.MONEY, "CNY"),
+    (r"(?:EUR|euros?)(?![A-Za-z])", Kind.MONEY, "EUR"),
+    (r"GBP(?![A-Za-z])", Kind.MONEY, "GBP"),
+    (r"人次|例|人|名|位|家", Kind.COUNT, None),
+    (
+        r"(?:patients?|cases?|participants?|subjects?|people|persons?|individuals?)(?![A-Za-z])",
+        Kind.COUNT,
+        None,
+    ),
+    (r"个月", Kind.DURATION, "month"),
+    (r"年(?!龄|级|度报)", Kind.DURATION, "year"),
+    (r"周|星期", Kind.DURATION, "week"),
+    (r"天", Kind.DURATION, "day"),
+    (r"小时", Kind.DURATION, "hour"),
+    (r"-?(?:years?|yrs?)(?![A-Za-z])", Kind.DURATION, "year"),
+    (r"-?(?:months?|mos?)(?![A-Za-z])", Kind.DURATION, "month"),
+    (r"-?(?:weeks?|wks?)(?![A-Za-z])", Kind.DURATION, "week"),
+    (r"-?days?(?![A-Za-z])", Kind.DURATION, "day"),
+    (r"-?(?:hours?|hrs?)(?![A-Za-z])", Kind.DURATION, "hour"),
+    (r"d(?![A-Za-z])", Kind.DURATION, "day"),
+    (r"h(?![A-Za-z])", Kind.DURATION, "hour"),
+    (r"月", Kind.MAYBE_MONTH, "month"),  # a duration only after a decimal or a label (N6)
+    (r"日", Kind.DURATION, "day"),
+)
+_UNIT_RE = re.compile(
+    r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
+    r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in _UNITS) + r")?"
+)
+_RATE_RE = re.compile(r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(万)?(?![\d.])")
+_CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
+_NUMBER = re.compile(r"(?<![\d.])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+")
+_CUR_PREFIX = re.compile(
+    r"(US\$|\$|¥|€|£|USD|RMB|CNY|EUR|GBP|人民币)[ \t]*(?:约|approximately|about|~)?[ \t]*$"
+)
+_STRICT_LABELS = r"aHR|HR|OR|RR|CI|ORR|DCR|PFS|OS|DFS|EFS|mPFS|mOS|CR|PR|TTP|DoR|DOR"
+_LABEL_RE = re.compile(
+    rf"(?<![A-Za-z])(?P<strict>{_STRICT_LABELS})(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?P<loose>(?i:median|hazard\s+ratio|odds\s+ratio|mean)(?![A-Za-z])|中位)"
+)
+_OP_LABEL_RE = re.compile(r"(?<![A-Za-z])(?P<op>[pPnN])\s*(?:[=<>≤≥]|<=|>=)\s*$")
+_GAP_SEPARATORS = re.compile(r"[=:,;(（）)\[\]\s]|of|was|is|为|是")
+_RANGE = re.compile(r"^\s*(?:-|–|—|~|至|到|to)\s*$")
+_LIST = re.compile(
+    r"^\s*(?:(?:,|，|、)\s*(?:and|or|和|与|及|或)?|and|or|vs\.?|versus|和|与|及|或|对|比|"
+    r"-|–|—|~|至|到|to)\s*$"
+)
+_CI_LEVEL = re.compile(r"\s*(?:\[?CI\b|confidence\s+interval|置信区间)", re.I)
+_VERSUS = re.compile(r"^\s*(?:vs\.?|versus|对|比)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Quantity:
+    """What follows a number: its kind (None: not decided yet), unit, scale and end."""
+
+    kind: Kind | None
+    unit: str | None
+    scale: str | None
+    stop: int
+
+
+def _decimal(text: str) -> Decimal | None:
+    try:
+        return Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        return None
+
+
+def _label_kind(before: str) -> str | None:
+    """The statistic label that governs a bare number, if any (N3)."""
+    m = _OP_LABEL_RE.search(before)
+    if m:
+        return "n" if m.group("op") in "nN" else "p"
+    labels = list(_LABEL_RE.finditer(before))
+    if not labels:
+        return None
+    m = labels[-1]  # the closest label governs
+    words = [w for w in _GAP_SEPARATORS.split(before[m.end() :]) if w and w.strip()]
+    if len(words) > 3 or any(w.lower() in ("and", "or", "vs", "versus") for w in words):
+        return None
+    return m.group("strict") or (m.group("loose") or "").lower()
+
+
+def is_strict_label(word: str) -> bool:
+    """`HR`, `ORR`, `PFS`, …: labels that govern the number after them, never codes."""
+    return re.fullmatch(_STRICT_LABELS, word) is not None
+
+
+def numeric_tokens(text: str, *, source: bool = False) -> list[NumericToken]:
+    """Numeric and date tokens of `text`, positions in `text`.
+
+    With `source=True` every other number is kept too, as kind `bare` (DECISIONS X2),
+    so a span's index holds every number it states.
+    """
+    norm, index = normalize(text)
+    return _scan(norm, index, text, source)
+
+
+class _Positions:
+    """Maps normalised offsets back to the original text."""
+
+    def __init__(self, index: Sequence[int], length: int) -> None:
+        self.index = index
+        self.length = length
+
+    def start(self, i: int) -> int:
+        return self.index[i] if i < len(self.index) else self.length
+
+    def end(self, i: int) -> int:
+        return self.index[i - 1] + 1 if 0 < i <= len(self.index) else self.start(i)
+
+
+def _scan(norm: str, index: Sequence[int], original: str, source: bool) -> list[NumericToken]:
+    at = _Positions(index, len(original))
+    dates = find_dates(norm)
+    tokens = [
+        NumericToken(
+            original[at.start(s) : at.end(e)],
+            Decimal(parts[0]),
+            Kind.DATE,
+            start=at.start(s),
+            end=at.end(e),
+            date=parts,
+        )
+        for s, e, parts in dates
+    ]
+    raw: list[NumericToken] = []
+    spans: list[tuple[int, int]] = []
+    consumed = 0
+    for m in _NUMBER.finditer(norm):
+        s = m.start()
+        if s < consumed or any(a <= s < b for a, b, _ in dates):
+            continue
+        token = _classify(norm, m)
+        if token is None:
+            continue
+        value, kind, q = token
+        consumed = q.stop
+        raw.append(
+            NumericToken(
+                original[at.start(s) : at.end(q.stop)],
+                value,
+                kind,
+                q.scale,
+                q.unit,
+                at.start(s),
+                at.end(q.stop),
+            )
+        )
+        spans.append((s, q.stop))
+    _distribute(norm, raw, spans)
+    tokens.extend(_settled(raw, source))
+    tokens.sort(key=lambda t: (t.start, t.end))
+    return tokens
+
+
+def _settled(raw: list[NumericToken], source: bool) -> list[NumericToken]:
+    """Provisional kinds resolved: a lone `3月` goes, a lone year is a date."""
+    out = []
+    for tok in raw:
+        if tok.kind is Kind.MAYBE_MONTH:
+            continue  # `3月` alone is a month name, not a quantity (N6)
+        if tok.kind is Kind.MAYBE_YEAR:
+            out.append(replace(tok, kind=Kind.DATE, date=(int(tok.value), None, None)))
+        elif tok.kind in (Kind.BARE, Kind.LABEL) and not source:
+            continue
+        else:
+            out.append(replace(tok, kind=Kind.BARE) if tok.kind is Kind.LABEL else tok)
+    return out
+
+
+def _not_a_quantity(norm: str, s: int, e: int) -> bool:
+    """Numbers that are parts of names, sections, versions, footnotes or times."""
+    before = norm[s - 1] if s else ""
+    before2 = norm[s - 2] if s > 1 else ""
+    return bool(
+        (before.isascii() and before.isalpha())  # glued to letters: HER2, CD20, NCT01828099
+        or (before in "-" + HYPHENS and before2.isascii() and before2.isalpha())  # PD-1
+        or before == "§"
+        or re.match(r"\.\d", norm[e : e + 2])  # section numbers and versions: §5.5.2, 1.2.3
+        or (before == "[" and norm[e : e + 1] == "]")  # footnote marker [1]
+        or (before == ":" and re.search(r"\d:$", norm[max(0, s - 3) : s]))  # 10:30 again
+    )
+
+
+def _classify(norm: str, m: re.Match[str]) -> tuple[Decimal, Kind, _Quantity] | None:
+    s, e = m.start(), m.end()
+    if _not_a_quantity(norm, s, e):
+        return None
+    if re.match(r":\d\d", norm[e : e + 3]) and "." not in m.group(0):
+        return None  # time of day or ratio, 10:30
+    value = _decimal(m.group(0))
+    if value is None:
+        return None
+    q = _currency(norm, s, e, _suffix(norm, e))
+    rest = norm[e : e + 2]  # a bounded look: slicing the whole tail would be quadratic
+    if q.kind is None and rest[:1].isascii() and rest[:1].isalpha():
+        return None  # glued to letters on the right: 3L, 2A
+    if q.kind is None and re.match(rf"[-{HYPHENS}][A-Za-z]", rest):
+        return None  # 5-FU
+    kind, unit = _settle(norm, m, abs(value), q)
+    scale = _SCALES.get(q.scale, q.scale) if q.scale else None
+    return abs(value), kind, _Quantity(kind, unit, scale, q.stop)
+
+
+def _suffix(norm: str, e: int) -> _Quantity:
+    """The unit or scale word right after a number, or a rate denominator."""
+    unit_m = _UNIT_RE.match(norm, e)
+    scale = unit_m.group("scale") if unit_m else None
+    if unit_m and unit_m.lastindex and unit_m.lastindex > 1:
+        _, kind, unit = _UNITS[unit_m.lastindex - 2]
+        return _Quantity(kind, unit, scale, unit_m.end())
+    if scale:
+        return _Quantity(None, None, scale, unit_m.end("scale") if unit_m else e)
+    rate = _RATE_RE.match(norm, e)
+    if rate:
+        denominator = int(rate.group(1).replace(",", "")) * (10000 if rate.group(2) else 1)
+        return _Quantity(Kind.RATE, str(denominator), None, rate.end())
+    return _Quantity(None, None, None, e)
+
+
+def _currency(norm: str, s: int, e: int, q: _Quantity) -> _Quantity:
+    """A currency sign or code before the number makes it money (`$35`, `¥3.5 亿`)."""
+    currency = _CUR_PREFIX.search(norm, max(0, s - 20), s)
+    if not currency or q.kind not in (None, Kind.MONEY):
+        return q
+    unit = q.unit or _CURRENCY[currency.group(1).lower()]  # `$35 元` keeps the suffix
+    scale, stop = q.scale, q.stop
+    if not scale:
+        cur = _CUR_SCALE_RE.match(norm, e)
+        if cur:
+            scale, stop = cur.group(1), cur.end()
+    return _Quantity(Kind.MONEY, unit, scale, stop)
+
+
+def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[Kind, str | None]:
+    """The final kind: labels make statistics, four-digit years become provisional dates."""
+    s, e, written = m.start(), m.end(), m.group(0)
+    if q.kind is Kind.MAYBE_MONTH:
+        if "." in written or _label_kind(norm[max(0, s - 48) : s]):
+            return Kind.DURATION, q.unit
+        return q.kind, q.unit
+    if q.kind is None:
+        label = _label_kind(norm[max(0, s - 48) : s])
+        if label:
+            return Kind.STATISTIC, label
+        if q.scale:
+            return Kind.SCALE, None
+        if "." not in written and "," not in written and is_year(value) and len(written) == 4:
+            return Kind.MAYBE_YEAR, None
+        return Kind.BARE, None
+    four_digit_year = re.fullmatch(r"\d{4}", written) is not None and is_year(value)
+    if q.kind is Kind.DURATION and norm[e : q.stop].strip() == "年" and four_digit_year:
+        return Kind.MAYBE_YEAR, q.unit
+    return q.kind, q.unit
+
+
+def _distribute(norm: str, raw: list[NumericToken], spans: list[tuple[int, int]]) -> None:
+    """A unit distributes across ranges and lists: `10-20%`, `4.8 vs 1.5 months` (N2)."""
+    for i in range(len(raw) - 2, -1, -1):
+        tok, nxt = raw[i], raw[i + 1]
+        if tok.kind not in (Kind.BARE, Kind.STATISTIC, Kind.SCALE):
+            continue
+        if nxt.kind in (Kind.BARE, Kind.MAYBE_YEAR, Kind.MAYBE_MONTH, Kind.DATE):
+            continue
+        gap = norm[spans[i][1] : spans[i + 1][0]]
+        if not _LIST.match(gap) or _CI_LEVEL.match(norm, spans[i + 1][1]):
+            continue  # `0.45, 95% CI`: the 95% is a confidence level, not a list member
+        if tok.kind is Kind.STATISTIC and nxt.kind is Kind.STATISTIC:
+            continue
+        if tok.kind is Kind.STATISTIC and not (_RANGE.match(gap) or _VERSUS.match(gap)):
+            continue  # `HR 0.45, 95% CI` must not make 0.45 a percentage
+        raw[i] = replace(tok, kind=nxt.kind, scale=nxt.scale, unit=nxt.unit)
+    # a parenthesised range right after a statistic gives statistics (N3)
+    for i in range(1, len(raw)):
+        tok, prev = raw[i], raw[i - 1]
+        if tok.kind is not Kind.BARE or prev.kind is not Kind.STATISTIC:
+            continue
+        gap = norm[spans[i - 1][1] : spans[i][0]]
+        if re.fullmatch(r"\s*(?:\(|（|,|-|–|—|~|to|至)\s*(?:95%\s*CI[,:]?\s*)?", gap):
+            raw[i] = replace(tok, kind=Kind.STATISTIC, unit=prev.unit)
+
+
+def unit_from_header(header: str) -> tuple[Kind, str | None, str | None] | None:
+    """Kind, unit and scale named by a table column header: `ORR (%)`, `PFS, months`, `n`."""
+    m = re.search(r"[(（]([^()（）]{1,20})[)）]\s*$", header) or re.search(
+        r"[,，]\s*(\S+)\s*$", header
+    )
+    unit_text = m.group(1) if m else (header.strip() if header.strip() in ("n", "N") else "")
+    if unit_text in ("n", "N"):
+        return (Kind.COUNT, None, None)
+    if not unit_text:
+        return None
+    norm, _ = normalize("1 " + unit_text.strip())
+    probe = _scan(norm, list(range(len(norm))), norm, True)
+    if (
+        len(probe) == 1
+        and probe[0].end >= len(norm.rstrip())
+        and probe[0].kind not in (Kind.BARE, Kind.DATE)
+    ):
+        return (probe[0].kind, probe[0].unit, probe[0].scale)
+    return None
+
+
+def cell_tokens(
+    text: str, cells: Sequence[tuple[int, int]], columns: Sequence[str]
+) -> list[NumericToken]:
+    """Numeric tokens of a table row: bare numbers in a cell take the column's unit (A4)."""
+    tokens: list[NumericToken] = []
+    for i, (begin, stop) in enumerate(cells):
+        header = columns[i] if i < len(columns) else ""
+        header_unit = unit_from_header(header)
+        for tok in numeric_tokens(text[begin:stop], source=True):
+            moved = replace(tok, start=tok.start + begin, end=tok.end + begin)
+            if moved.kind is Kind.BARE and header_unit is not None:
+                kind, unit, scale = header_unit
+                moved = replace(moved, kind=kind, unit=unit, scale=scale)
+            tokens.append(moved)
+    return tokens

@@ -1,0 +1,115 @@
+"""Folding and positions: the one way citelint compares text, and anchors masked out.
+
+`fold` is the comparison form everywhere (NFKC, case-folded, whitespace collapsed);
+`fold_compact` drops whitespace (CJK has no word boundaries), `squash` drops hyphens too
+(codes and drug names). `normalize` keeps, for each output character, the index of the
+character it came from, so a finding can point at the exact token in the report.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from citelint.anchors import ANCHOR_SHAPE
+
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_KEEP = {"，": "，", "、": "、", "。": "。", "；": "；"}  # CJK punctuation that NFKC would fold
+HYPHENS = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00ad"
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_SPACE_AND_HYPHENS = re.compile(rf"[\s\-{HYPHENS}]+")
+
+
+def folded(text: str) -> str:
+    """NFKC and case-folded: the base of every comparison."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def fold(text: str) -> str:
+    """Normalised for matching: NFKC, case-folded, whitespace collapsed."""
+    return " ".join(folded(text).split())
+
+
+def fold_compact(text: str) -> str:
+    """Folded with all whitespace removed (phrase and CJK matching)."""
+    return "".join(folded(text).split())
+
+
+def squash(text: str) -> str:
+    """Folded with all whitespace and hyphens removed (entity and drug matching)."""
+    return _SPACE_AND_HYPHENS.sub("", folded(text))
+
+
+def fold_compact_indexed(text: str) -> tuple[str, list[int]]:
+    """`fold_compact(text)` and, for each of its characters, the index it came from."""
+    out: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(text):
+        for c in folded(ch):
+            if not c.isspace():
+                out.append(c)
+                index.append(i)
+    return "".join(out), index
+
+
+def normalize(text: str) -> tuple[str, Sequence[int]]:
+    """NFKC per character (F3 rules first) and, for each output char, its source index.
+
+    Superscript digits after a digit, letter, `%` or `)` are footnote markers and go;
+    `·` between digits is a decimal point; `，` stays full width so that it is never read
+    as a thousands separator.
+    """
+    if text.isascii():
+        return text, range(len(text))  # the common English case: nothing to fold
+    out: list[str] = []
+    index: list[int] = []
+    n = len(text)
+    pos = 0
+    for m in _NON_ASCII.finditer(text):  # ASCII runs are copied whole
+        i, ch = m.start(), m.group()
+        if i > pos:
+            out.append(text[pos:i])
+            index.extend(range(pos, i))
+        pos = i + 1
+        if _footnote_mark(text, i):
+            continue
+        if ch == "·" and 0 < i < n - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
+            norm = "."
+        else:
+            norm = _nfkc(ch)
+        out.append(norm)
+        index.extend([i] * len(norm))
+    if pos < n:
+        out.append(text[pos:])
+        index.extend(range(pos, n))
+    return "".join(out), index
+
+
+def _footnote_mark(text: str, i: int) -> bool:
+    ch = text[i]
+    if ch not in _SUPERSCRIPTS or not i:
+        return False
+    before = text[i - 1]
+    if before == "m" and ch in "²³":
+        return False  # m² is a unit
+    return before.isalnum() or before in "%)" or before in _SUPERSCRIPTS
+
+
+@functools.lru_cache(maxsize=8192)
+def _nfkc(ch: str) -> str:
+    return _KEEP.get(ch) or unicodedata.normalize("NFKC", ch)
+
+
+def mask_anchors(text: str) -> str:
+    """Anchors replaced by spaces of the same length, so positions stay valid."""
+    return ANCHOR_SHAPE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def distinct(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def is_han(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
