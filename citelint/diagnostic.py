@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 
+from citelint.sources.model import describe_lines
 from citelint.tokens import fold
 
 
@@ -41,12 +42,7 @@ class SourceRef:
     def describe(self) -> str:
         where = f"{self.path} › {self.locator}" if self.locator else self.path
         if self.start_line is not None and self.end_line is not None:
-            lines = (
-                f"line {self.start_line}"
-                if self.start_line == self.end_line
-                else f"lines {self.start_line}-{self.end_line}"
-            )
-            where += f" ({lines})"
+            where += f" ({describe_lines(self.start_line, self.end_line)})"
         elif self.pointer:
             where += f" ({self.pointer})"
         return where

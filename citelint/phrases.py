@@ -9,11 +9,11 @@ words and word boundaries at both ends, on the original text. Phrases written in
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from citelint.document import Block
+from citelint.tokens.text import fold_compact, fold_compact_indexed
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,22 +27,10 @@ def _has_cjk(text: str) -> bool:
     return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
 
 
-def _squashed(text: str) -> tuple[str, list[int]]:
-    out: list[str] = []
-    index: list[int] = []
-    for i, ch in enumerate(text):
-        folded = unicodedata.normalize("NFKC", ch).casefold()
-        for c in folded:
-            if not c.isspace():
-                out.append(c)
-                index.append(i)
-    return "".join(out), index
-
-
 class PhraseMatcher:
     def __init__(self, phrases: tuple[str, ...]) -> None:
         self.cjk = {
-            p: "".join(unicodedata.normalize("NFKC", p).casefold().split())
+            p: fold_compact(p)
             for p in phrases
             if _has_cjk(p)
         }
@@ -58,9 +46,9 @@ class PhraseMatcher:
         hits: list[Hit] = []
         # Cheap test first: most blocks hold none of the phrases, and only a hit needs the
         # character map back to the report.
-        quick = "".join(unicodedata.normalize("NFKC", block.text).casefold().split())
+        quick = fold_compact(block.text)
         if any(key in quick for key in self.cjk.values()):
-            squashed, index = _squashed(block.text)
+            squashed, index = fold_compact_indexed(block.text)
             for phrase, key in self.cjk.items():
                 start = squashed.find(key)
                 while start >= 0 and key:

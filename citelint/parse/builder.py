@@ -88,6 +88,18 @@ _NUMBERING = re.compile(
 _LEAD_TRAIL_PUNCT = re.compile(r"[:：\s]+$")
 
 
+@dataclass
+class _BuildState:
+    """What building a document carries from one block to the next."""
+
+    anchors: list[Anchor]
+    near: list[NearMiss] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    table_lead: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)  # a table's lead-in
+    last_colon_anchors: tuple[Anchor, ...] = ()  # anchors of a paragraph ending in ':'
+    header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+
 class DocumentBuilder:
     def __init__(self, options: ClaimOptions = ClaimOptions()) -> None:
         self._grammar = AnchorGrammar(options.anchor_types)
@@ -100,72 +112,21 @@ class DocumentBuilder:
 
     def build(self, path: str, fmt: Format, text: str, out: ParseOutput) -> Document:
         appendix_flags = self._appendix_flags(out.blocks, out.directives)
-        all_anchors: list[Anchor] = [a for s in out.scoped for a in s.anchors]
-        near = list(out.near_misses)
-        blocks: list[Block] = []
-        table_lead: dict[int, tuple[Anchor, ...]] = {}
-        last_colon_anchors: tuple[Anchor, ...] = ()
-        header_cells: dict[int, tuple[str, ...]] = {}
+        state = _BuildState(anchors=[a for s in out.scoped for a in s.anchors])
+        state.near.extend(out.near_misses)
         for raw, appendix in zip(out.blocks, appendix_flags, strict=True):
-            offsets = OffsetMap(raw.offsets)
-            hits, misses = self._grammar.scan(raw.text)
-            anchors = [
-                (*h.group, Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end)))
-                for h in hits
-            ]
-            all_anchors.extend(a for _, _, a in anchors)
-            near.extend(
-                NearMiss(m.raw, m.reason, offsets[m.start], offsets.end(m.end)) for m in misses
-            )
-            columns: tuple[str, ...] = ()
-            if raw.kind == "header-row" and raw.table is not None:
-                header_cells[raw.table] = tuple(raw.text[s:e].strip() for s, e in raw.cells)
-            if raw.kind == "row" and raw.table is not None:
-                columns = header_cells.get(raw.table, ())
-            block = Block(
-                kind=raw.kind,
-                text=raw.text,
-                offsets=offsets,
-                level=raw.level,
-                appendix=appendix,
-                table=raw.table,
-                cells=raw.cells,
-                columns=columns,
-                strong_only=raw.strong_only,
-            )
-            ranges = (
-                [(0, len(raw.text))]
-                if raw.kind in ("row", "header-row")
-                else self._splitter.split(
-                    raw.text, [(s, e) for s, e, _ in anchors], raw.hard_breaks
-                )
-            )
-            if raw.table is not None and raw.table not in table_lead:
-                table_lead[raw.table] = last_colon_anchors
-            inherited = (
-                table_lead.get(raw.table, ()) if raw.kind == "row" and raw.table is not None else ()
-            )
-            sentences = _attach(block, raw.text, ranges, anchors, out.scoped, inherited)
-            # Sentences point back at their block, so the frozen block gets its sentences
-            # once, here, while it is built; nothing changes it afterwards.
-            object.__setattr__(block, "sentences", tuple(sentences))
-            blocks.append(block)
-            if raw.kind == "caption" and raw.table is not None:
-                table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
-            elif raw.table is None:
-                last = sentences[-1] if sentences else None
-                ends_colon = last is not None and _strip_anchors(last.text).endswith((":", "："))
-                last_colon_anchors = last.anchors if last is not None and ends_colon else ()
+            self._add_block(state, raw, appendix, out.scoped)
         for diagram in out.mermaid:  # labels and `%% cite:` lines cite like prose
             hits, _ = self._grammar.scan(diagram.source)
             base = diagram.body_start
-            all_anchors.extend(
+            state.anchors.extend(
                 Anchor(h.type, h.id, h.locator, base + h.start, base + h.end) for h in hits
             )
-            all_anchors.extend(diagram.anchors)
-        all_anchors = list(dict.fromkeys(all_anchors))
+            state.anchors.extend(diagram.anchors)
+        all_anchors = list(dict.fromkeys(state.anchors))
         all_anchors.sort(key=lambda a: (a.start, a.end))
-        near.sort(key=lambda m: (m.start, m.end))
+        near = sorted(state.near, key=lambda m: (m.start, m.end))
+        blocks = state.blocks
         return Document(
             path=path,
             format=fmt,
@@ -177,6 +138,59 @@ class DocumentBuilder:
             mermaid=tuple(sorted(out.mermaid, key=lambda m: m.start)),
             line_starts=line_starts(text),
         )
+
+    def _add_block(
+        self, state: _BuildState, raw: RawBlock, appendix: bool, scoped: Sequence[ScopedAnchors]
+    ) -> None:
+        offsets = OffsetMap(raw.offsets)
+        hits, misses = self._grammar.scan(raw.text)
+        anchors = [
+            (*h.group, Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end)))
+            for h in hits
+        ]
+        state.anchors.extend(a for _, _, a in anchors)
+        state.near.extend(
+            NearMiss(m.raw, m.reason, offsets[m.start], offsets.end(m.end)) for m in misses
+        )
+        columns: tuple[str, ...] = ()
+        if raw.kind == "header-row" and raw.table is not None:
+            state.header_cells[raw.table] = tuple(raw.text[s:e].strip() for s, e in raw.cells)
+        if raw.kind == "row" and raw.table is not None:
+            columns = state.header_cells.get(raw.table, ())
+        block = Block(
+            kind=raw.kind,
+            text=raw.text,
+            offsets=offsets,
+            level=raw.level,
+            appendix=appendix,
+            table=raw.table,
+            cells=raw.cells,
+            columns=columns,
+            strong_only=raw.strong_only,
+        )
+        ranges = (
+            [(0, len(raw.text))]
+            if raw.kind in ("row", "header-row")
+            else self._splitter.split(raw.text, [(s, e) for s, e, _ in anchors], raw.hard_breaks)
+        )
+        if raw.table is not None and raw.table not in state.table_lead:
+            state.table_lead[raw.table] = state.last_colon_anchors
+        inherited = (
+            state.table_lead.get(raw.table, ())
+            if raw.kind == "row" and raw.table is not None
+            else ()
+        )
+        sentences = _attach(block, raw.text, ranges, anchors, scoped, inherited)
+        # Sentences point back at their block, so the frozen block gets its sentences
+        # once, here, while it is built; nothing changes it afterwards.
+        object.__setattr__(block, "sentences", tuple(sentences))
+        state.blocks.append(block)
+        if raw.kind == "caption" and raw.table is not None:
+            state.table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
+        elif raw.table is None:
+            last = sentences[-1] if sentences else None
+            ends_colon = last is not None and _strip_anchors(last.text).endswith((":", "："))
+            state.last_colon_anchors = last.anchors if last is not None and ends_colon else ()
 
     def is_appendix_heading(self, text: str) -> bool:
         candidates = {fold(text)}

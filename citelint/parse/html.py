@@ -1,13 +1,13 @@
 """HTML reports: lxml gives the structure, a raw scan gives exact positions (DECISIONS I1).
 
-lxml reports no columns, so a small tag and entity scanner turns the raw text into the
-decoded text stream lxml sees, with the raw offset of every character. Each text node of
-the lxml tree is then found in that stream, in document order, from a moving cursor.
+lxml reports no columns, so a small tag and entity scanner (`html_scan`) turns the raw
+text into the decoded text stream lxml sees, with the raw offset of every character. Each
+text node of the lxml tree is then found in that stream, in document order, from a moving
+cursor.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from array import array
 from collections.abc import Callable, Iterator
@@ -19,19 +19,8 @@ from citelint.anchors import AnchorGrammar
 from citelint.document import Anchor, MermaidBlock, NearMiss
 from citelint.parse.builder import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.directives import parse_comment, parse_ignore_attribute
+from citelint.parse.html_scan import RAW_TEXT, Stream, scan
 
-_TOKEN = re.compile(
-    r"""<!--(?P<comment>.*?)(?:-->|\Z)
-      | <!\[CDATA\[.*?(?:\]\]>|\Z)
-      | <[!?][^>]*>?
-      | <(?P<close>/)?(?P<tag>[A-Za-z][A-Za-z0-9:-]*)(?P<attrs>(?:[^>"']|"[^"]*"|'[^']*')*)>
-      | (?P<entity>&(?:\#[0-9]+;?|\#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?))
-    """,
-    re.S | re.X,
-)
-_RAW_TEXT = frozenset(
-    {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
-)
 BLOCK_KINDS = {
     "p": "p", "li": "li", "dd": "dd", "dt": "dt", "blockquote": "blockquote",
     "figcaption": "figcaption", "caption": "caption",
@@ -64,64 +53,6 @@ _INLINE = frozenset({
 })  # fmt: skip
 _ANCHOR_ATTRS = ("data-cite", "data-anchor", "data-citelint-anchor")
 _APPENDIX_CONTAINERS = frozenset({"section", "aside", "footer", "details"})
-
-
-@dataclass(slots=True)
-class _Stream:
-    """The decoded text lxml sees, with each character's raw offset."""
-
-    text: str
-    raw: array[int]
-    attr_tags: list[tuple[int, str]]  # (raw start, tag source) of tags with data-* we read
-    comments: list[tuple[str, int, int]]
-
-
-def scan(raw: str, base: int = 0) -> _Stream:
-    parts: list[str] = []
-    offsets = array("l")
-    attr_tags: list[tuple[int, str]] = []
-    comments: list[tuple[str, int, int]] = []
-    pos = 0
-    n = len(raw)
-
-    def text(s: str, at: int) -> None:
-        # lxml folds \r\n and \r to \n, as XML does; keep the stream identical.
-        if "\r" in s:
-            for i, ch in enumerate(s):
-                if ch == "\r":
-                    if i + 1 < len(s) and s[i + 1] == "\n":
-                        continue
-                    ch = "\n"
-                parts.append(ch)
-                offsets.append(base + at + i)
-            return
-        parts.append(s)
-        offsets.extend(range(base + at, base + at + len(s)))
-
-    while pos < n:
-        m = _TOKEN.search(raw, pos)
-        if m is None:
-            text(raw[pos:], pos)
-            break
-        if m.start() > pos:
-            text(raw[pos : m.start()], pos)
-        pos = m.end()
-        if m.group("entity"):
-            decoded = html.unescape(m.group("entity"))
-            parts.append(decoded)
-            offsets.extend([base + m.start()] * len(decoded))
-        elif m.group("comment") is not None:
-            comments.append((m.group("comment"), base + m.start(), base + m.end()))
-        elif m.group("tag"):
-            name = m.group("tag").lower()
-            attrs = m.group("attrs")
-            if not m.group("close"):
-                if "data-c" in attrs:
-                    attr_tags.append((base + m.start(), m.group(0)))
-                if name in _RAW_TEXT and not attrs.rstrip().endswith("/"):
-                    close = re.compile(rf"</{name}\b", re.I).search(raw, pos)
-                    pos = close.start() if close else n
-    return _Stream("".join(parts), offsets, attr_tags, comments)
 
 
 @dataclass(slots=True)
@@ -171,7 +102,7 @@ class _Walker:
         self,
         raw: str,
         base: int,
-        stream: _Stream,
+        stream: Stream,
         out: ParseOutput,
         grammar: AnchorGrammar,
         is_appendix_heading: Callable[[str], bool],
@@ -252,9 +183,9 @@ class _Walker:
     def skip_text(self, el: etree._Element) -> None:
         """Advance past the text of a skipped subtree so later look-ups stay aligned."""
         for node in el.iter():
-            if node is not el and isinstance(node.tag, str) and node.tag in _RAW_TEXT:
+            if node is not el and isinstance(node.tag, str) and node.tag in RAW_TEXT:
                 continue
-            if node.text and not (isinstance(node.tag, str) and node.tag in _RAW_TEXT):
+            if node.text and not (isinstance(node.tag, str) and node.tag in RAW_TEXT):
                 self.locate(node.text)
             if node is not el and node.tail:
                 self.locate(node.tail)
@@ -268,7 +199,7 @@ class _Walker:
         scoped = self.open_scopes(el)
         appendix = self.is_appendix_container(el, tag)
         self.appendix_depth += appendix
-        if tag in _RAW_TEXT:
+        if tag in RAW_TEXT:
             pass
         elif self.is_mermaid(el, tag):
             self.flush()

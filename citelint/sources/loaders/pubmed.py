@@ -76,18 +76,18 @@ class PubmedSource:
         )
 
 
-def _fold(word: str) -> str:
+def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 def _label_matches(section: Section, key: str) -> bool:
-    want = _fold(key)
+    want = _singular(key)
     for label in (section.label.lower(), section.category.lower()):
         if not label or label == "unassigned":
             continue
-        if label == key or _fold(label) == want:
+        if label == key or _singular(label) == want:
             return True
-        if want in {_fold(w) for w in re.split(r"[^a-z]+", label) if w}:
+        if want in {_singular(w) for w in re.split(r"[^a-z]+", label) if w}:
             return True
     return False
 

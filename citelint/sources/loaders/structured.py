@@ -228,12 +228,12 @@ def _aact_key(root: Any, locator: str) -> str | None:
     if not isinstance(models, dict):
         return None
 
-    def fold(name: str) -> str:
+    def table_name(name: str) -> str:  # `outcome_measurements` = `OutcomeMeasurement`
         return name.replace("_", "").lower().removesuffix("s")
 
-    want = fold(locator)
+    want = table_name(locator)
     for key in models:
-        if fold(str(key)) == want:
+        if table_name(str(key)) == want:
             return f"models.{key}"
     return None
 

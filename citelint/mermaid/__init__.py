@@ -11,52 +11,17 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field
 
-EDGE_TYPES = (
-    "flowchart",
-    "graph",
-    "sequencediagram",
-    "classdiagram",
-    "statediagram",
-    "statediagram-v2",
-    "erdiagram",
-    "requirementdiagram",
+from citelint.mermaid.items import read_items
+from citelint.mermaid.model import (
+    DATA_TYPES,
+    EDGE_TYPES,
+    ITEM_TYPES,
+    KEYWORDS,
+    Diagram,
+    Label,
 )
-ITEM_TYPES = (
-    "pie",
-    "gantt",
-    "timeline",
-    "mindmap",
-    "journey",
-    "quadrantchart",
-    "xychart",
-    "xychart-beta",
-    "sankey",
-    "sankey-beta",
-)
-DATA_TYPES = ("pie", "xychart", "xychart-beta", "sankey", "sankey-beta", "quadrantchart")
-
-
-@dataclass(frozen=True, slots=True)
-class Label:
-    text: str
-    start: int  # offset in the diagram source
-
-
-@dataclass
-class Diagram:
-    kind: str  # lower-cased first keyword, e.g. `flowchart`, `pie`
-    nodes: set[str] = field(default_factory=set)
-    edges: int = 0
-    items: int = 0
-    statements: int = 0
-    labels: list[Label] = field(default_factory=list)
-    data: list[Label] = field(default_factory=list)  # numbers of data diagrams (M4)
-    cites: list[tuple[str, int]] = field(default_factory=list)  # `%% cite: […]` lines
-    chars: int = 0  # non-whitespace characters of labels and ids (M3)
-    placeholders_only: bool = False
-
+from citelint.mermaid.model import add_label as _label
 
 _FRONT_MATTER = re.compile(r"\A\s*---\n.*?\n---[ \t]*\n", re.S)
 _DIRECTIVE = re.compile(r"%%\{.*?\}%%", re.S)
@@ -75,13 +40,6 @@ _LINK = re.compile(
     r"\s*(?:(?P<mid>--|==|-\.)\s*(?P<midlabel>[^|>\n\-=.\s][^|>\n]*?)\s*(?:-{2,}>|={2,}>|\.+-+>|-{3,}|={3,}|"
     r"-\.+-)|[<ox]?(?:-{2,}|={2,}|-\.+-|~{3,})[>ox]?)"
     r"(?:\s*\|(?P<pipe>[^|]*)\|)?"
-)
-_KEYWORDS = re.compile(
-    r"^\s*(?:subgraph|end|classDef|class|style|linkStyle|click|direction|title|accTitle|"
-    r"accDescr|note|loop|alt|else|opt|par|and|critical|break|rect|activate|deactivate|"
-    r"autonumber|box|section|dateFormat|axisFormat|excludes|includes|todayMarker|"
-    r"tickInterval|weekday|showData|x-axis|y-axis)\b",
-    re.I,
 )
 _SEQ_MESSAGE = re.compile(
     r"^\s*(?P<a>[^\s:+-][^:]*?)\s*(?:<<-{1,2}>>|-{1,2}>>|-{1,2}>|-{1,2}x|-{1,2}\))\s*[+-]?"
@@ -105,7 +63,6 @@ _REQ_REL = re.compile(
     r"(?P<d>\S+)"
 )
 _REQ_DECL = re.compile(r"^\s*(?:\w*requirement|element)\s+(?P<id>[\w-]+)\s*\{", re.I)
-_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 _PLACEHOLDER = re.compile(r"^[A-Za-z]\d?$")
 
 
@@ -147,7 +104,7 @@ def analyze(source: str) -> Diagram:
         for part, at in _statements(text, start, brackets=brackets):
             parser(diagram, part.replace("\n", " "), at)
     elif kind in ITEM_TYPES:
-        _items(diagram, kind, body)
+        read_items(diagram, kind, body)
     else:
         for line, offset in body:
             diagram.labels.append(Label(line.strip(), offset + len(line) - len(line.lstrip())))
@@ -190,23 +147,8 @@ def _statements(text: str, start: int, *, brackets: bool) -> list[tuple[str, int
     return out
 
 
-def _label(diagram: Diagram, raw: str, at: int) -> None:
-    shaped = re.match(r'@\{.*?label:\s*"([^"]*)"', raw)
-    if shaped:  # `A@{ shape: docs, label: "Multiple Documents" }`
-        diagram.labels.append(Label(shaped.group(1), at + shaped.start(1)))
-        return
-    inner = raw.strip()
-    while inner[:1] in "([{>/\\" and inner[-1:] in ")]}/\\" and len(inner) >= 2:
-        inner = inner[1:-1]
-    inner = inner.strip()
-    if inner.startswith('"') and inner.endswith('"') and len(inner) >= 2:
-        inner = inner[1:-1]
-    if inner:
-        diagram.labels.append(Label(inner, at + raw.find(inner) if inner in raw else at))
-
-
 def _flowchart(diagram: Diagram, line: str, at: int) -> None:
-    if _KEYWORDS.match(line):
+    if KEYWORDS.match(line):
         m = re.match(r"\s*subgraph\s+(\S+)(?:\s*\[(.*)\])?", line, re.I)
         if m and m.group(2):
             _label(diagram, m.group(2), at + m.start(2))
@@ -273,7 +215,7 @@ def _class(diagram: Diagram, line: str, at: int) -> None:
     d = _CLASS_DECL.match(line)
     if d:
         diagram.nodes.add(d.group("id"))
-    elif line.strip() not in ("{", "}") and not _KEYWORDS.match(line):
+    elif line.strip() not in ("{", "}") and not KEYWORDS.match(line):
         _label(diagram, line, at)  # members and methods carry the class's content
 
 
@@ -287,7 +229,7 @@ def _state(diagram: Diagram, line: str, at: int) -> None:
         diagram.nodes.add(d.group("id"))
         if d.group("label"):
             _label(diagram, d.group("label"), at + d.start("label"))
-    elif ":" in line and not _KEYWORDS.match(line):
+    elif ":" in line and not KEYWORDS.match(line):
         name, _, text = line.partition(":")
         diagram.nodes.add(name.strip())
         _label(diagram, text, at + len(name) + 1)
@@ -318,76 +260,4 @@ def _requirement(diagram: Diagram, line: str, at: int) -> None:
         _label(diagram, line.split(":", 1)[1], at + line.index(":") + 1)
 
 
-def _items(diagram: Diagram, kind: str, body: list[tuple[str, int]]) -> None:
-    for line, offset in body:
-        stripped = line.strip()
-        lead = len(line) - len(line.lstrip())
-        if kind == "pie":
-            m = re.match(r'\s*"([^"]*)"\s*:\s*(\S+)', line)
-            if m:
-                diagram.items += 1
-                diagram.nodes.add(m.group(1))
-                _label(diagram, m.group(1), offset + m.start(1))
-                diagram.data.append(Label(m.group(2), offset + m.start(2)))
-            elif stripped.lower().startswith("title"):
-                _label(diagram, stripped[5:], offset + lead + 5)
-        elif kind in ("xychart", "xychart-beta"):
-            if re.match(r"\s*(?:bar|line)\b", line):
-                for n in _NUMBER.finditer(line):
-                    diagram.items += 1
-                    diagram.data.append(Label(n.group(0), offset + n.start()))
-            else:
-                _label(diagram, stripped, offset + lead)
-        elif kind in ("sankey", "sankey-beta"):
-            cells = _csv(stripped)
-            if len(cells) == 3:
-                diagram.items += 1
-                diagram.edges += 1
-                diagram.nodes.update(cells[:2])
-                _label(diagram, cells[0] + " " + cells[1], offset + lead)
-                value_at = line.rfind(cells[2])
-                diagram.data.append(Label(cells[2], offset + value_at))
-        elif kind == "quadrantchart":
-            m = re.match(r"\s*(.+?)(?::::[\w-]+)?\s*:\s*\[([^\]]*)\]", line)
-            if m:
-                diagram.items += 1
-                diagram.nodes.add(m.group(1))
-                _label(diagram, m.group(1), offset + m.start(1))
-                for n in _NUMBER.finditer(m.group(2)):
-                    diagram.data.append(Label(n.group(0), offset + m.start(2) + n.start()))
-            else:
-                _label(diagram, stripped, offset + lead)
-        elif kind == "mindmap":
-            diagram.items += 1
-            diagram.nodes.add(stripped)
-            _label(diagram, stripped, offset + lead)
-        elif kind == "timeline":
-            if stripped.lower().startswith(("title", "section")):
-                _label(diagram, stripped.split(None, 1)[-1], offset + lead)
-                continue
-            events = [e for e in stripped.split(":") if e.strip()]
-            period = not stripped.startswith(":")
-            diagram.items += len(events) - (1 if period and len(events) > 1 else 0)
-            if period:
-                diagram.nodes.add(events[0].strip() if events else stripped)
-            _label(diagram, stripped, offset + lead)
-        else:  # gantt, journey: a task is a line with a colon that is not a setting
-            if _KEYWORDS.match(line):
-                _label(diagram, stripped.split(None, 1)[-1], offset + lead)
-                continue
-            if ":" in stripped:
-                diagram.items += 1
-                name = stripped.split(":", 1)[0]
-                diagram.nodes.add(name.strip())
-                _label(diagram, name, offset + lead)
-
-
-def _csv(line: str) -> list[str]:
-    cells: list[str] = []
-    for m in re.finditer(r'\s*("(?:[^"]|"")*"|[^,]*)\s*(?:,|$)', line):
-        if m.group(0) == "" and m.end() >= len(line):
-            break
-        cells.append(m.group(1).strip('"').replace('""', '"'))
-        if m.end() >= len(line):
-            break
-    return cells
+__all__ = ["DATA_TYPES", "EDGE_TYPES", "ITEM_TYPES", "Diagram", "Label", "analyze", "clean"]

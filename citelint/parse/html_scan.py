@@ -1,0 +1,84 @@
+"""The raw tag and entity scan behind HTML positions (DECISIONS I1).
+
+lxml reports no columns, so this scanner turns the raw text into the decoded text stream
+lxml sees, with the raw offset of every character, the tags whose `data-*` attributes
+citelint reads, and the comments (for directives).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from array import array
+from dataclasses import dataclass
+
+_TOKEN = re.compile(
+    r"""<!--(?P<comment>.*?)(?:-->|\Z)
+      | <!\[CDATA\[.*?(?:\]\]>|\Z)
+      | <[!?][^>]*>?
+      | <(?P<close>/)?(?P<tag>[A-Za-z][A-Za-z0-9:-]*)(?P<attrs>(?:[^>"']|"[^"]*"|'[^']*')*)>
+      | (?P<entity>&(?:\#[0-9]+;?|\#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?))
+    """,
+    re.S | re.X,
+)
+RAW_TEXT = frozenset(
+    {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
+)
+
+
+@dataclass(slots=True)
+class Stream:
+    """The decoded text lxml sees, with each character's raw offset."""
+
+    text: str
+    raw: array[int]
+    attr_tags: list[tuple[int, str]]  # (raw start, tag source) of tags with data-* we read
+    comments: list[tuple[str, int, int]]
+
+
+def scan(raw: str, base: int = 0) -> Stream:
+    parts: list[str] = []
+    offsets = array("l")
+    attr_tags: list[tuple[int, str]] = []
+    comments: list[tuple[str, int, int]] = []
+    pos = 0
+    n = len(raw)
+
+    def text(s: str, at: int) -> None:
+        # lxml folds \r\n and \r to \n, as XML does; keep the stream identical.
+        if "\r" in s:
+            for i, ch in enumerate(s):
+                if ch == "\r":
+                    if i + 1 < len(s) and s[i + 1] == "\n":
+                        continue
+                    ch = "\n"
+                parts.append(ch)
+                offsets.append(base + at + i)
+            return
+        parts.append(s)
+        offsets.extend(range(base + at, base + at + len(s)))
+
+    while pos < n:
+        m = _TOKEN.search(raw, pos)
+        if m is None:
+            text(raw[pos:], pos)
+            break
+        if m.start() > pos:
+            text(raw[pos : m.start()], pos)
+        pos = m.end()
+        if m.group("entity"):
+            decoded = html.unescape(m.group("entity"))
+            parts.append(decoded)
+            offsets.extend([base + m.start()] * len(decoded))
+        elif m.group("comment") is not None:
+            comments.append((m.group("comment"), base + m.start(), base + m.end()))
+        elif m.group("tag"):
+            name = m.group("tag").lower()
+            attrs = m.group("attrs")
+            if not m.group("close"):
+                if "data-c" in attrs:
+                    attr_tags.append((base + m.start(), m.group(0)))
+                if name in RAW_TEXT and not attrs.rstrip().endswith("/"):
+                    close = re.compile(rf"</{name}\b", re.I).search(raw, pos)
+                    pos = close.start() if close else n
+    return Stream("".join(parts), offsets, attr_tags, comments)
