@@ -15,7 +15,7 @@ from enum import StrEnum
 from citelint.document import Sentence
 from citelint.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS
-from citelint.sources.kinds import BUILTIN_TYPES
+from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
 from citelint.tokens import (
     DrugGrammar,
     DrugMention,
@@ -41,7 +41,7 @@ class ClaimSettings:
     abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
     appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
     anchor_scope: AnchorScope = AnchorScope.SENTENCE
-    locator_optional_types: tuple[str, ...] = ("nmpa-page",)
+    locator_optional_types: tuple[str, ...] = LOCATOR_OPTIONAL
     custom_types: tuple[str, ...] = ()  # anchor types declared in config
 
     def parse_options(self) -> ClaimOptions:

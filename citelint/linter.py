@@ -146,7 +146,7 @@ class Linter:
     def lint_bytes(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
         fault = os.environ.get(FAULT_ENV)
         if fault and "PYTEST_CURRENT_TEST" in os.environ and display.endswith(fault):
-            raise RuntimeError("fault injected for the CL903 test")
+            raise RuntimeError("fault injected for the internal-error test")
         doc = self.parser.parse(display, data)
         emitted = self._emitted(display)
         suppressions = Suppressions(

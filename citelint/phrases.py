@@ -29,11 +29,7 @@ def _has_cjk(text: str) -> bool:
 
 class PhraseMatcher:
     def __init__(self, phrases: tuple[str, ...]) -> None:
-        self.cjk = {
-            p: fold_compact(p)
-            for p in phrases
-            if _has_cjk(p)
-        }
+        self.cjk = {p: fold_compact(p) for p in phrases if _has_cjk(p)}
         self.latin = {}
         for p in phrases:
             if p in self.cjk:

@@ -21,13 +21,23 @@ def kinds(text: str) -> tuple[list[tuple[str, str, str | None]], list[str]]:
         ("[guideline:CSCO-2024-NSCLC:§5.5.2]", [("guideline", "CSCO-2024-NSCLC", "§5.5.2")]),
         ("[evidence:market_model.md:line:12-18]", [("evidence", "market_model.md", "line:12-18")]),
         ("[nmpa-page:abc]", [("nmpa-page", "abc", None)]),
-        ("[aact:NCT1:design] [europepmc:PMC1:title] [bioc:1:intro] [pubtator:2:title]",
-         [("aact", "NCT1", "design"), ("europepmc", "PMC1", "title"), ("bioc", "1", "intro"),
-          ("pubtator", "2", "title")]),
-        ("[pmid:1:abstract][nct:NCT1:results]", [("pmid", "1", "abstract"),
-                                                  ("nct", "NCT1", "results")]),
-        ("[pmid:1:abstract; pmid:2:abstract]", [("pmid", "1", "abstract"),
-                                                 ("pmid", "2", "abstract")]),
+        (
+            "[aact:NCT1:design] [europepmc:PMC1:title] [bioc:1:intro] [pubtator:2:title]",
+            [
+                ("aact", "NCT1", "design"),
+                ("europepmc", "PMC1", "title"),
+                ("bioc", "1", "intro"),
+                ("pubtator", "2", "title"),
+            ],
+        ),
+        (
+            "[pmid:1:abstract][nct:NCT1:results]",
+            [("pmid", "1", "abstract"), ("nct", "NCT1", "results")],
+        ),
+        (
+            "[pmid:1:abstract; pmid:2:abstract]",
+            [("pmid", "1", "abstract"), ("pmid", "2", "abstract")],
+        ),
         ("[pmid:1:abstract;\n  pmid:2]", [("pmid", "1", "abstract"), ("pmid", "2", None)]),
         ("[ pmid : 7 ]", [("pmid", "7", None)]),
     ],
@@ -58,8 +68,18 @@ def test_near_misses(text: str, reason: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["[1]", "[a]", "[ ]", "[x]", "[Note: see the table below]", "[https://example.org]",
-     "[12, 13]", "see [Smith 2012]", "[pmid:1] and later [", "[TODO]"],
+    [
+        "[1]",
+        "[a]",
+        "[ ]",
+        "[x]",
+        "[Note: see the table below]",
+        "[https://example.org]",
+        "[12, 13]",
+        "see [Smith 2012]",
+        "[pmid:1] and later [",
+        "[TODO]",
+    ],
 )
 def test_not_anchor_like(text: str) -> None:
     assert kinds(text)[1] == []
@@ -72,7 +92,10 @@ def test_unclosed_only_at_block_end() -> None:
 def test_attribute_values() -> None:
     anchors, misses = G.parse_attribute("pmid:1:abstract; nct:NCT1:results pmid:2")
     assert [(a.type, a.id, a.locator) for a in anchors] == [
-        ("pmid", "1", "abstract"), ("nct", "NCT1", "results"), ("pmid", "2", None)]
+        ("pmid", "1", "abstract"),
+        ("nct", "NCT1", "results"),
+        ("pmid", "2", None),
+    ]
     assert misses == []
     anchors, misses = G.parse_attribute("[pmid:1:abstract][nct:NCT1]")
     assert len(anchors) == 2

@@ -30,7 +30,10 @@ def test_audit_reports_validate_against_the_shipped_schema(
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     written = sorted(tmp_path.rglob("verification_report.json"))
     assert [p.parent.relative_to(tmp_path).as_posix() for p in written] == [
-        "examples/reports/broken.html", "examples/reports/clean.md", "examples/reports/rich.md"]
+        "examples/reports/broken.html",
+        "examples/reports/clean.md",
+        "examples/reports/rich.md",
+    ]
     for path in written:
         jsonschema.validate(json.loads(path.read_text(encoding="utf-8")), schema)
     broken = json.loads(written[0].read_text(encoding="utf-8"))
@@ -49,19 +52,33 @@ def test_schema_rejects_undeclared_fields() -> None:
     import jsonschema
 
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    good = {"version": "1.0", "verdict": "ok", "report": "r.md", "violations": [],
-            "verified_count": 0, "anchor_audit": {"total_claims": 0, "total_anchors": 0,
-            "verified_count": 0, "anchors_without_locator": [], "violations_by_reason": {}}}
+    good = {
+        "version": "1.0",
+        "verdict": "ok",
+        "report": "r.md",
+        "violations": [],
+        "verified_count": 0,
+        "anchor_audit": {
+            "total_claims": 0,
+            "total_anchors": 0,
+            "verified_count": 0,
+            "anchors_without_locator": [],
+            "violations_by_reason": {},
+        },
+    }
     jsonschema.validate(good, schema)
-    for extra in ({**good, "extra": 1},
-                  {**good, "anchor_audit": {**good["anchor_audit"], "extra": 1}}):  # type: ignore[dict-item]
+    for extra in (
+        {**good, "extra": 1},
+        {**good, "anchor_audit": {**good["anchor_audit"], "extra": 1}},
+    ):  # type: ignore[dict-item]
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(extra, schema)
 
 
 @pytest.fixture
-def audit_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-               capsys: pytest.CaptureFixture[str]) -> Path:
+def audit_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Path:
     monkeypatch.chdir(ROOT)
     page = tmp_path / "audit.html"
     main(["examples", "-o", f"html:{page}", "-q", "--output-format", "concise"])
@@ -82,9 +99,12 @@ def test_html_page_is_self_contained_and_marks_claims(audit_page: Path) -> None:
     assert 'data-critical="9"' in page and 'data-warning="1"' in page
 
 
-def test_html_escapes_report_text(project, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                  monkeypatch: pytest.MonkeyPatch,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_html_escapes_report_text(
+    project,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     project("r.md", "Price &lt;script&gt;alert(1)&lt;/script&gt; is 5%.\n")
     monkeypatch.chdir(tmp_path)
     main(["r.md", "-o", "html:out.html", "-q"])
@@ -101,12 +121,26 @@ def test_html_page_in_headless_chromium(audit_page: Path, tmp_path: Path) -> Non
     browser = _chromium()
     if browser is None:
         pytest.skip("chromium is not installed (.ci/run installs Debian's chromium)")
-    flags = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-             "--no-first-run", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}"]
+    flags = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
     url = audit_page.as_uri() + "#claim-r0-c1"  # the page clicks the claim named in the hash
-    dom = subprocess.run([*flags, "--virtual-time-budget=3000", "--dump-dom", url],
-                         capture_output=True, text=True, timeout=120, check=True).stdout
+    dom = subprocess.run(
+        [*flags, "--virtual-time-budget=3000", "--dump-dom", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
     assert 'class="claim verdict-fail selected" data-claim="r0-c1"' in dom
     panel = re.search(r'<div id="panel-body" data-claim="r0-c1">(.*?)</div></aside>', dom, re.S)
     assert panel, "clicking the claim fills the panel"
@@ -115,12 +149,15 @@ def test_html_page_in_headless_chromium(audit_page: Path, tmp_path: Path) -> Non
     assert '<mark class="match">demotinib</mark>' in panel.group(1)
     ARTIFACTS.mkdir(exist_ok=True)
     shot = ARTIFACTS / "audit.png"
-    subprocess.run([*flags, "--window-size=1400,900", f"--screenshot={shot}", url],
-                   capture_output=True, timeout=120, check=True)
+    subprocess.run(
+        [*flags, "--window-size=1400,900", f"--screenshot={shot}", url],
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
     assert shot.stat().st_size > 10_000
 
 
 def test_rules_doc_is_current() -> None:
     committed = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert committed == rules_markdown(), "run: python -m citelint.docgen > docs/rules.md"
-

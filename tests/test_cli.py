@@ -70,25 +70,45 @@ def test_select_and_ignore(repo: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert {line.split()[1] for line in out.splitlines()} == {"CL001"}
     _, out, _ = run(capsys, "reports", "--output-format", "concise", "--select", "CL101")
     assert {line.split()[1] for line in out.splitlines()} == {"CL101"}
-    _, out, _ = run(capsys, "reports", "--output-format", "concise", "--ignore", "CL1",
-                    "--extend-select", "CL101")
+    _, out, _ = run(
+        capsys,
+        "reports",
+        "--output-format",
+        "concise",
+        "--ignore",
+        "CL1",
+        "--extend-select",
+        "CL101",
+    )
     assert {line.split()[1] for line in out.splitlines()} == {"CL001", "CL101"}
 
 
-def test_json_output_is_versioned_and_stable(repo: Path, capsys: pytest.CaptureFixture[str]
-                                             ) -> None:
+def test_json_output_is_versioned_and_stable(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (repo / "reports/broken.md").write_text(BROKEN)
     code, out, _ = run(capsys, "reports", "--output-format", "json")
     data = json.loads(out)
     assert code == 1 and data["version"] == 1 and data["tool"]["name"] == "citelint"
-    assert data["summary"] == {"files": 2, "claims": 2, "anchors": 2, "verified_claims": 1,
-                               "by_severity": {"critical": 1}, "by_rule": {"CL101": 1}}
+    assert data["summary"] == {
+        "files": 2,
+        "claims": 2,
+        "anchors": 2,
+        "verified_claims": 1,
+        "by_severity": {"critical": 1},
+        "by_rule": {"CL101": 1},
+    }
     (d,) = data["diagnostics"]
     assert d["path"] == "reports/broken.md" and (d["line"], d["column"]) == (1, 16)
     assert d["code"] == "CL101" and d["name"] == "numeric-token-miss"
     assert d["anchor"] == "[pmid:1:abstract]" and d["missing"] == ["5.8 months"]
-    assert d["source"] == {"path": "reports/sources/pubmed/1.json", "locator": "abstract",
-                           "start_line": None, "end_line": None, "pointer": "/abstract"}
+    assert d["source"] == {
+        "path": "reports/sources/pubmed/1.json",
+        "locator": "abstract",
+        "start_line": None,
+        "end_line": None,
+        "pointer": "/abstract",
+    }
     assert len(d["fingerprint"]) == 32
     assert run(capsys, "reports", "--output-format", "json")[1] == out  # same bytes
 
@@ -118,19 +138,28 @@ def test_rules_and_rule(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "min-edges = 3" in run(capsys, "rule", "CL201")[1]
     assert run(capsys, "rule", "numeric-token-miss")[1].startswith("CL101 numeric-token-miss")
     code, _, err = run(capsys, "rule", "CL999")
-    assert code == 2 and err == "citelint: error: unknown rule 'CL999'; `citelint rules` lists them\n"
+    assert (
+        code == 2 and err == "citelint: error: unknown rule 'CL999'; `citelint rules` lists them\n"
+    )
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["missing/"], "citelint: error: missing/: no such file or folder\n"),
-    (["--bogus"], "citelint: error: unrecognized arguments: --bogus\n"),
-    (["--fail-on", "sometimes"], "citelint: error: argument --fail-on: invalid choice: "),
-    (["--sources", "nowhere", "reports"], "citelint: error: --sources nowhere: no such folder\n"),
-    (["--config", "nope.toml"], "citelint: error: --config nope.toml: no such file\n"),
-    (["--select", "XX1", "reports"], "citelint: error: command line: '--select' has 'XX1'"),
-])
-def test_usage_errors_exit_two(repo: Path, capsys: pytest.CaptureFixture[str], args: list[str],
-                               message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["missing/"], "citelint: error: missing/: no such file or folder\n"),
+        (["--bogus"], "citelint: error: unrecognized arguments: --bogus\n"),
+        (["--fail-on", "sometimes"], "citelint: error: argument --fail-on: invalid choice: "),
+        (
+            ["--sources", "nowhere", "reports"],
+            "citelint: error: --sources nowhere: no such folder\n",
+        ),
+        (["--config", "nope.toml"], "citelint: error: --config nope.toml: no such file\n"),
+        (["--select", "XX1", "reports"], "citelint: error: command line: '--select' has 'XX1'"),
+    ],
+)
+def test_usage_errors_exit_two(
+    repo: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
     code, out, err = run(capsys, *args)
     assert code == 2 and out == "" and err.startswith(message) and err.count("\n") == 1
 
@@ -167,8 +196,9 @@ def test_unreadable_report_is_a_finding(repo: Path, capsys: pytest.CaptureFixtur
     assert code == 1 and "CL902" in out  # cannot be deselected
 
 
-def test_internal_error_exits_two(repo: Path, capsys: pytest.CaptureFixture[str],
-                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_internal_error_exits_two(
+    repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     (repo / "reports/crash.md").write_text(CLEAN)
     monkeypatch.setenv("CITELINT_TEST_FAULT", "crash.md")
     code, out, _ = run(capsys, "reports", "--exit-zero", "--fail-on", "never")
@@ -183,16 +213,21 @@ def test_huge_report(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_module_entry_point_and_version(repo: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "citelint", "--version"], capture_output=True,
-                          text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "citelint", "--version"], capture_output=True, text=True, check=False
+    )
     assert proc.returncode == 0 and proc.stdout.startswith("citelint 0.")
-    proc = subprocess.run([sys.executable, "-m", "citelint", "reports"], capture_output=True,
-                          text=True, check=False, env={**os.environ, "NO_COLOR": "1"})
+    proc = subprocess.run(
+        [sys.executable, "-m", "citelint", "reports"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
 
 
-def test_baseline_hides_known_findings_only(repo: Path, capsys: pytest.CaptureFixture[str]
-                                            ) -> None:
+def test_baseline_hides_known_findings_only(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     report = repo / "reports/broken.md"
     report.write_text(BROKEN)
     assert run(capsys, "reports", "--write-baseline", "base.json")[0] == 1
@@ -201,8 +236,7 @@ def test_baseline_hides_known_findings_only(repo: Path, capsys: pytest.CaptureFi
     report.write_text("# Title added above\n\nNew intro line.\n\n" + BROKEN)  # line moved
     assert run(capsys, "reports", "--baseline", "base.json")[0] == 0
     report.write_text(BROKEN + "\nMedian PFS was 5.8 months [pmid:1:abstract].\n")  # a copy
-    code, out, _ = run(capsys, "reports", "--baseline", "base.json", "--output-format",
-                       "concise")
+    code, out, _ = run(capsys, "reports", "--baseline", "base.json", "--output-format", "concise")
     assert code == 1 and out.count("CL101") == 1
     report.write_text(BROKEN.replace("5.8", "6.8"))  # a different claim is a new finding
     assert run(capsys, "reports", "--baseline", "base.json")[0] == 1
@@ -214,15 +248,18 @@ def test_bad_baseline_file(repo: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert code == 2 and "is not a citelint baseline" in err
 
 
-def test_jobs_and_shards_give_the_same_findings(repo: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_jobs_and_shards_give_the_same_findings(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     for i in range(12):
         (repo / f"reports/r{i:02d}.md").write_text(BROKEN if i % 3 else CLEAN)
     _, serial, _ = run(capsys, "reports", "--jobs", "1", "--output-format", "json")
     _, parallel, _ = run(capsys, "reports", "--jobs", "2", "--output-format", "json")
     assert parallel == serial  # same bytes whatever the number of workers
-    shards = [run(capsys, "reports", "--shard", f"{k}/3", "--output-format", "concise")[1]
-              for k in (1, 2, 3)]
+    shards = [
+        run(capsys, "reports", "--shard", f"{k}/3", "--output-format", "concise")[1]
+        for k in (1, 2, 3)
+    ]
     lines = sorted(line for out in shards for line in out.splitlines())
     _, whole, _ = run(capsys, "reports", "--output-format", "concise")
     assert lines == sorted(whole.splitlines())

@@ -50,16 +50,20 @@ def test_metric_sentences_pass(real: Path) -> None:
     assert lint(real, METRIC) == []
 
 
-@pytest.mark.parametrize(("old", "new", "line", "token"), [
-    ("4.8 months", "5.8 months", 3, "5.8 months"),
-    ("0.45 (95%", "0.46 (95%", 4, "0.46"),
-    ("0.32-0.92", "0.32-0.93", 5, "0.93"),
-    ("81%", "82%", 6, "82%"),
-    ("322 patients", "323 patients", 7, "323 patients"),
-    ("（HR 0.45", "（HR 0.48", 8, "0.48"),
-])
-def test_metric_one_number_changed_fails(real: Path, old: str, new: str, line: int, token: str
-                                         ) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "line", "token"),
+    [
+        ("4.8 months", "5.8 months", 3, "5.8 months"),
+        ("0.45 (95%", "0.46 (95%", 4, "0.46"),
+        ("0.32-0.92", "0.32-0.93", 5, "0.93"),
+        ("81%", "82%", 6, "82%"),
+        ("322 patients", "323 patients", 7, "323 patients"),
+        ("（HR 0.45", "（HR 0.48", 8, "0.48"),
+    ],
+)
+def test_metric_one_number_changed_fails(
+    real: Path, old: str, new: str, line: int, token: str
+) -> None:
     found = lint(real, METRIC.replace(old, new, 1))
     assert codes(found) == [("CL101", line)]
     assert found[0].missing == (token,)
@@ -76,9 +80,15 @@ def test_pallas_sentences_pass(real: Path) -> None:
     assert lint(real, PALLAS) == []
 
 
-@pytest.mark.parametrize(("old", "new", "line"), [
-    ("5796", "5797", 1), ("0.96", "0.86", 2), ("1.14", "1.24", 2), ("84.2%", "85.2%", 3),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("5796", "5797", 1),
+        ("0.96", "0.86", 2),
+        ("1.14", "1.24", 2),
+        ("84.2%", "85.2%", 3),
+    ],
+)
 def test_pallas_one_number_changed_fails(real: Path, old: str, new: str, line: int) -> None:
     assert codes(lint(real, PALLAS.replace(old, new, 1))) == [("CL101", line)]
 
@@ -91,27 +101,41 @@ def test_percent_not_supported_by_unrelated_structured_number(real: Path) -> Non
 
 @pytest.fixture
 def sources(project: Writer) -> Path:
-    project("sources/evidence/a.md", "规模 ¥35 与 3,500,000,000 元。\n市场规模35亿元。\n"
-                                      "增长112%。\n用户3710398人。\n入组88例，其中15万人。\n")
-    project("sources/trials/NCT00000002.json",
-            '{"protocolSection": {"designModule": {"enrollmentInfo": {"count": 88}}}}')
+    project(
+        "sources/evidence/a.md",
+        "规模 ¥35 与 3,500,000,000 元。\n市场规模35亿元。\n"
+        "增长112%。\n用户3710398人。\n入组88例，其中15万人。\n",
+    )
+    project(
+        "sources/trials/NCT00000002.json",
+        '{"protocolSection": {"designModule": {"enrollmentInfo": {"count": 88}}}}',
+    )
     return project("sources/pubmed/1.json", '{"abstract": "ORR 10-20% in 2019."}').parents[1]
 
 
-@pytest.mark.parametrize(("claim", "ok"), [
-    ("市场规模约35亿元。[evidence:a.md:line:2]", True),
-    ("市场规模 RMB 约35亿元。[evidence:a.md:line:1]", False),  # ¥35 and 3,500,000,000 are not 35亿
-    ("增长12%。[evidence:a.md:line:3]", False),  # 112% is not 12%
-    ("增长112%。[evidence:a.md:line:3]", True),
-    ("用户371.0398万人。[evidence:a.md:line:4]", False),  # no conversion
-    ("入组5万人。[evidence:a.md:line:5]", False),  # 15万 is not 5万
-    ("入组88例。[nct:NCT00000002:design]", True),  # a trial's enrolment of 88
-    ("ORR 10-20%. [pmid:1:abstract]", True),
-    ("ORR 10-25%. [pmid:1:abstract]", False),
-    ("Published in 2019. ORR 10%. [pmid:1:abstract]", True),
-    ("In 2018 ORR was 10% [pmid:1:abstract].", False),
-    ("入组88例。[evidence:a.md:line:1-4]", False),  # the number elsewhere in the file is no support
-])
+@pytest.mark.parametrize(
+    ("claim", "ok"),
+    [
+        ("市场规模约35亿元。[evidence:a.md:line:2]", True),
+        (
+            "市场规模 RMB 约35亿元。[evidence:a.md:line:1]",
+            False,
+        ),  # ¥35 and 3,500,000,000 are not 35亿
+        ("增长12%。[evidence:a.md:line:3]", False),  # 112% is not 12%
+        ("增长112%。[evidence:a.md:line:3]", True),
+        ("用户371.0398万人。[evidence:a.md:line:4]", False),  # no conversion
+        ("入组5万人。[evidence:a.md:line:5]", False),  # 15万 is not 5万
+        ("入组88例。[nct:NCT00000002:design]", True),  # a trial's enrolment of 88
+        ("ORR 10-20%. [pmid:1:abstract]", True),
+        ("ORR 10-25%. [pmid:1:abstract]", False),
+        ("Published in 2019. ORR 10%. [pmid:1:abstract]", True),
+        ("In 2018 ORR was 10% [pmid:1:abstract].", False),
+        (
+            "入组88例。[evidence:a.md:line:1-4]",
+            False,
+        ),  # the number elsewhere in the file is no support
+    ],
+)
 def test_matching_semantics(sources: Path, claim: str, ok: bool) -> None:
     found = [d for d in lint(sources, claim + "\n") if d.code == "CL101"]
     assert (found == []) is ok, found
@@ -124,14 +148,18 @@ def test_claims_on_failed_anchors_are_not_rereported(sources: Path) -> None:
 
 def test_deselected_failure_reports_unverifiable(sources: Path) -> None:
     settings = Settings(project_root=str(sources.parent), select=("CL0", "CL1"), ignore=("CL002",))
-    found = citelint.lint_text("ORR 45% [pmid:404:abstract].\n", sources=str(sources),
-                               config=settings)
+    found = citelint.lint_text(
+        "ORR 45% [pmid:404:abstract].\n", sources=str(sources), config=settings
+    )
     assert [(d.code, d.message) for d in found] == [
-        ("CL101", "45% unverifiable: source unavailable ([pmid:404:abstract])")]
+        ("CL101", "45% unverifiable: source unavailable ([pmid:404:abstract])")
+    ]
 
 
 def test_html_and_chinese_drugs(sources: Path, project: Writer) -> None:
     project("sources/guidelines/G.md", "# 5 治疗\n奥希替尼（泰瑞沙）为首选。\n")
-    html = ("<p data-cite='guideline:G:5'>首选奥希替尼（泰瑞沙）。</p>\n"
-            "<p>首选阿美替尼。[guideline:G:5]</p>")
+    html = (
+        "<p data-cite='guideline:G:5'>首选奥希替尼（泰瑞沙）。</p>\n"
+        "<p>首选阿美替尼。[guideline:G:5]</p>"
+    )
     assert codes(lint(sources, html, ".html")) == [("CL103", 2)]

@@ -32,8 +32,9 @@ def test_examples(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 
 
 @pytest.mark.parametrize("report", ["clean.md", "rich.md"])
-def test_clean_examples_pass_every_rule(report: str, monkeypatch: pytest.MonkeyPatch,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_clean_examples_pass_every_rule(
+    report: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(EXAMPLES.parent)
     assert main([f"examples/reports/{report}", "--fail-on", "info"]) == 0
     assert capsys.readouterr().out.startswith("no findings in 1 file")

@@ -51,8 +51,9 @@ def test_sarif_validates_and_pins_github_points(
         assert rule["help"]["text"] and rule["helpUri"].startswith("https://")
         assert rule["defaultConfiguration"]["level"] in ("error", "warning", "note")
     results = run["results"]
-    assert results and all("primaryLocationLineHash" not in r.get("partialFingerprints", {})
-                           for r in results)
+    assert results and all(
+        "primaryLocationLineHash" not in r.get("partialFingerprints", {}) for r in results
+    )
     for r in results:
         assert ids[r["ruleIndex"]] == r["ruleId"]
         location = r["locations"][0]["physicalLocation"]
@@ -63,7 +64,8 @@ def test_sarif_validates_and_pins_github_points(
     cl101 = next(r for r in results if r["ruleId"] == "CL101")
     related = cl101["relatedLocations"][0]
     assert related["physicalLocation"]["artifactLocation"]["uri"] == (
-        "examples/sources/pubmed/10000001.json")
+        "examples/sources/pubmed/10000001.json"
+    )
     assert "timestamp" not in json.dumps(sarif).lower()
 
 
@@ -75,9 +77,12 @@ def test_sarif_clean_run_has_empty_results(
     assert sarif["runs"][0]["results"] == []  # type: ignore[index]
 
 
-def test_sarif_uris_are_percent_encoded(project, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                        monkeypatch: pytest.MonkeyPatch,
-                                        sarif_schema: dict[str, object]) -> None:
+def test_sarif_uris_are_percent_encoded(
+    project,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+    sarif_schema: dict[str, object],
+) -> None:
     project("my reports/报告 1.md", "中位PFS为4.8个月。\n")
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "o.sarif"
@@ -88,8 +93,9 @@ def test_sarif_uris_are_percent_encoded(project, tmp_path: Path,  # type: ignore
     assert uri["uri"] == "my%20reports/%E6%8A%A5%E5%91%8A%201.md"
 
 
-def test_github_annotations(monkeypatch: pytest.MonkeyPatch,
-                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_github_annotations(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(EXAMPLES.parent)
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     main(["examples"])
@@ -105,8 +111,11 @@ def test_github_escaping_and_cap() -> None:
     assert github.escape_property("a:b,c") == "a%3Ab%2Cc"
 
 
-def test_summary_is_bounded(project, tmp_path: Path,  # type: ignore[no-untyped-def]
-                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_summary_is_bounded(
+    project,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     body = "".join(f"Sentence {i} states {i}% and {'x' * 400}.\n\n" for i in range(3000))
     project("r.md", body)
     monkeypatch.chdir(tmp_path)
@@ -119,9 +128,12 @@ def test_summary_is_bounded(project, tmp_path: Path,  # type: ignore[no-untyped-
     assert f"### Top findings ({summary.TOP} of 3000)" in text
 
 
-def test_github_output_is_capped(project, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                 monkeypatch: pytest.MonkeyPatch,
-                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_github_output_is_capped(
+    project,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     project("r.md", "".join(f"S {i} is {i}%.\n\n" for i in range(80)))
     monkeypatch.chdir(tmp_path)
     main(["r.md", "--output-format", "github"])

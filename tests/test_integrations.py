@@ -22,9 +22,19 @@ BROKEN = "Median PFS was 5.8 months [pmid:1:abstract].\n"
 
 
 def git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
-                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
-                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org"})
+    subprocess.run(
+        ["git", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        env={
+            **os.environ,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@example.org",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@example.org",
+        },
+    )
 
 
 def test_hook_definitions() -> None:
@@ -43,7 +53,8 @@ def test_pre_commit_try_repo(tmp_path: Path) -> None:
     work = tmp_path / "work"
     (work / "reports" / "sources" / "pubmed").mkdir(parents=True)
     (work / "reports" / "sources" / "pubmed" / "1.json").write_text(
-        json.dumps({"abstract": "Median PFS was 4.8 months."}))
+        json.dumps({"abstract": "Median PFS was 4.8 months."})
+    )
     (work / "reports" / "clean.md").write_text(CLEAN)
     (work / "reports" / "broken.md").write_text(BROKEN)
     git(work, "init", "-q")
@@ -52,8 +63,14 @@ def test_pre_commit_try_repo(tmp_path: Path) -> None:
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"}
 
     def try_repo(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), *args],
-                              cwd=work, env=env, capture_output=True, text=True, timeout=900)
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), *args],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
 
     ok = try_repo("citelint", "--files", "reports/clean.md")
     assert ok.returncode == 0, ok.stdout + ok.stderr
@@ -71,8 +88,15 @@ ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
 
 def test_action_passes_inputs_through_env_only() -> None:
     assert ACTION["runs"]["using"] == "composite"
-    assert set(ACTION["inputs"]) == {"paths", "sources", "args", "fail-on", "sarif-file",
-                                     "summary", "version"}
+    assert set(ACTION["inputs"]) == {
+        "paths",
+        "sources",
+        "args",
+        "fail-on",
+        "sarif-file",
+        "summary",
+        "version",
+    }
     assert set(ACTION["outputs"]) == {"exit-code", "sarif-file", "findings"}
     for step in ACTION["runs"]["steps"]:
         assert "${{" not in step["run"], "expressions are never interpolated into shell"
@@ -92,18 +116,29 @@ def run_action(workspace: Path, tmp_path: Path, **inputs: str) -> tuple[int, dic
     output, summary = tmp_path / "github_output", tmp_path / "step_summary"
     output.write_text("")
     summary.write_text("")
-    base = {**os.environ, "RUNNER_TEMP": str(runner_temp), "GITHUB_OUTPUT": str(output),
-            "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_ACTIONS": "true",
-            "GITHUB_WORKSPACE": str(workspace), "CI": "true"}
+    base = {
+        **os.environ,
+        "RUNNER_TEMP": str(runner_temp),
+        "GITHUB_OUTPUT": str(output),
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_WORKSPACE": str(workspace),
+        "CI": "true",
+    }
     log = ""
     code = 0
     for step in ACTION["runs"]["steps"]:
         env = {**base, **{k: _expand(str(v), context) for k, v in step.get("env", {}).items()}}
         script = tmp_path / "step.sh"
         script.write_text(step["run"])
-        proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
-                              cwd=workspace, env=env, capture_output=True, text=True,
-                              timeout=900)
+        proc = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+            cwd=workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         log += proc.stdout + proc.stderr
         code = proc.returncode
         if code:
@@ -132,8 +167,11 @@ def test_action_steps_like_a_runner(tmp_path: Path) -> None:
     assert "examples/reports/broken.html:6:41: CL101 [critical]" in log  # text in the log
     assert "## citelint: ❌ blocked" in log.split("--summary--")[1]
     clean_code, clean_outputs, _ = run_action(
-        workspace, tmp_path, paths="examples/reports/clean.md examples/reports/rich.md",
-        **{"sarif-file": "clean.sarif"})
+        workspace,
+        tmp_path,
+        paths="examples/reports/clean.md examples/reports/rich.md",
+        **{"sarif-file": "clean.sarif"},
+    )
     assert clean_code == 0 and clean_outputs["findings"] == "0"
 
 

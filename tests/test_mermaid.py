@@ -20,8 +20,9 @@ def blocks(corpus: Path, name: str) -> list[dict[str, str]]:
     return list(json.loads((corpus / "mermaid" / name).read_text(encoding="utf-8"))["blocks"])
 
 
-@pytest.mark.parametrize("name", ["mermaid_docs_syntax_blocks.json",
-                                  "mermaid_demos_html_blocks.json"])
+@pytest.mark.parametrize(
+    "name", ["mermaid_docs_syntax_blocks.json", "mermaid_demos_html_blocks.json"]
+)
 def test_every_real_block_is_analysed(corpus: Path, name: str) -> None:
     found = blocks(corpus, name)
     assert len(found) > 200

@@ -29,15 +29,19 @@ def violations(folder: Path) -> list[str]:
             id(node.body[0].value)
             for node in ast.walk(tree)
             if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-            and node.body and isinstance(node.body[0], ast.Expr)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
             and isinstance(node.body[0].value, ast.Constant)
         }
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 if _TABLE_NAME.match(node.id):
                     found.append(f"{path.name}:{node.lineno}: table {node.id}")
-            elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                  and id(node) not in docstrings):
+            elif (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings
+            ):
                 for drug in grammar.mentions(node.value):
                     found.append(f"{path.name}:{node.lineno}: drug name {drug.name!r}")
     return found

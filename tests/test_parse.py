@@ -87,7 +87,11 @@ def test_markdown_skips_code() -> None:
 def test_nested_blocks_innermost_owns() -> None:
     doc = parse("r.html", "<li>outer <p>inner [pmid:1]</p> tail</li><div>bare text</div>")
     assert [(b.kind, b.text.strip()) for b in doc.blocks] == [
-        ("li", "outer"), ("p", "inner [pmid:1]"), ("li", "tail"), ("anon", "bare text")]
+        ("li", "outer"),
+        ("p", "inner [pmid:1]"),
+        ("li", "tail"),
+        ("anon", "bare text"),
+    ]
 
 
 def test_br_ends_a_sentence() -> None:
@@ -100,9 +104,12 @@ def test_tables_rows_are_units_with_columns() -> None:
     row = md.blocks[-1]
     assert row.kind == "row" and row.text == "A | 45" and row.columns == ("Arm", "ORR (%)")
     assert [a.text for a in row.sentences[0].anchors] == ["[pmid:1]"]  # the colon lead-in
-    html = parse("r.html", "<table data-cite='pmid:7'><caption>T [pmid:8]</caption>"
-                           "<thead><tr><th>a</th><th>b</th></tr></thead><tr><td>1</td><td>2"
-                           "</td></tr></table>")
+    html = parse(
+        "r.html",
+        "<table data-cite='pmid:7'><caption>T [pmid:8]</caption>"
+        "<thead><tr><th>a</th><th>b</th></tr></thead><tr><td>1</td><td>2"
+        "</td></tr></table>",
+    )
     rows = [b for b in html.blocks if b.kind == "row"]
     assert rows[0].text == "1 | 2"
     assert {a.text for a in rows[0].sentences[0].anchors} == {"[pmid:7]", "[pmid:8]"}
@@ -110,25 +117,37 @@ def test_tables_rows_are_units_with_columns() -> None:
 
 
 def test_attribute_anchor_covers_element_sentences() -> None:
-    doc = parse("r.html", '<div data-cite="pmid:1:abstract"><p>A 5%.</p><p>B 6%.</p></div>'
-                          '<p>C 7%.</p>')
+    doc = parse(
+        "r.html", '<div data-cite="pmid:1:abstract"><p>A 5%.</p><p>B 6%.</p></div><p>C 7%.</p>'
+    )
     covered = {s.text: [a.text for a in s.anchors] for s in doc.sentences}
-    assert covered == {"A 5%.": ["[pmid:1:abstract]"], "B 6%.": ["[pmid:1:abstract]"],
-                       "C 7%.": []}
+    assert covered == {"A 5%.": ["[pmid:1:abstract]"], "B 6%.": ["[pmid:1:abstract]"], "C 7%.": []}
     assert doc.position(doc.anchors[0].start) == (1, 17)
 
 
 def test_appendix_sections() -> None:
-    doc = parse("r.md", "# Report\n\nbody\n\n## 7. References\n\n- ref\n\n### sub\n\nstill\n\n"
-                        "## Next\n\nbody again\n\n**Sources**\n\nlisted\n\n# After\n\nbody\n")
+    doc = parse(
+        "r.md",
+        "# Report\n\nbody\n\n## 7. References\n\n- ref\n\n### sub\n\nstill\n\n"
+        "## Next\n\nbody again\n\n**Sources**\n\nlisted\n\n# After\n\nbody\n",
+    )
     flags = {b.text: b.appendix for b in doc.blocks}
     assert flags["body"] is False and flags["ref"] and flags["still"]
     assert flags["body again"] is False and flags["listed"] and flags["After"] is False
-    html = parse("r.html", "<p>x</p><section><h2>附录A</h2><p>y</p></section><p>z</p>"
-                           "<aside data-citelint-appendix><p>w</p></aside>"
-                           "<!-- citelint-appendix --><p>v</p>")
+    html = parse(
+        "r.html",
+        "<p>x</p><section><h2>附录A</h2><p>y</p></section><p>z</p>"
+        "<aside data-citelint-appendix><p>w</p></aside>"
+        "<!-- citelint-appendix --><p>v</p>",
+    )
     assert {b.text: b.appendix for b in html.blocks} == {
-        "x": False, "附录A": True, "y": True, "z": False, "w": True, "v": True}
+        "x": False,
+        "附录A": True,
+        "y": True,
+        "z": False,
+        "w": True,
+        "v": True,
+    }
 
 
 def test_appendix_phrase_needs_a_boundary() -> None:
@@ -137,8 +156,11 @@ def test_appendix_phrase_needs_a_boundary() -> None:
 
 
 def test_directives_collected() -> None:
-    doc = parse("r.md", "<!-- citelint-disable-next-line CL101 -- rounded -->\nA 5%.\n\n"
-                        "x <!-- citelint-disable CL001, CL004 --> y <!-- citelint-bogus -->\n")
+    doc = parse(
+        "r.md",
+        "<!-- citelint-disable-next-line CL101 -- rounded -->\nA 5%.\n\n"
+        "x <!-- citelint-disable CL001, CL004 --> y <!-- citelint-bogus -->\n",
+    )
     kinds = [(d.kind, d.codes, d.reason, d.error) for d in doc.directives]
     assert kinds == [
         ("disable-next-line", ("CL101",), "rounded", ""),
@@ -146,17 +168,19 @@ def test_directives_collected() -> None:
         ("invalid", (), "", "unknown directive 'citelint-bogus'"),
     ]
     html = parse("r.html", '<p data-citelint-ignore="CL001 CL101">A 5%</p>')
-    assert [(d.kind, d.codes) for d in html.directives] == [
-        ("ignore-subtree", ("CL001", "CL101"))]
+    assert [(d.kind, d.codes) for d in html.directives] == [("ignore-subtree", ("CL001", "CL101"))]
 
 
 def test_mermaid_blocks_found() -> None:
     md = parse("r.md", "x\n\n```mermaid\ngraph TD\nA-->B\n```\n\n~~~mermaid\npie\n~~~\n")
     assert [m.source for m in md.mermaid] == ["graph TD\nA-->B\n", "pie\n"]
     assert md.position(md.mermaid[0].start) == (3, 1)
-    html = parse("r.html", "<p>x</p>\n<div class='big mermaid' id=m>graph LR\nA --&gt; B</div>"
-                           '<pre class="mermaid">pie</pre><code class="language-mermaid">'
-                           "flowchart</code>")
+    html = parse(
+        "r.html",
+        "<p>x</p>\n<div class='big mermaid' id=m>graph LR\nA --&gt; B</div>"
+        '<pre class="mermaid">pie</pre><code class="language-mermaid">'
+        "flowchart</code>",
+    )
     assert [m.source for m in html.mermaid] == ["graph LR\nA --> B", "pie", "flowchart"]
     assert html.position(html.mermaid[0].start) == (2, 1)
 

@@ -43,8 +43,9 @@ def _lint(rule_dir: str, report: Path) -> list[str]:
     return [f"{d.line}:{d.column} {d.code} {d.message}" for d in result.diagnostics]
 
 
-@pytest.mark.parametrize(("rule_dir", "report"), _cases(),
-                         ids=[f"{r}/{p.parent.name}/{p.name}" for r, p in _cases()])
+@pytest.mark.parametrize(
+    ("rule_dir", "report"), _cases(), ids=[f"{r}/{p.parent.name}/{p.name}" for r, p in _cases()]
+)
 def test_fixture(rule_dir: str, report: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(FAULT_ENV, "crash.md")
     got = _lint(rule_dir, report)

@@ -17,8 +17,9 @@ from citelint.sources.store import SourceStore
 from tests.conftest import Writer
 
 
-def resolve(root: Path, type_: str, ident: str, locator: str | None = None,
-            store: SourceStore | None = None) -> Span | Failure:
+def resolve(
+    root: Path, type_: str, ident: str, locator: str | None = None, store: SourceStore | None = None
+) -> Span | Failure:
     return (store or SourceStore()).resolve(Anchor(type_, ident, locator, 0, 1), str(root))
 
 
@@ -43,11 +44,15 @@ GUIDE = "# Guide\n\n## 5.5 Lung\nintro\n### 5.5.2 EGFR\nline six\nline seven\n##
 def root(project: Writer) -> Path:
     project("sources/guidelines/G.md", GUIDE)
     project("sources/guidelines/T.txt", "Title\n5.5.2 EGFR mutations\nbody a\n5.6 Next part\nb\n")
-    project("sources/guidelines/T.toc.json", json.dumps({"§5.5.2": {"start_line": 2,
-                                                                     "end_line": 3},
-                                                          "one": {"start_line": 5}}))
-    project("sources/guidelines/H.html", "<html><head><style>h2{}</style></head><body>\n"
-            "<h2>Dosing</h2>\n<p>80 mg &amp; daily</p>\n<h2>Other</h2>\n<p>x</p></body></html>")
+    project(
+        "sources/guidelines/T.toc.json",
+        json.dumps({"§5.5.2": {"start_line": 2, "end_line": 3}, "one": {"start_line": 5}}),
+    )
+    project(
+        "sources/guidelines/H.html",
+        "<html><head><style>h2{}</style></head><body>\n"
+        "<h2>Dosing</h2>\n<p>80 mg &amp; daily</p>\n<h2>Other</h2>\n<p>x</p></body></html>",
+    )
     project("sources/evidence/model.md", "a\nb\nc\n")
     project("sources/evidence/table.csv", "arm,orr (%)\nA,45\n")
     project("evidence/outside_root.md", "sibling evidence\n")
@@ -75,8 +80,9 @@ def test_text_locators(root: Path, locator: str | None, text: str, lines: tuple[
     assert s.text == text and (s.start_line, s.end_line) == lines
 
 
-@pytest.mark.parametrize("locator", ["line:0", "line:11", "line:7-6", "§9", "5.5.2.1", "Oth",
-                                     "page:1"])
+@pytest.mark.parametrize(
+    "locator", ["line:0", "line:11", "line:7-6", "§9", "5.5.2.1", "Oth", "page:1"]
+)
 def test_text_locator_failures(root: Path, locator: str) -> None:
     assert failure(root, "guideline", "G", locator).kind is FailureKind.NO_LOCATOR
 
@@ -89,7 +95,9 @@ def test_toc_and_numbered_headings(root: Path) -> None:
 
 def test_html_source(root: Path) -> None:
     s = span(root, "guideline", "H", "Dosing")
-    assert "80 mg & daily" in s.text and "h2{}" not in s.text and (s.start_line, s.end_line) == (2, 3)
+    assert (
+        "80 mg & daily" in s.text and "h2{}" not in s.text and (s.start_line, s.end_line) == (2, 3)
+    )
 
 
 def test_evidence_roots_and_suffixes(root: Path) -> None:
@@ -109,7 +117,9 @@ def test_custom_source_type(project: Writer) -> None:
     from citelint.sources.kinds import custom_kind
 
     project("sources/patents/US1.json", json.dumps({"claims": "A method using 5 mg."}))
-    store = SourceStore(custom_kinds={"patent": custom_kind("patent", ("patents",), ("json", "txt"))})
+    store = SourceStore(
+        custom_kinds={"patent": custom_kind("patent", ("patents",), ("json", "txt"))}
+    )
     root = project("x", "").parent / "sources"
     assert "5 mg" in span(root, "patent", "US1", "claims", store).text  # type: ignore[arg-type]
 
@@ -170,13 +180,17 @@ def test_pubmed_xml_sections(real: Path) -> None:
     results = span(real, "pmid", "22663011", "results")
     assert "0.45" in results.text and "4.8 months" in results.text
     assert "322 patients" in span(real, "pmid", "22663011", "methods").text
-    assert span(real, "pmid", "22663011", "conclusion").text == span(
-        real, "pmid", "22663011", "conclusions").text
+    assert (
+        span(real, "pmid", "22663011", "conclusion").text
+        == span(real, "pmid", "22663011", "conclusions").text
+    )
     whole = span(real, "pmid", "22663011", "abstract").text
     assert results.text in whole
     assert span(real, "pmid", "22663011", "year").text == "2012"
-    assert "N Engl J Med" in span(real, "pmid", "22663011", "journal").text or span(
-        real, "pmid", "22663011", "journal").text
+    assert (
+        "N Engl J Med" in span(real, "pmid", "22663011", "journal").text
+        or span(real, "pmid", "22663011", "journal").text
+    )
     assert "Flaherty" in span(real, "pmid", "22663011", "authors").text
     assert "2012" in span(real, "pmid", "22663011", "abstract").dates
     assert failure(real, "pmid", "22663011", "discussion").kind is FailureKind.NO_LOCATOR
@@ -209,8 +223,16 @@ def test_ctgov_aliases_against_real_record(real: Path) -> None:
     dotted = span(real, "nct", "NCT02513394", "protocolSection.designModule.enrollmentInfo")
     assert dotted.pointer == "/protocolSection/designModule/enrollmentInfo"
     assert "NCT02513394" in results.ids
-    for alias in ("outcomes", "adverse-events", "baseline", "arms", "conditions",
-                  "description", "status", "sponsor"):
+    for alias in (
+        "outcomes",
+        "adverse-events",
+        "baseline",
+        "arms",
+        "conditions",
+        "description",
+        "status",
+        "sponsor",
+    ):
         assert span(real, "nct", "NCT02513394", alias).pointer
 
 
@@ -259,10 +281,13 @@ def test_real_pdf_pages(real: Path) -> None:
     assert span(real, "guideline", "PONE", "page:1:line:1-2").text
 
 
-@pytest.mark.parametrize(("ident", "words"), [
-    ("ENC2", "encrypted with a password"),
-    ("BROKEN", "no extractable text"),
-])
+@pytest.mark.parametrize(
+    ("ident", "words"),
+    [
+        ("ENC2", "encrypted with a password"),
+        ("BROKEN", "no extractable text"),
+    ],
+)
 def test_unreadable_pdfs(real: Path, ident: str, words: str) -> None:
     f = failure(real, "guideline", ident)
     assert f.kind is FailureKind.UNREADABLE and words in f.message
@@ -275,14 +300,17 @@ def test_pdf_with_empty_user_password_opens(real: Path) -> None:
 # -- bad files -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "content", "words"), [
-    ("pubmed/1.json", "{broken", "is not valid JSON"),
-    ("pubmed/2.json", b"\x89PNG\x00\x00", "binary file"),
-    ("pubmed/3.xml", "<PubmedArticleSet><unclosed>", "not well-formed XML"),
-    ("guidelines/4.txt", "文本".encode("gbk"), "not valid UTF-8"),
-    ("guidelines/5.pdf", b"%PDF-1.4 not really", "PDF"),
-    ("trials/6.json", "[1, 2", "is not valid JSON"),
-])
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("pubmed/1.json", "{broken", "is not valid JSON"),
+        ("pubmed/2.json", b"\x89PNG\x00\x00", "binary file"),
+        ("pubmed/3.xml", "<PubmedArticleSet><unclosed>", "not well-formed XML"),
+        ("guidelines/4.txt", "文本".encode("gbk"), "not valid UTF-8"),
+        ("guidelines/5.pdf", b"%PDF-1.4 not really", "PDF"),
+        ("trials/6.json", "[1, 2", "is not valid JSON"),
+    ],
+)
 def test_unreadable_files(project: Writer, name: str, content: str | bytes, words: str) -> None:
     path = project(f"sources/{name}", content)
     type_ = {"pubmed": "pmid", "guidelines": "guideline", "trials": "nct"}[name.split("/")[0]]
@@ -294,17 +322,23 @@ def test_size_limit(project: Writer) -> None:
     path = project("sources/guidelines/big.txt", "x" * 2048)
     store = SourceStore(max_bytes=1024)
     f = resolve(path.parents[1], "guideline", "big", None, store)
-    assert isinstance(f, Failure) and f.kind is FailureKind.UNREADABLE and "over max-source-bytes" in f.message
+    assert (
+        isinstance(f, Failure)
+        and f.kind is FailureKind.UNREADABLE
+        and "over max-source-bytes" in f.message
+    )
     assert store.reads == 0
 
 
 def test_xxe_is_not_resolved(project: Writer, tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("TOPSECRET")
-    xml = (f'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file://{secret}">]>'
-           "<PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>7</PMID><Article>"
-           "<ArticleTitle>T &e;</ArticleTitle></Article></MedlineCitation></PubmedArticle>"
-           "</PubmedArticleSet>")
+    xml = (
+        f'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file://{secret}">]>'
+        "<PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>7</PMID><Article>"
+        "<ArticleTitle>T &e;</ArticleTitle></Article></MedlineCitation></PubmedArticle>"
+        "</PubmedArticleSet>"
+    )
     path = project("sources/pubmed/7.xml", xml)
     with opened_files() as opened:
         result = resolve(path.parents[1], "pmid", "7", "title")
@@ -338,8 +372,10 @@ class opened_files:  # noqa: N801 - reads as a phrase: `with opened_files() as o
         _OPENED = None
 
 
-@pytest.mark.parametrize("ident", ["../secret", "/etc/passwd", "a\\..\\b", "x\x00y", "C:x",
-                                   "sub/../../secret", "..", "C:\\x"])
+@pytest.mark.parametrize(
+    "ident",
+    ["../secret", "/etc/passwd", "a\\..\\b", "x\x00y", "C:x", "sub/../../secret", "..", "C:\\x"],
+)
 def test_unsafe_ids_are_cl006(project: Writer, ident: str) -> None:
     root = project("sources/pubmed/ok.json", "{}").parents[1]
     f = failure(root, "pmid", ident)
@@ -356,7 +392,9 @@ def test_symlink_out_of_root_is_never_opened(project: Writer, tmp_path: Path) ->
     with opened_files() as opened:
         f1 = resolve(root, "pmid", "77", "title")
         f2 = resolve(root, "nct", "secret", None)
-    assert isinstance(f1, Failure) and f1.kind is FailureKind.UNSAFE_PATH and "symlink" in f1.message
+    assert (
+        isinstance(f1, Failure) and f1.kind is FailureKind.UNSAFE_PATH and "symlink" in f1.message
+    )
     assert isinstance(f2, Failure) and f2.kind is FailureKind.UNSAFE_PATH
     assert not any(Path(p).resolve() == outside.resolve() for p in opened)
 
@@ -411,12 +449,14 @@ def test_pdf_text_cache(real: Path, tmp_path: Path) -> None:
     assert span(real, "guideline", "PONE", "page:2", SourceStore(cache=cache)).text == first.text
 
 
-def test_cache_cli_flags(project: Writer, tmp_path: Path, corpus: Path,
-                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cache_cli_flags(
+    project: Writer, tmp_path: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from citelint.cli import main
 
-    project("sources/guidelines/P.pdf", (corpus / "pdf/papers/journal.pone.0196757.pdf")
-            .read_bytes())
+    project(
+        "sources/guidelines/P.pdf", (corpus / "pdf/papers/journal.pone.0196757.pdf").read_bytes()
+    )
     project("r.md", "See the paper [guideline:P:page:1].\n")
     monkeypatch.chdir(tmp_path)
     assert main(["r.md", "--no-cache", "-q"]) == 0

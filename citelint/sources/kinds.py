@@ -69,6 +69,7 @@ class SourceKind:
     configured_roots: bool = False  # also the `evidence-roots` of the config
     fallback: Fallback | None = None  # resolves a locator the loaded file did not match
     required: bool = False  # its channel is in `required-source-channels` by default
+    locator_optional: bool = False  # in `locator-optional-types` by default
 
     def loader(self, extension: str) -> Loader:
         return self.loaders.get(extension) or FORMAT_LOADERS.get(extension, _text)
@@ -176,12 +177,18 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         configured_roots=True,
     ),
     SourceKind(
-        "nmpa-page", ("nmpa",), ("html", "htm", "json", "txt", "md"), "nmpa", fallback=_phrase
+        "nmpa-page",
+        ("nmpa",),
+        ("html", "htm", "json", "txt", "md"),
+        "nmpa",
+        fallback=_phrase,
+        locator_optional=True,
     ),
 )
 
 KINDS_BY_NAME: Mapping[str, SourceKind] = {kind.name: kind for kind in ALL_KINDS}
 BUILTIN_TYPES: tuple[str, ...] = tuple(KINDS_BY_NAME)
+LOCATOR_OPTIONAL: tuple[str, ...] = tuple(k.name for k in ALL_KINDS if k.locator_optional)
 DEFAULT_CHANNELS: tuple[str, ...] = tuple(
     dict.fromkeys(kind.channel for kind in ALL_KINDS if kind.required)
 )

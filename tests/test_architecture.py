@@ -1,0 +1,97 @@
+"""The house rules of the package, checked on its source: rooms stay small and separate."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "citelint"
+RULES = PACKAGE / "rules"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """ids of the string constants that are docstrings."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def _outside_rules() -> list[Path]:
+    return [p for p in MODULES if RULES not in p.parents]
+
+
+def test_no_rule_internals_outside_rules() -> None:
+    offenders = []
+    for path in _outside_rules():
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ImportFrom) and re.match(
+                r"citelint\.rules\._", node.module or ""
+            ):
+                offenders.append(f"{path.name}: {node.module}")
+    assert offenders == []
+
+
+def test_no_rule_code_literals_outside_rules() -> None:
+    """What the pipeline knows of a rule is declared on the rule, not kept as a code list."""
+    offenders = []
+    for path in _outside_rules():
+        tree = _tree(path)
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+                and re.search(r"CL\d{3}", node.value)
+            ):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.value[:40]!r}")
+    assert offenders == []
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_modules_and_functions_stay_small(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").count("\n")
+    assert lines <= 400, f"{lines} lines: split the module"
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            assert length <= 60, f"{node.name} has {length} lines"
+
+
+@pytest.mark.parametrize("name", ["rules/base.py", "analysis.py", "config.py", "result.py"])
+def test_typed_interfaces_have_no_any(name: str) -> None:
+    source = (PACKAGE / name).read_text(encoding="utf-8")
+    assert not re.search(r"\bAny\b", source)
+
+
+def test_few_type_ignores() -> None:
+    count = sum(p.read_text(encoding="utf-8").count("type: ignore") for p in MODULES)
+    assert count <= 2
+
+
+def test_a_source_kind_is_declared_once() -> None:
+    """Source types are named only by their SourceKind (sources/kinds.py)."""
+    from citelint.sources.kinds import ALL_KINDS
+
+    # `evidence` is also a channel, `pmid` a record field and an entity kind
+    names = {k.name for k in ALL_KINDS} - {"evidence", "pmid"}
+    for path in _outside_rules():
+        if path.name == "kinds.py":
+            continue
+        tree = _tree(path)
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and id(node) not in docs:
+                assert node.value not in names, f"{path.relative_to(PACKAGE)}:{node.lineno}"
