@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -29,7 +30,8 @@ def lint_paths(paths: Sequence[str], config: Settings | str | None = None) -> Re
 
     if not isinstance(config, Settings):
         config = load_settings(config or find_config(os.getcwd()), os.getcwd())
-    return Linter(config).lint_paths(list(paths) or ["."])
+    named = list(paths) or ["."]
+    return Linter(config.naming(named)).lint_paths(named)
 
 
 def lint_text(
@@ -40,6 +42,8 @@ def lint_text(
     from citelint.linter import Linter
 
     settings = config or Settings(project_root=os.getcwd())
+    if sources:  # the caller names the sources root: it is trusted as the command line is
+        settings = dataclasses.replace(settings, cli_roots=(*settings.cli_roots, sources))
     linter = Linter(settings)
     name = f"<text>{suffix if suffix.startswith('.') else '.' + suffix}"
     root = os.path.abspath(sources) if sources else None

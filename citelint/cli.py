@@ -51,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fail-on", choices=FAIL_LEVELS, help="lowest severity that fails the run")
     _output_arguments(p)
     p.add_argument("--no-cache", action="store_true", help="do not keep extracted PDF text")
-    p.add_argument("--cache-dir", metavar="DIR", help="cache folder (default .citelint_cache/)")
+    p.add_argument(
+        "--cache-dir", metavar="DIR", help="PDF text cache folder (default: the user cache folder)"
+    )
     p.add_argument(
         "--jobs",
         type=int,
@@ -142,8 +144,6 @@ def _settings(args: argparse.Namespace) -> Settings:
     if config is not None and not os.path.isfile(config):
         raise UsageError(f"--config {config}: no such file")
     settings = load_settings(config or find_config(cwd), cwd)
-    for note in settings.notes:
-        print(f"citelint: warning: {note}", file=sys.stderr)
     overrides: dict[str, object] = {}
     for name in ("select", "ignore", "extend-select"):
         value = getattr(args, name.replace("-", "_"))
@@ -154,14 +154,18 @@ def _settings(args: argparse.Namespace) -> Settings:
     if args.no_suppress:
         settings = dataclasses.replace(settings, no_suppress=True)
     if args.cache_dir:
-        settings = dataclasses.replace(settings, cache_dir=os.path.abspath(args.cache_dir))
-    if args.no_cache:
-        settings = dataclasses.replace(settings, cache_dir=None)
+        overrides["cache-dir"] = os.path.abspath(args.cache_dir)
     if args.sources:
         if not os.path.isdir(args.sources):
             raise UsageError(f"--sources {args.sources}: no such folder")
         overrides["sources"] = os.path.abspath(args.sources)
-    return apply(settings, overrides, "--", "command line")
+    settings = apply(settings, overrides, "--", "command line", trusted=True)
+    if args.no_cache:
+        settings = dataclasses.replace(settings, cache_dir=None)
+    settings = settings.naming(args.paths or ["."])
+    for note in settings.notes:
+        print(f"citelint: warning: {note}", file=sys.stderr)
+    return settings
 
 
 class _Progress:

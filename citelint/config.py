@@ -11,16 +11,17 @@ import dataclasses
 import os
 import re
 import tomllib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from citelint.claims import AnchorScope, ClaimSettings
+from citelint.claims import AnchorScope
 from citelint.diagnostic import FAIL_LEVELS, Severity
 from citelint.errors import ConfigError
-from citelint.rules import RULES_BY_CODE, AnyRule, RuleOptions
-from citelint.sources.kinds import DEFAULT_CHANNELS, KINDS_BY_NAME, SourceKind, custom_kind
-from citelint.sources.store import DEFAULT_MAX_SOURCE_BYTES
+from citelint.rules import RULES_BY_CODE, AnyRule
+from citelint.settings import RuleSettings, Settings
+from citelint.sources.kinds import KINDS_BY_NAME, SourceKind, custom_kind
+from citelint.sources.paths import inside
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -28,58 +29,6 @@ if TYPE_CHECKING:
 CONFIG_NAMES = (".citelint.toml", "citelint.toml", "pyproject.toml")
 
 __all__ = ["ConfigError", "RuleSettings", "Settings", "apply", "find_config", "load_settings"]
-
-
-@dataclass(frozen=True)
-class RuleSettings:
-    severity: Severity | None = None
-    options: RuleOptions | None = None
-
-
-@dataclass(frozen=True)
-class Settings:
-    project_root: str = "."
-    config_path: str | None = None
-    sources: str | None = None  # absolute
-    include: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
-    select: tuple[str, ...] = ("CL",)
-    ignore: tuple[str, ...] = ()
-    extend_select: tuple[str, ...] = ()
-    fail_on: str = "critical"
-    required_source_channels: tuple[str, ...] = DEFAULT_CHANNELS
-    channels_explicit: bool = False
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
-    max_report_bytes: int = 32 * 1024 * 1024
-    evidence_roots: tuple[str, ...] = ()  # absolute
-    claims: ClaimSettings = field(default_factory=ClaimSettings)
-    source_types: Mapping[str, SourceKind] = field(default_factory=dict)  # custom kinds
-    rules: Mapping[str, RuleSettings] = field(default_factory=dict)
-    no_suppress: bool = False  # --no-suppress: audit with every suppression ignored
-    cache_dir: str | None = ".citelint_cache"  # relative to the project root; None: no cache
-    notes: tuple[str, ...] = ()  # deprecation warnings, printed once per run
-
-    def enabled(self, code: str) -> bool:
-        rule = RULES_BY_CODE.get(code)
-        if rule is not None and not rule.deselectable:
-            return True
-        chosen = _best(code, (*self.select, *self.extend_select))
-        dropped = _best(code, self.ignore)
-        return chosen > 0 and chosen > dropped
-
-    def severity(self, code: str) -> Severity:
-        override = self.rules.get(code, RuleSettings()).severity
-        return override or RULES_BY_CODE[code].severity
-
-    def rule(self, rule: type[AnyRule]) -> AnyRule:
-        """The rule, built with its configured options."""
-        return rule(self.rules.get(rule.code, RuleSettings()).options)
-
-
-def _best(code: str, prefixes: Sequence[str]) -> int:
-    """Length of the longest matching prefix, so `--ignore CL1 --select CL101` keeps CL101."""
-    return max((len(p) for p in prefixes if code.startswith(p)), default=0)
 
 
 # -- discovery -------------------------------------------------------------------------
@@ -169,6 +118,14 @@ def _int(value: object, key: str) -> int:
     return value
 
 
+def _globs(value: object, key: str) -> tuple[str, ...]:
+    globs = _strings(value, key)
+    for glob in globs:
+        if glob.startswith(("/", "\\")) or ".." in re.split(r"[\\/]", glob):
+            raise ConfigError(f"'{key}' has {glob!r}: patterns are relative to the project root")
+    return globs
+
+
 def _folder(value: object, key: str) -> str:
     if not isinstance(value, str):
         raise ConfigError(f"'{key}' must be a folder path")
@@ -188,15 +145,16 @@ _Check = Callable[[object, str], object]
 
 # Top-level keys: (the Settings field, its check).
 _SETTINGS_KEYS: Mapping[str, tuple[str, _Check]] = {
-    "include": ("include", _strings),
-    "exclude": ("exclude", _strings),
+    "include": ("include", lambda v, k: _globs(v, k)),
+    "exclude": ("exclude", lambda v, k: _globs(v, k)),
     "select": ("select", _codes),
     "ignore": ("ignore", _codes),
     "extend-select": ("extend_select", _codes),
     "fail-on": ("fail_on", _choice(*FAIL_LEVELS)),
     "max-source-bytes": ("max_source_bytes", _int),
+    "max-total-source-bytes": ("max_total_source_bytes", _int),
+    "max-pdf-pages": ("max_pdf_pages", _int),
     "max-report-bytes": ("max_report_bytes", _int),
-    "cache-dir": ("cache_dir", _folder),
 }
 # Claim-model keys: (the ClaimSettings field, its check).
 _CLAIM_KEYS: Mapping[str, tuple[str, _Check]] = {
@@ -221,12 +179,18 @@ class _Changes:
     drugs: dict[str, object] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
+    def cli_roots(self) -> tuple[str, ...]:
+        roots = self.settings.get("cli_roots", ())
+        return tuple(str(r) for r in roots) if isinstance(roots, tuple) else ()
+
     def onto(self, settings: Settings) -> Settings:
         claims = settings.claims
         if self.drugs:
             claims = dataclasses.replace(claims, drugs=_replaced(claims.drugs, self.drugs))
         claims = _replaced(claims, self.claims)
         notes = (*settings.notes, *self.notes)
+        if "cli_roots" in self.settings:
+            self.settings["cli_roots"] = (*settings.cli_roots, *self.cli_roots())
         return dataclasses.replace(_replaced(settings, self.settings), claims=claims, notes=notes)
 
 
@@ -238,18 +202,63 @@ def _replaced(record: _D, changes: Mapping[str, object]) -> _D:
     return dataclasses.replace(record, **changes)
 
 
-def apply(settings: Settings, table: Mapping[str, object], prefix: str, origin: str) -> Settings:
-    """Validate a `[tool.citelint]` table (or command-line overrides) onto `settings`."""
+def apply(
+    settings: Settings,
+    table: Mapping[str, object],
+    prefix: str,
+    origin: str,
+    *,
+    trusted: bool = False,
+) -> Settings:
+    """Validate a `[tool.citelint]` table (or command-line overrides) onto `settings`.
+
+    A config file is untrusted input (it may come with a pull request): its paths must
+    stay inside the project root. Only the command line (`trusted`) may point outside.
+    """
     changes = _Changes()
     try:
         for key, value in table.items():
-            _apply_key(changes, settings.project_root, key, value, f"{prefix}{key}")
+            path = f"{prefix}{key}"
+            if key in _PATH_KEYS:
+                _apply_path(changes, settings.project_root, key, value, path, trusted)
+            else:
+                _apply_key(changes, key, value, path)
     except ConfigError as exc:
         raise ConfigError(f"{origin}: {exc}") from None
     return changes.onto(settings)
 
 
-def _apply_key(changes: _Changes, root: str, key: str, value: object, path: str) -> None:
+_PATH_KEYS = frozenset({"sources", "evidence-roots", "cache-dir"})
+
+
+def _apply_path(
+    changes: _Changes, root: str, key: str, value: object, path: str, trusted: bool
+) -> None:
+    folders = [_folder(value, path)] if key != "evidence-roots" else list(_strings(value, path))
+    absolute = [os.path.normpath(os.path.join(root, f)) for f in folders]
+    if trusted:
+        changes.settings["cli_roots"] = (*changes.cli_roots(), *absolute)
+    else:
+        for folder in absolute:
+            if not inside(folder, (os.path.realpath(root),)):
+                raise ConfigError(
+                    f"'{path}' = {folder!r} leads outside the project root; a config file "
+                    "may only name folders inside the project (use the command line)"
+                )
+    if key == "sources":
+        changes.settings["sources"] = absolute[0]
+    elif key == "evidence-roots":
+        changes.settings["evidence_roots"] = tuple(absolute)
+    elif trusted:
+        changes.settings["cache_dir"] = absolute[0]
+    else:  # a cache inside the checkout can be planted by the pull request that is linted
+        changes.notes.append(
+            f"'{path}' is ignored: a cache inside the project could be written by the pull "
+            "request being checked; pass --cache-dir or set CITELINT_CACHE_DIR instead"
+        )
+
+
+def _apply_key(changes: _Changes, key: str, value: object, path: str) -> None:
     if key in _SETTINGS_KEYS:
         name, check = _SETTINGS_KEYS[key]
         changes.settings[name] = check(value, path)
@@ -258,12 +267,6 @@ def _apply_key(changes: _Changes, root: str, key: str, value: object, path: str)
         changes.claims[name] = check(value, path)
     elif key in _DRUG_KEYS:
         changes.drugs[_DRUG_KEYS[key]] = _strings(value, path)
-    elif key == "sources":
-        changes.settings["sources"] = os.path.normpath(os.path.join(root, _folder(value, path)))
-    elif key == "evidence-roots":
-        changes.settings["evidence_roots"] = tuple(
-            os.path.normpath(os.path.join(root, v)) for v in _strings(value, path)
-        )
     elif key == "required-source-channels":
         changes.settings["required_source_channels"] = _strings(value, path)
         changes.settings["channels_explicit"] = True

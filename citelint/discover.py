@@ -7,8 +7,8 @@ import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from citelint.config import Settings
 from citelint.errors import UsageError
+from citelint.settings import Settings
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
 _ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
@@ -69,7 +69,7 @@ class Discovery:
         if any(real == os.path.realpath(r) for r in self.settings.evidence_roots):
             return True
         cache = self.settings.cache_dir
-        if cache and real == os.path.realpath(os.path.join(self.root, cache)):
+        if cache and real == os.path.realpath(cache):
             return True
         if self.settings.sources is None and name == "sources":
             return True

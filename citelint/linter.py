@@ -16,7 +16,6 @@ from concurrent.futures import ProcessPoolExecutor
 from citelint import records
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
 from citelint.claims import ClaimReader
-from citelint.config import Settings
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
 from citelint.discover import Discovery, matches, relpath
 from citelint.document import Anchor, Document
@@ -34,6 +33,7 @@ from citelint.rules import (
     UnusedSuppression,
 )
 from citelint.rules import UnreadableReport as UnreadableReportRule
+from citelint.settings import Settings
 from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, Span
 from citelint.sources.store import SourceStore
@@ -55,11 +55,10 @@ class Linter:
             settings.evidence_roots,
             settings.source_types,
             display=self.display,
-            cache=(
-                TextCache(os.path.join(settings.project_root, settings.cache_dir))
-                if settings.cache_dir
-                else None
-            ),
+            cache=TextCache(settings.cache_dir) if settings.cache_dir else None,
+            trusted=settings.trusted_roots(),
+            max_total_bytes=settings.max_total_source_bytes,
+            max_pdf_pages=settings.max_pdf_pages,
         )
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence(settings.claims.drugs)

@@ -47,7 +47,9 @@ def settings_for(root: Path, **changes: object) -> Settings:
 
 
 @pytest.fixture(autouse=True)
-def _no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+def _no_color(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
+    # the user cache of a test run is its own, never the developer's ~/.cache
+    monkeypatch.setenv("CITELINT_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "user-cache"))
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     os.environ.pop("CITELINT_TEST_FAULT", None)

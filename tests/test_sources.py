@@ -459,9 +459,12 @@ def test_cache_cli_flags(
     )
     project("r.md", "See the paper [guideline:P:page:1].\n")
     monkeypatch.chdir(tmp_path)
+    user_cache = tmp_path.parent / f"{tmp_path.name}-user-cache"
+    monkeypatch.setenv("CITELINT_CACHE_DIR", str(user_cache))
     assert main(["r.md", "--no-cache", "-q"]) == 0
+    assert not user_cache.exists()
+    assert main(["r.md", "-q"]) == 0  # by default the cache lives outside the working tree
+    assert list(user_cache.glob("pdf-*.json"))
     assert not (tmp_path / ".citelint_cache").exists()
-    assert main(["r.md", "-q"]) == 0
-    assert list((tmp_path / ".citelint_cache").glob("pdf-*.json"))
     assert main(["r.md", "-q", "--cache-dir", "elsewhere"]) == 0
     assert list((tmp_path / "elsewhere").glob("pdf-*.json"))

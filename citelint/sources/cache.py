@@ -2,20 +2,64 @@
 
 pypdf extracts about 50 pages a second, so PDF text is worth keeping across runs. Entries
 are keyed by the file's SHA-256 and the versions of pypdf and of citelint's loader, so a
-changed file or a new extractor never serves stale text. Writes go through a temporary
-file and an atomic rename, which keeps concurrent workers safe.
+changed file or a new extractor never serves stale text.
+
+The cache is a place a pull request must not be able to write: by default it lives in
+the user's cache folder, outside the working tree (`user_cache_dir`). An entry is read
+only when it is a regular file (never through a symlink, never a FIFO) under a size cap
+that parses to a list of strings; anything else is a miss. Writes go through a temporary
+file and an atomic rename, and the temporary file is removed when a write fails.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import stat
+import sys
 import tempfile
 
 import pypdf
 
+from citelint.sources.model import SourceError
+from citelint.sources.paths import read_regular
+
 LOADER_VERSION = "1"
+MAX_ENTRY_BYTES = 256 * 1024 * 1024
+ENV = "CITELINT_CACHE_DIR"
+
+
+def user_cache_dir() -> str:
+    """`$CITELINT_CACHE_DIR`, else the platform's user cache folder, plus `citelint`."""
+    explicit = os.environ.get(ENV)
+    if explicit:
+        return os.path.abspath(explicit)
+    home = os.path.expanduser("~")
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
+        return os.path.join(base, "citelint", "Cache")
+    if sys.platform == "darwin":
+        return os.path.join(home, "Library", "Caches", "citelint")
+    return os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"), "citelint"
+    )
+
+
+def usable_folder(folder: str) -> str | None:
+    """Why `folder` cannot hold the cache (a symlink, not a folder), or None when it can."""
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot be used ({exc.strerror})"
+    if stat.S_ISLNK(mode):
+        return "is a symlink; the cache is never written through one"
+    if not stat.S_ISDIR(mode):
+        return "is not a folder"
+    return None
 
 
 class TextCache:
@@ -29,22 +73,33 @@ class TextCache:
         return os.path.join(self.folder, key)
 
     def get(self, data: bytes) -> tuple[str, ...] | None:
+        """The cached pages, or None for an absent, damaged or suspicious entry."""
+        if usable_folder(self.folder) is not None:
+            return None
         try:
-            with open(self._path(data), encoding="utf-8") as handle:
-                pages = json.load(handle)
-        except (OSError, ValueError):
-            return None  # absent or damaged: extract again
+            raw = read_regular(self._path(data), MAX_ENTRY_BYTES, "the cache entry cap")
+            pages = json.loads(raw.decode("utf-8"))
+        except (SourceError, ValueError, RecursionError):
+            return None  # absent, not a regular file, too large or damaged: extract again
         if not isinstance(pages, list) or not all(isinstance(p, str) for p in pages):
             return None
         self.hits += 1
         return tuple(pages)
 
     def put(self, data: bytes, pages: tuple[str, ...]) -> None:
+        if usable_folder(self.folder) is not None:
+            return
+        tmp = None
         try:
             os.makedirs(self.folder, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".pdf-", suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump(list(pages), handle, ensure_ascii=False)
             os.replace(tmp, self._path(data))
+            tmp = None
         except OSError:
-            pass  # a read-only project still lints; it only loses the speed-up
+            pass  # a read-only or full disk still lints; it only loses the speed-up
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)

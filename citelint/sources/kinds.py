@@ -50,6 +50,9 @@ class LoadContext(Protocol):
     @property
     def cache(self) -> TextCache | None: ...
 
+    @property
+    def max_pdf_pages(self) -> int: ...
+
     def read_sidecar(self, path: str, beside: str) -> bytes | None: ...
 
 
@@ -85,7 +88,7 @@ def _toc(path: str, ctx: LoadContext) -> dict[str, tuple[int, int]] | None:
 
 
 def _pdf(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
-    return replace(load_pdf(path, data, ctx.cache), toc=_toc(path, ctx))
+    return replace(load_pdf(path, data, ctx.cache, ctx.max_pdf_pages), toc=_toc(path, ctx))
 
 
 def _html(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:

@@ -1,11 +1,23 @@
-"""Confinement: an anchor id is untrusted input and never leads outside the allowed roots."""
+"""Confinement: ids, folders and files from a pull request never lead outside the allowed roots.
+
+The allowed roots are the project root and what the command line names; everything else
+(anchor ids, config values, symlinks in the tree) is untrusted. A path is judged by its
+real location, a file is opened without following a final symlink and read only when
+the open descriptor is a regular file, and never beyond a size cap.
+"""
 
 from __future__ import annotations
 
 import os
 import re
+import stat
+
+from citelint.sources.model import SourceError
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO must never block the run
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
 def unsafe_id(ident: str) -> str | None:
@@ -21,7 +33,49 @@ def unsafe_id(ident: str) -> str | None:
     return None
 
 
+def within(path: str, root: str) -> bool:
+    """Whether the (already real) `path` is `root` or lies below it."""
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
 def inside(path: str, roots: tuple[str, ...]) -> bool:
     """True when `path`, after resolving symlinks, lies inside one of the real `roots`."""
     real = os.path.realpath(path)
-    return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
+    return any(within(real, root) for root in roots)
+
+
+def kind_of(mode: int) -> str:
+    """What a non-regular file is, for messages."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISLNK(mode):
+        return "a symlink"
+    return "not a regular file"
+
+
+def read_regular(path: str, cap: int, what: str = "max-source-bytes") -> bytes:
+    """The bytes of a regular file, opened without following a final symlink.
+
+    Raises `SourceError` when the path is not a regular file (a FIFO is never waited
+    on), or when it holds more than `cap` bytes (checked on the open descriptor).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY)
+    except OSError as exc:
+        raise SourceError(f"cannot be read ({exc.strerror})") from exc
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SourceError(f"is {kind_of(info.st_mode)}, not a regular file; it is not read")
+        if info.st_size > cap:
+            raise SourceError(f"is {info.st_size} bytes, over {what} ({cap})")
+        data = handle.read(cap + 1)
+    if len(data) > cap:
+        raise SourceError(f"is more than {cap} bytes, over {what} ({cap})")
+    return data

@@ -4,11 +4,17 @@ It turns `(type, id, locator)` into a `Span` or a typed `Failure`, confines ever
 the allowed roots before anything is opened, and loads and normalises each file once per
 run however many anchors cite it. Which folders and endings a type uses, and how each
 ending is loaded, is the type's `SourceKind` (sources/kinds.py).
+
+Trust (README, "Running on untrusted pull requests"): the trusted roots are the project
+root and the paths the command line names. A sources root, an evidence root or a channel
+folder whose real location leaves them is never listed or read, and a file is read only
+when it is a regular file under the size caps.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -16,9 +22,14 @@ from citelint.document import Anchor
 from citelint.sources.cache import TextCache
 from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError
-from citelint.sources.paths import inside, unsafe_id
+from citelint.sources.paths import inside, kind_of, read_regular, unsafe_id
 
 DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024
+DEFAULT_MAX_TOTAL_SOURCE_BYTES = 1024 * 1024 * 1024
+DEFAULT_MAX_PDF_PAGES = 500
+# Loaders must be total (tests/sources/loaders/test_total.py); should one still trip over
+# a shape, the source is unreadable (CL007), never the run.
+_LOADER_SLIPS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
 
 
 @dataclass
@@ -28,12 +39,16 @@ class SourceStore:
     custom_kinds: Mapping[str, SourceKind] = field(default_factory=dict)
     display: Callable[[str], str] | None = None  # how messages show a path; default: root-relative
     cache: TextCache | None = None  # persistent PDF text, when caching is on
+    trusted: tuple[str, ...] = ()  # real trusted roots; empty: every root is trusted
+    max_total_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per run (per worker process)
+    max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
     _loaded: dict[tuple[str, str, str], Loaded | Failure] = field(default_factory=dict)
     _resolved: dict[tuple[str | None, str, str, str | None], Resolution] = field(
         default_factory=dict
     )
     _channels: dict[str, dict[str, int]] = field(default_factory=dict)
-    reads: int = 0  # files opened, for tests and benchmarks
+    reads: int = 0  # files read, for tests and benchmarks
+    bytes_read: int = 0
 
     @property
     def kinds(self) -> dict[str, SourceKind]:
@@ -60,6 +75,13 @@ class SourceStore:
         kind = self.kinds.get(anchor.type)
         if kind is None:
             return Failure(FailureKind.NO_SOURCE, f"no source type '{anchor.type}'")
+        if not self.trusted_root(root):
+            return Failure(
+                FailureKind.UNSAFE_PATH,
+                f"the sources root {self._show(root, root)} leads outside the project "
+                "(a symlink); nothing under it is read",
+                root,
+            )
         located = self.locate(kind, anchor.id, root)
         if isinstance(located, Failure):
             return located
@@ -83,16 +105,22 @@ class SourceStore:
         names = ([ident] if kind.bare_id_first else []) + [f"{ident}.{e}" for e in kind.extensions]
         return [os.path.join(base, name) for base in bases for name in names]
 
+    def trusted_root(self, path: str) -> bool:
+        """Whether a root's real location stays inside the trusted roots."""
+        return not self.trusted or inside(path, self.trusted)
+
     def allowed_roots(self, kind: SourceKind, root: str) -> tuple[str, ...]:
+        """Real roots a kind may read: a root that leads out of the project is not one."""
         roots = [root, *(os.path.join(root, r) for r in kind.outside_roots)]
         if kind.configured_roots:
             roots += self.evidence_roots
-        return tuple(os.path.realpath(r) for r in roots)
+        return tuple(os.path.realpath(r) for r in roots if self.trusted_root(r))
 
     def locate(self, kind: SourceKind, ident: str, root: str) -> str | Failure:
         """The first existing candidate file, confined to the allowed roots."""
         tried = self.candidates(kind, ident, root)
         allowed = self.allowed_roots(kind, root)
+        folder = None
         for path in tried:
             if not os.path.lexists(path):
                 continue
@@ -103,8 +131,17 @@ class SourceStore:
                     "it is not read",
                     path,
                 )
-            if os.path.isfile(path):
+            try:
+                mode = os.stat(path).st_mode
+            except OSError as exc:
+                return self._unreadable(path, root, f"cannot be read ({exc.strerror})")
+            if stat.S_ISREG(mode):
                 return path
+            if not stat.S_ISDIR(mode):  # a FIFO, socket or device is never opened
+                return self._unreadable(path, root, f"is {kind_of(mode)}, not a source file")
+            folder = folder or path
+        if folder is not None:  # only a folder of that name: say so rather than "no file"
+            return self._unreadable(folder, root, "is a folder, not a source file")
         shown = ", ".join(self._show(p, root) for p in tried[:4])
         more = f" and {len(tried) - 4} more" if len(tried) > 4 else ""
         return Failure(
@@ -116,14 +153,24 @@ class SourceStore:
     def _show(self, path: str, root: str) -> str:
         return self.display(path) if self.display else _rel(path, root)
 
+    def _unreadable(self, path: str, root: str, why: str) -> Failure:
+        return Failure(FailureKind.UNREADABLE, f"{self._show(path, root)} {why}", path)
+
     def read(self, path: str) -> bytes:
-        """Open one confined file; the size limit is checked before reading (CL007)."""
-        size = os.path.getsize(path)
-        if size > self.max_bytes:
-            raise SourceError(f"is {size} bytes, over max-source-bytes ({self.max_bytes})")
+        """Read one confined regular file under the per-file and per-run caps (CL007)."""
+        room = self.max_total_bytes - self.bytes_read
+        if room <= 0:
+            raise SourceError(
+                f"is not read: this run has read max-total-source-bytes "
+                f"({self.max_total_bytes}) of sources"
+            )
+        if room < self.max_bytes:
+            data = read_regular(path, room, "the max-total-source-bytes left for this run")
+        else:
+            data = read_regular(path, self.max_bytes)
         self.reads += 1
-        with open(path, "rb") as handle:
-            return handle.read(self.max_bytes + 1)
+        self.bytes_read += len(data)
+        return data
 
     def read_sidecar(self, path: str, beside: str) -> bytes | None:
         """A file that belongs to a source (its toc), read only from the source's folder."""
@@ -131,14 +178,22 @@ class SourceStore:
             path, (os.path.dirname(os.path.realpath(beside)),)
         ):
             return None
-        return self.read(path)
+        return self.read(os.path.realpath(path))
 
     def _load(self, kind: SourceKind, ident: str, path: str, root: str) -> Loaded | Failure:
         key = (os.path.realpath(path), kind.name, ident)
         if key not in self._loaded:
             ext = path.rsplit(".", 1)[-1].lower() if "." in os.path.basename(path) else ""
             try:
-                self._loaded[key] = kind.loader(ext)(path, self.read(path), ident, self)
+                data = self.read(key[0])  # the confined real file, never a final symlink
+                self._loaded[key] = kind.loader(ext)(path, data, ident, self)
+            except _LOADER_SLIPS as exc:
+                self._loaded[key] = Failure(
+                    FailureKind.UNREADABLE,
+                    f"{self._show(path, root)} has a shape citelint cannot read "
+                    f"({type(exc).__name__})",
+                    path,
+                )
             except SourceError as exc:
                 self._loaded[key] = Failure(
                     FailureKind.UNREADABLE, f"{self._show(path, root)} {exc}", path
@@ -161,14 +216,29 @@ class SourceStore:
 
     def _count_channel_files(self, root: str) -> dict[str, int]:
         counts: dict[str, int] = {}
+        if not self.trusted_root(root):
+            return counts  # reported as CL006 on the anchors; never listed
         for kind in self.kinds.values():
+            allowed = self.allowed_roots(kind, root)
             for folder in kind.dirs:
                 path = os.path.normpath(os.path.join(root, folder))
-                if folder != "." and os.path.isdir(path):
-                    counts[kind.channel] = counts.get(kind.channel, 0) + sum(
-                        1 for e in os.scandir(path) if e.is_file() and not e.name.startswith(".")
-                    )
+                if folder == "." or not os.path.isdir(path) or not inside(path, allowed):
+                    continue  # a channel folder that leads out of its root is not listed
+                counts[kind.channel] = counts.get(kind.channel, 0) + _count_files(path)
         return counts
+
+
+def _count_files(folder: str) -> int:
+    """Regular, visible files in a folder; an unreadable folder counts none."""
+    try:
+        with os.scandir(folder) as entries:
+            return sum(
+                1
+                for e in entries
+                if not e.name.startswith(".") and e.is_file(follow_symlinks=False)
+            )
+    except OSError:
+        return 0
 
 
 def _rel(path: str, root: str) -> str:

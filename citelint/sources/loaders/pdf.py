@@ -79,17 +79,21 @@ class PdfSource:
         return Span(self.path, locator, text, first, last)
 
 
-def load_pdf(path: str, data: bytes, cache: TextCache | None = None) -> PdfSource:
+def load_pdf(
+    path: str, data: bytes, cache: TextCache | None = None, max_pages: int = 500
+) -> PdfSource:
     cached = cache.get(data) if cache is not None else None
     if cached is not None:
+        if len(cached) > max_pages:
+            raise SourceError(f"has {len(cached)} pages, over max-pdf-pages ({max_pages})")
         return PdfSource(path, cached)
-    source = _extract(path, data)
+    source = _extract(path, data, max_pages)
     if cache is not None:
         cache.put(data, source.pages)
     return source
 
 
-def _extract(path: str, data: bytes) -> PdfSource:
+def _extract(path: str, data: bytes, max_pages: int) -> PdfSource:
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # recoverable damage goes to --verbose
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
@@ -100,6 +104,9 @@ def _extract(path: str, data: bytes) -> PdfSource:
                 raise SourceError(f"is encrypted and needs a missing dependency: {exc}") from exc
             if not ok:
                 raise SourceError("is encrypted with a password; save a decrypted copy")
+        count = len(reader.pages)
+        if count > max_pages:  # checked before any page is extracted
+            raise SourceError(f"has {count} pages, over max-pdf-pages ({max_pages})")
         pages = tuple(page.extract_text() or "" for page in reader.pages)
     except SourceError:
         raise

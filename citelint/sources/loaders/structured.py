@@ -97,6 +97,18 @@ def parse_json(data: bytes) -> Any:
         ) from exc
     except RecursionError as exc:
         raise SourceError("is JSON nested too deeply to read") from exc
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise SourceError(f"is not readable JSON ({exc})") from exc
+
+
+def obj(value: object) -> dict[str, Any]:
+    """`value` if it is a JSON object, else an empty one: shapes are never trusted."""
+    return value if isinstance(value, dict) else {}
+
+
+def items(value: object) -> list[Any]:
+    """`value` if it is a JSON array, else an empty one."""
+    return value if isinstance(value, list) else []
 
 
 def dig(node: Any, dotted: str) -> tuple[bool, Any]:
@@ -104,7 +116,7 @@ def dig(node: Any, dotted: str) -> tuple[bool, Any]:
     for part in dotted.split("."):
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        elif isinstance(node, list) and part.isascii() and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
             return False, None
@@ -252,7 +264,7 @@ _H4 = re.compile(r"<h4>(.*?)</h4>", re.I | re.S)
 
 def load_europepmc(path: str, data: bytes, ident: str) -> JsonSource:
     root = parse_json(data)
-    results = root.get("resultList", {}).get("result") if isinstance(root, dict) else None
+    results = obj(obj(root).get("resultList")).get("result")
     if isinstance(results, list):
         hits = [
             r
@@ -295,7 +307,7 @@ def bioc_documents(root: Any) -> list[Any]:
     if isinstance(root, dict):
         for key in ("PubTator3", "documents"):
             if isinstance(root.get(key), list):
-                return list(root[key])
+                return [d for d in root[key] if isinstance(d, dict)]
         if "passages" in root:
             return [root]
     if isinstance(root, list):
@@ -311,7 +323,7 @@ def _bioc_text(node: Any) -> Flat:
         passages = node
     else:
         for doc in bioc_documents(node):
-            passages.extend(doc.get("passages", []))
+            passages.extend(items(doc.get("passages")))
     for passage in passages:
         if isinstance(passage, dict) and isinstance(passage.get("text"), str):
             out.texts.append(passage["text"])
@@ -323,17 +335,17 @@ def _bioc_text(node: Any) -> Flat:
 def _bioc_sections(root: Any, locator: str) -> list[Any]:
     want = locator.lower()
     passages = [
-        p for d in bioc_documents(root) for p in d.get("passages", []) if isinstance(p, dict)
+        p for d in bioc_documents(root) for p in items(d.get("passages")) if isinstance(p, dict)
     ]
     if want == "annotations":
         return [
             {"text": a.get("text", "")}
             for p in passages
-            for a in p.get("annotations", [])
+            for a in items(p.get("annotations"))
             if isinstance(a, dict)
         ]
     key = "type" if want in ("title", "abstract") else "section_type"
-    return [p for p in passages if str((p.get("infons") or {}).get(key, "")).lower() == want]
+    return [p for p in passages if str(obj(p.get("infons")).get(key, "")).lower() == want]
 
 
 def load_bioc(path: str, data: bytes, ident: str) -> JsonSource:

@@ -1,0 +1,92 @@
+"""The run's settings: a typed, frozen record built by `config.py` and the command line."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from citelint.claims import ClaimSettings
+from citelint.diagnostic import Severity
+from citelint.rules import RULES_BY_CODE, AnyRule, RuleOptions
+from citelint.sources.cache import user_cache_dir
+from citelint.sources.kinds import DEFAULT_CHANNELS, SourceKind
+from citelint.sources.store import (
+    DEFAULT_MAX_PDF_PAGES,
+    DEFAULT_MAX_SOURCE_BYTES,
+    DEFAULT_MAX_TOTAL_SOURCE_BYTES,
+)
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    severity: Severity | None = None
+    options: RuleOptions | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    project_root: str = "."
+    config_path: str | None = None
+    sources: str | None = None  # absolute
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    select: tuple[str, ...] = ("CL",)
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    fail_on: str = "critical"
+    required_source_channels: tuple[str, ...] = DEFAULT_CHANNELS
+    channels_explicit: bool = False
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
+    max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per run and worker
+    max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
+    max_report_bytes: int = 32 * 1024 * 1024
+    evidence_roots: tuple[str, ...] = ()  # absolute
+    claims: ClaimSettings = field(default_factory=ClaimSettings)
+    source_types: Mapping[str, SourceKind] = field(default_factory=dict)  # custom kinds
+    rules: Mapping[str, RuleSettings] = field(default_factory=dict)
+    no_suppress: bool = False  # --no-suppress: audit with every suppression ignored
+    cache_dir: str | None = field(default_factory=user_cache_dir)  # absolute; None: no cache
+    cli_roots: tuple[str, ...] = ()  # absolute paths the command line named: trusted too
+    notes: tuple[str, ...] = ()  # warnings (deprecations, refused settings), printed once
+
+    def naming(self, paths: Sequence[str]) -> Settings:
+        """These settings with the named report paths that lie outside the project trusted:
+        naming them is the caller's choice (a file's folder, a folder itself)."""
+        root = os.path.abspath(self.project_root)
+        outside = []
+        for given in paths:
+            path = os.path.abspath(given)
+            rel = os.path.relpath(path, root)
+            if rel == ".." or rel.startswith(".." + os.sep):
+                outside.append(path if os.path.isdir(path) else os.path.dirname(path))
+        return dataclasses.replace(self, cli_roots=(*self.cli_roots, *outside))
+
+    def trusted_roots(self) -> tuple[str, ...]:
+        """Real roots that may be read: the project root and what the command line named."""
+        return tuple(
+            dict.fromkeys(os.path.realpath(p) for p in (self.project_root, *self.cli_roots))
+        )
+
+    def enabled(self, code: str) -> bool:
+        rule = RULES_BY_CODE.get(code)
+        if rule is not None and not rule.deselectable:
+            return True
+        chosen = _best(code, (*self.select, *self.extend_select))
+        dropped = _best(code, self.ignore)
+        return chosen > 0 and chosen > dropped
+
+    def severity(self, code: str) -> Severity:
+        override = self.rules.get(code, RuleSettings()).severity
+        return override or RULES_BY_CODE[code].severity
+
+    def rule(self, rule: type[AnyRule]) -> AnyRule:
+        """The rule, built with its configured options."""
+        return rule(self.rules.get(rule.code, RuleSettings()).options)
+
+
+def _best(code: str, prefixes: Sequence[str]) -> int:
+    """Length of the longest matching prefix, so `--ignore CL1 --select CL101` keeps CL101."""
+    return max((len(p) for p in prefixes if code.startswith(p)), default=0)
