@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citelint.errors import UsageError
@@ -54,6 +55,15 @@ def _relpath(path: str, root: str) -> str:
     return os.path.relpath(path, root).replace(os.sep, "/")
 
 
+@dataclass
+class Found:
+    """What discovery found: report files, folders it could not list, and notes."""
+
+    reports: list[str] = field(default_factory=list)
+    unreadable: list[tuple[str, str]] = field(default_factory=list)  # (folder, why)
+    notes: list[str] = field(default_factory=list)
+
+
 class Discovery:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -100,29 +110,43 @@ class Discovery:
             return False
         return not self.settings.include or matches(rel, self.settings.include)
 
-    def files(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
-        """(report files, notes). Raises UsageError for missing paths or empty folders."""
-        found: list[str] = []
-        notes: list[str] = []
+    def files(self, paths: Sequence[str]) -> Found:
+        """Reports under `paths`. Raises UsageError for missing or unreadable given paths."""
+        found = Found()
         for given in paths:
-            if not os.path.exists(given):
+            if not os.path.lexists(given):
                 raise UsageError(f"{given}: no such file or folder")
             if os.path.isdir(given):
-                inner = list(self.walk(given))
-                if not inner and not self.under_skipped(os.path.join(given, "x")):
+                if not os.access(given, os.R_OK | os.X_OK):
+                    raise UsageError(f"{given}: the folder cannot be read")
+                inner = list(self.walk(given, found.unreadable))
+                if (
+                    not inner
+                    and not found.unreadable
+                    and not self.under_skipped(os.path.join(given, "x"))
+                ):
                     raise UsageError(f"{given}: no reports found (.html, .htm, .md, .markdown)")
-                if not inner:
-                    notes.append(f"{given} is inside a sources or skipped folder; nothing to lint")
-                found.extend(inner)
+                if not inner and not found.unreadable:
+                    found.notes.append(
+                        f"{given} is inside a sources or skipped folder; nothing to lint"
+                    )
+                found.reports.extend(inner)
             elif self.wanted(given) and not self.under_skipped(given):
-                found.append(os.path.abspath(given))
+                found.reports.append(os.path.abspath(given))
             else:
-                notes.append(f"{given} is not a report or is excluded; skipped")
-        unique = sorted(set(found), key=lambda p: relpath(p, self.root))
-        return unique, notes
+                found.notes.append(f"{given} is not a report or is excluded; skipped")
+        found.reports = sorted(set(found.reports), key=lambda p: relpath(p, self.root))
+        found.unreadable.sort()
+        return found
 
-    def walk(self, folder: str) -> Iterator[str]:
-        for here, dirs, names in os.walk(folder):
+    def walk(self, folder: str, unreadable: list[tuple[str, str]]) -> Iterator[str]:
+        """Reports below `folder`; folders that cannot be listed are recorded, not skipped
+        in silence. Symlinked folders are not entered."""
+
+        def record(error: OSError) -> None:
+            unreadable.append((os.path.abspath(error.filename or folder), error.strerror or ""))
+
+        for here, dirs, names in os.walk(folder, onerror=record):
             dirs[:] = sorted(d for d in dirs if not self.skipped_dir(os.path.join(here, d)))
             for name in sorted(names):
                 path = os.path.join(here, name)

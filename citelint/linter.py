@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import os
+import signal
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -35,7 +36,8 @@ from citelint.rules import (
 from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.settings import Settings
 from citelint.sources.cache import TextCache
-from citelint.sources.model import Failure, Span
+from citelint.sources.model import Failure, SourceError, Span
+from citelint.sources.paths import inside, read_regular
 from citelint.sources.store import SourceStore
 from citelint.suppress import Suppressions, scopes
 
@@ -60,6 +62,7 @@ class Linter:
             max_total_bytes=settings.max_total_source_bytes,
             max_pdf_pages=settings.max_pdf_pages,
         )
+        self.trusted = settings.trusted_roots()
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence(settings.claims.drugs)
         self.tracebacks: list[str] = []
@@ -77,27 +80,39 @@ class Linter:
         progress: Callable[[int, int], None] | None = None,
     ) -> Result:
         """Lint every report under `paths`; `progress(done, total)` follows along."""
-        files, notes = self.discovery.files(paths)
+        named = self.settings.naming(paths)  # paths named outside the project are trusted
+        self.trusted = self.store.trusted = named.trusted_roots()
+        found = self.discovery.files(paths)
+        files = found.reports
         if shard is not None:
             files = [f for f in files if in_shard(self.display(f), shard)]
-        results: list[FileResult] = []
+        results: list[FileResult] = [
+            self._file_finding(
+                self.display(folder), UnreadableReportRule, f"folder cannot be read ({why})"
+            )
+            for folder, why in found.unreadable
+        ]
         if jobs > 1 and len(files) >= PARALLEL_FROM:
             # Each worker builds its own Linter; results come back in input order, so the
             # output is the same bytes whatever the number of workers.
             chunk = max(1, len(files) // (jobs * 4))
-            with ProcessPoolExecutor(
-                jobs, initializer=_init_worker, initargs=(self.settings,)
-            ) as pool:
+            pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(named,))
+            try:
                 for result in pool.map(_lint_in_worker, files, chunksize=chunk):
                     results.append(result)
                     if progress:
                         progress(len(results), len(files))
+            except KeyboardInterrupt:
+                _stop(pool)
+                raise
+            pool.shutdown()
         else:
             for path in files:
                 results.append(self.lint_file(path))
                 if progress:
                     progress(len(results), len(files))
-        return self.result(results, notes)
+        results.sort(key=lambda r: r.path)
+        return self.result(results, found.notes)
 
     def result(self, files: Sequence[FileResult], notes: Sequence[str] = ()) -> Result:
         return Result(
@@ -110,21 +125,18 @@ class Linter:
 
     def lint_file(self, path: str) -> FileResult:
         display = self.display(path)
-        try:
-            size = os.path.getsize(path)
-            if size > self.settings.max_report_bytes:
-                return self._file_finding(
-                    display,
-                    UnreadableReportRule,
-                    f"report is {size} bytes, over max-report-bytes "
-                    f"({self.settings.max_report_bytes})",
-                )
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
+        if not inside(path, self.trusted):
             return self._file_finding(
-                display, UnreadableReportRule, f"report cannot be read ({exc.strerror})"
+                display,
+                UnreadableReportRule,
+                "report is a symlink that leads outside the project; it is not read",
             )
+        try:
+            data = read_regular(
+                os.path.realpath(path), self.settings.max_report_bytes, "max-report-bytes"
+            )
+        except SourceError as exc:
+            return self._file_finding(display, UnreadableReportRule, f"report {exc}")
         return self.lint_data(display, data, self.discovery.sources_root(path))
 
     def lint_data(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
@@ -289,12 +301,34 @@ _WORKER: Linter | None = None
 
 def _init_worker(settings: Settings) -> None:
     global _WORKER
+    # Ctrl-C is the parent's to handle; SIGTERM from the parent exits through `finally`
+    # blocks, so a half-written cache entry is removed.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_worker)
     _WORKER = Linter(settings)
+
+
+def _exit_worker(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers at once on Ctrl-C: cancel what waits, terminate what runs."""
+    # the executor offers no public handle on its processes, and shutdown() drops them
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=1)
 
 
 def _lint_in_worker(path: str) -> FileResult:
     assert _WORKER is not None
-    return _WORKER.lint_file(path)
+    try:
+        return _WORKER.lint_file(path)
+    except SystemExit as stop:  # SIGTERM: `finally` blocks have run; leave at once, since
+        os._exit(int(stop.code or 1))  # the executor would catch the exit and carry on
 
 
 def in_shard(rel: str, shard: tuple[int, int]) -> bool:

@@ -15,6 +15,7 @@ from rich.text import Text
 from citelint.diagnostic import Diagnostic, Severity
 from citelint.result import Result
 
+_NEWLINE = re.compile(r"\r\n?|\n")
 _STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
 
@@ -30,13 +31,14 @@ def render(result: Result, color: bool = False) -> str:
         emoji=False,
         markup=False,
     )
-    lines_of = {f.path: f.text for f in result.files if f.text is not None}
+    # each report is split into lines once, however many findings it has
+    lines_of = {f.path: _NEWLINE.split(f.text) for f in result.files if f.text is not None}
     for d in result.diagnostics:
         _one(console, d, lines_of.get(d.path))
     return buffer.getvalue()
 
 
-def _one(console: Console, d: Diagnostic, text: str | None) -> None:
+def _one(console: Console, d: Diagnostic, lines: list[str] | None) -> None:
     write = console.print  # renders into the caller's buffer; only the CLI prints
     head = Text()
     head.append(f"{d.path}:{d.line}:{d.column}: ", style="bold")
@@ -44,20 +46,16 @@ def _one(console: Console, d: Diagnostic, text: str | None) -> None:
     head.append(f" [{d.severity.value}] ")
     head.append(d.message)
     write(head)
-    if text is not None:
-        lines = re.split(r"\r\n?|\n", text)
-        if 0 < d.line <= len(lines):
-            source = lines[d.line - 1].expandtabs(1)
-            width = (
-                (d.end_column - d.column) if d.end_line == d.line else len(source) - d.column + 1
-            )
-            gutter = f"{d.line:>5} | "
-            write(Text(gutter, style="dim") + Text(source[:300]))
-            caret = " " * (d.column - 1) + "^" * max(1, min(width, 300))
-            write(
-                Text(" " * (len(gutter) - 2) + "| ", style="dim")
-                + Text(caret, style=_STYLE[d.severity])
-            )
+    if lines is not None and 0 < d.line <= len(lines):
+        source = lines[d.line - 1].expandtabs(1)
+        width = (d.end_column - d.column) if d.end_line == d.line else len(source) - d.column + 1
+        gutter = f"{d.line:>5} | "
+        write(Text(gutter, style="dim") + Text(source[:300]))
+        caret = " " * (d.column - 1) + "^" * max(1, min(width, 300))
+        write(
+            Text(" " * (len(gutter) - 2) + "| ", style="dim")
+            + Text(caret, style=_STYLE[d.severity])
+        )
     for anchor in d.anchors[:3]:
         write(Text(f"      = anchor: {anchor}", style="dim"))
     for ref in d.sources[:3]:

@@ -42,6 +42,7 @@ class MissingAnchor(Rule[NoOptions]):
     marks_unverified = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
+        anchored_blocks: dict[int, bool] = {}  # once per block: linear in its sentences
         for item in analysis.claims:
             if item.anchors or not item.claim.fact_bearing:
                 continue
@@ -51,7 +52,10 @@ class MissingAnchor(Rule[NoOptions]):
                 + list(item.claim.markers)
             )
             shown = ", ".join(states[:4]) + (", …" if len(states) > 4 else "")
-            others = any(s.anchors for s in item.sentence.block.sentences)
+            block = item.sentence.block
+            if id(block) not in anchored_blocks:
+                anchored_blocks[id(block)] = any(s.anchors for s in block.sentences)
+            others = anchored_blocks[id(block)]
             hint = (
                 "; the other anchors of this paragraph do not cover it"
                 if others

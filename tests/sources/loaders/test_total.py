@@ -36,8 +36,10 @@ SCALARS = (
 )
 JSON_VALUES = st.recursive(
     SCALARS,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(KEYS | st.text(max_size=8), children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(KEYS | st.text(max_size=8), children, max_size=5)
+    ),
     max_leaves=25,
 )
 LOCATORS = st.none() | st.sampled_from(
@@ -67,7 +69,9 @@ LOADERS = [
 ]
 
 
-def _exercise(kind: SourceKind, ext: str, data: bytes, sidecar: bytes | None, locator: object) -> None:
+def _exercise(
+    kind: SourceKind, ext: str, data: bytes, sidecar: bytes | None, locator: object
+) -> None:
     try:
         loaded = kind.loader(ext)(f"/x/1.{ext}", data, "1", _Context(sidecar))
     except SourceError:

@@ -1,0 +1,386 @@
+"""A hostile pull request: everything in the checkout is written by a stranger.
+
+Each case builds a project the way an attacker would and runs citelint under a Python
+audit hook that records every `open` and every folder listing. Nothing outside the
+case's project folder (and the interpreter's own files) may be touched, no run may exit
+2 unless a usage error is expected, and nothing planted may change a verdict.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import socket
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import citelint
+from citelint.cli import main
+
+_EVENTS = {"open", "os.scandir", "os.listdir"}
+_TOUCHED: list[str] | None = None
+
+
+def _hook(event: str, args: tuple[object, ...]) -> None:
+    if _TOUCHED is not None and event in _EVENTS and args and isinstance(args[0], str | bytes):
+        path = os.fsdecode(args[0])
+        _TOUCHED.append(os.path.abspath(path))
+
+
+sys.addaudithook(_hook)  # audit hooks cannot be removed; it records only inside `watch`
+
+_INTERPRETER = tuple(
+    os.path.realpath(p)
+    for p in {
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        os.path.dirname(os.path.dirname(citelint.__file__)),
+    }
+)
+_SYSTEM_FILES = {"/dev/null", "/dev/urandom", "/etc/localtime"}
+
+
+@contextlib.contextmanager
+def watch() -> Iterator[list[str]]:
+    global _TOUCHED
+    _TOUCHED = []
+    try:
+        yield _TOUCHED
+    finally:
+        _TOUCHED = None
+
+
+def run(case: Path, *args: str) -> tuple[int, str, list[str]]:
+    """citelint in `case`, with what it opened and listed outside the case folder."""
+    out, err = io.StringIO(), io.StringIO()
+    old = os.getcwd()
+    os.chdir(case)
+    try:
+        with (
+            watch() as touched,
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+        ):
+            code = main(["--no-progress", "--output-format", "concise", *args])
+    finally:
+        os.chdir(old)
+    outside = [p for p in touched if not _allowed(p, case)]
+    return code, out.getvalue() + err.getvalue(), outside
+
+
+def _allowed(path: str, case: Path) -> bool:
+    """Judged by the real location: a symlink inside the case may lead outside it."""
+    real = os.path.realpath(path)
+    if real in _SYSTEM_FILES:
+        return True
+    cache = os.environ.get("CITELINT_CACHE_DIR", "")
+    roots = [os.path.realpath(r) for r in (str(case), cache) if r] + list(_INTERPRETER)
+    return any(real == root or real.startswith(root + os.sep) for root in roots)
+
+
+@pytest.fixture
+def case(tmp_path: Path) -> Path:
+    """The attacker's checkout (`case/`), a git repository, beside a secret folder."""
+    (tmp_path / "case" / ".git").mkdir(parents=True)
+    secret = tmp_path / "secret"
+    (secret / "pubmed").mkdir(parents=True)
+    (secret / "hostname").write_text("Rate 42% everywhere.\n")
+    (secret / "pubmed" / "1.json").write_text(json.dumps({"abstract": "Rate 42%."}))
+    return tmp_path / "case"
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- symlinks out of the project ---------------------------------------------------------
+
+
+def test_symlinked_sources_root_is_cl006(case: Path) -> None:
+    (case / "sources").symlink_to(case.parent / "secret")
+    write(case / "r.md", "Rate 42% everywhere [evidence:hostname:line:1].\n")
+    code, out, outside = run(case, "r.md")
+    assert outside == []
+    assert code == 1 and "CL006" in out and "leads outside the project" in out
+    assert "Rate 42% everywhere." not in out  # the secret's text is never shown
+
+
+def test_root_symlinked_to_filesystem_root(case: Path) -> None:
+    (case / "sources").symlink_to("/")
+    write(case / "r.md", "Host 42% [evidence:etc/hostname:line:1].\n")
+    code, out, outside = run(case, "r.md", "-o", "html:audit.html")
+    assert outside == [] and code == 1 and "CL006" in out
+    assert "hostname" not in (case / "audit.html").read_text().split("evidence:etc/hostname")[-1]
+
+
+def test_symlinked_evidence_folder_is_not_read(case: Path) -> None:
+    (case / "sources").mkdir()
+    (case / "evidence").symlink_to(case.parent / "secret")
+    write(case / "r.md", "Rate 42% everywhere [evidence:hostname:line:1].\n")
+    code, out, outside = run(case, "r.md")
+    assert outside == [] and code == 1 and "CL006" in out
+
+
+def test_symlinked_channel_folder_is_never_listed(case: Path) -> None:
+    (case / "sources").mkdir()
+    (case / "sources" / "pubmed").symlink_to(case.parent / "secret" / "pubmed")
+    write(case / "r.md", "# R\n\nRate 42% [pmid:1:abstract].\n")
+    code, out, outside = run(case, "r.md")
+    assert outside == [] and code == 1 and "CL006" in out
+
+
+def test_symlinked_report_outside_the_project_is_not_read(case: Path) -> None:
+    write(case / "reports" / "real.md", "Nothing to see.\n")
+    (case / "reports" / "link.md").symlink_to(case.parent / "secret" / "hostname")
+    code, out, outside = run(case, "reports")
+    assert outside == [] and code == 1
+    assert "reports/link.md:1:1: CL902" in out and "42%" not in out
+    code, out, outside = run(case, "reports/link.md")  # as pre-commit would pass it
+    assert outside == [] and code == 1 and "CL902" in out
+
+
+def test_config_paths_must_stay_in_the_project(case: Path) -> None:
+    write(case / "r.md", "Nothing to see.\n")
+    for key, value in (
+        ("sources", "../secret"),
+        ("evidence-roots", ["../secret"]),
+        ("include", ["../secret/**"]),
+    ):
+        write(case / ".citelint.toml", f"{key} = {json.dumps(value)}\n")
+        code, out, outside = run(case, "r.md")
+        assert code == 2 and key in out and outside == [], (key, out)
+    (case / "inside").symlink_to(case.parent / "secret")
+    write(case / ".citelint.toml", 'sources = "inside"\n')
+    code, out, outside = run(case, "r.md")
+    assert code == 2 and "leads outside the project root" in out and outside == []
+    # the command line may point anywhere
+    (case / ".citelint.toml").unlink()
+    write(case / "r2.md", "Rate 42% [pmid:1:abstract].\n")
+    code, out, outside = run(case, "r2.md", "--sources", str(case.parent / "secret"))
+    assert code == 0, out
+
+
+# -- a cache the pull request cannot write -------------------------------------------
+
+
+def _pdf(text: str) -> bytes:
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(300, 300)
+    font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/BaseFont"): NameObject("/Helvetica"),
+        }
+    )
+    page[NameObject("/Resources")] = DictionaryObject(
+        {NameObject("/Font"): DictionaryObject({NameObject("/F1"): font})}
+    )
+    stream = DecodedStreamObject()
+    stream.set_data(f"BT /F1 12 Tf 20 200 Td ({text}) Tj ET".encode())
+    page[NameObject("/Contents")] = writer._add_object(stream)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _cache_key(data: bytes) -> str:
+    from citelint.sources.cache import TextCache
+
+    return os.path.basename(TextCache("x")._path(data))
+
+
+def test_planted_cache_entries_change_nothing(case: Path) -> None:
+    pdf = _pdf("Median survival was 11 months.")
+    write(case / "sources" / "guidelines" / "G.pdf", pdf)
+    write(case / "r.md", "Median survival was 99 months [guideline:G:page:1].\n")
+    planted = case / ".citelint_cache"
+    write(planted / _cache_key(pdf), json.dumps(["Median survival was 99 months."]))
+    code, out, outside = run(case, "r.md")
+    assert outside == [] and code == 1 and "CL101" in out  # the planted text is not used
+    write(case / ".citelint.toml", 'cache-dir = ".citelint_cache"\n')
+    code, out, outside = run(case, "r.md")
+    assert code == 1 and "CL101" in out and "cache-dir' is ignored" in out
+
+
+@pytest.mark.parametrize("entry", ["fifo", "zero", "text"])
+def test_cache_entries_read_only_as_regular_files(case: Path, entry: str) -> None:
+    pdf = _pdf("Median survival was 11 months.")
+    write(case / "sources" / "guidelines" / "G.pdf", pdf)
+    write(case / "r.md", "Median survival was 11 months [guideline:G:page:1].\n")
+    cache = case.parent / "cache"
+    cache.mkdir()
+    target = cache / _cache_key(pdf)
+    if entry == "fifo":
+        os.mkfifo(target)
+    elif entry == "zero":
+        target.symlink_to("/dev/zero")
+    else:
+        target.write_text(json.dumps({"not": "pages"}))
+    code, out, outside = run(case, "r.md", "--cache-dir", str(cache))
+    assert code == 0, out  # a miss: the PDF is read again, the true claim passes
+    assert all(not p.startswith("/dev/zero") for p in outside)
+
+
+def test_symlinked_cache_folder_is_not_written(case: Path) -> None:
+    pdf = _pdf("Median survival was 11 months.")
+    write(case / "sources" / "guidelines" / "G.pdf", pdf)
+    write(case / "r.md", "Median survival was 11 months [guideline:G:page:1].\n")
+    elsewhere = case.parent / "elsewhere"
+    elsewhere.mkdir()
+    (case / "cachelink").symlink_to(elsewhere)
+    code, _out, _ = run(case, "r.md", "--cache-dir", "cachelink")
+    assert code == 0 and list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_failed_cache_write_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: BaseException
+) -> None:
+    from citelint.sources import cache as cache_module
+
+    def dump(*args: object, **kwargs: object) -> None:
+        raise failure
+
+    monkeypatch.setattr(cache_module.json, "dump", dump)
+    cache = cache_module.TextCache(str(tmp_path / "c"))
+    with contextlib.suppress(KeyboardInterrupt):
+        cache.put(b"pdf", ("page",))
+    assert [p.name for p in (tmp_path / "c").iterdir()] == []
+
+
+# -- malformed sources are CL007 for their claims, not a crash ----------------------------
+
+MALFORMED = [
+    ("bioc/X.json", "bioc:X:abstract", '{"PubTator3": ["x"]}'),
+    ("bioc/X.json", "bioc:X:abstract", '{"documents": [{"id": "X", "passages": 5}]}'),
+    ("europepmc/X.json", "europepmc:X:abstract", '{"resultList": []}'),
+    ("pubmed/1.json", "pmid:1:abstract", '{"abstract": ' + "9" * 5000 + "}"),
+    ("guidelines/G.md", "guideline:G:sec", "# sec\nRate 42%.\n"),
+]
+
+
+@pytest.mark.parametrize(("rel", "anchor", "content"), MALFORMED)
+def test_malformed_sources_cost_one_finding(
+    case: Path, rel: str, anchor: str, content: str
+) -> None:
+    write(case / "sources" / rel, content)
+    if rel.startswith("guidelines"):
+        write(case / "sources" / "guidelines" / "G.toc.json", '{"sec": {"start_line": Infinity}}')
+    write(case / "r.md", f"Rate 42% [{anchor}].\n\nAnother 7% with no anchor.\n")
+    code, out, outside = run(case, "r.md")
+    assert outside == [] and code == 1, out
+    # the shape is unreadable (CL007) or holds no such section (CL003); the run goes on
+    assert ("CL007" in out or "CL003" in out) and "CL001" in out and "CL903" not in out
+
+
+def test_symlink_loop_and_unreadable_channel_folder(
+    case: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (case / "sources" / "pubmed").mkdir(parents=True)
+    (case / "sources" / "pubmed" / "1.json").symlink_to("1.json")  # a loop onto itself
+    write(case / "r.md", "# R\n\nRate 42% [pmid:1:abstract].\n")
+    code, out, outside = run(case, "r.md")
+    assert outside == [] and code == 1 and "CL007" in out and "CL903" not in out
+
+
+@pytest.mark.parametrize("what", ["fifo", "socket", "folder"])
+def test_special_files_are_cl007_and_never_opened(case: Path, what: str) -> None:
+    target = case / "sources" / "pubmed" / "1.json"
+    target.parent.mkdir(parents=True)
+    if what == "fifo":
+        os.mkfifo(target)
+    elif what == "socket":
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.bind(str(target))
+    else:
+        target.mkdir()
+    write(case / "r.md", "Rate 42% [pmid:1:abstract].\n")
+    code, out, _ = run(case, "r.md")
+    assert code == 1 and "CL007" in out and "not a source file" in out
+    with watch() as touched:
+        run(case, "r.md")
+    assert str(target) not in touched
+
+
+def test_fifo_report_is_cl902(case: Path) -> None:
+    os.mkfifo(case / "pipe.md")
+    write(case / "ok.md", "Nothing to see.\n")
+    code, out, _ = run(case, ".")
+    assert code == 1 and "pipe.md:1:1: CL902" in out and "FIFO" in out
+
+
+def test_unreadable_report_folder_is_cl902(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(case / "reports" / "ok.md", "Nothing to see.\n")
+    write(case / "reports" / "locked" / "hidden.md", "Rate 42%.\n")
+    real_scandir = os.scandir
+    locked = str(case / "reports" / "locked")
+
+    def scandir(path: str = ".") -> object:  # root ignores permissions: refuse as a kernel would
+        if os.path.abspath(os.fspath(path)) == locked:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, out, _ = run(case, "reports")
+    assert code == 1 and "reports/locked:1:1: CL902" in out and "Permission denied" in out
+
+
+# -- caps ------------------------------------------------------------------------------
+
+
+def test_caps_are_findings_that_name_the_cap(case: Path) -> None:
+    write(case / "sources" / "guidelines" / "A.md", "Rate 42%.\n" * 50)
+    write(case / "sources" / "guidelines" / "B.md", "Rate 42%.\n" * 50)
+    write(case / "r.md", "Rate 42% [guideline:A:line:1].\n\nRate 42% [guideline:B:line:1].\n")
+    write(case / ".citelint.toml", "max-total-source-bytes = 600\n")
+    code, out, _ = run(case, "r.md")
+    assert code == 1 and "CL007" in out and "max-total-source-bytes" in out
+    pdf = _pdf("Median survival was 11 months.")
+    write(case / "sources" / "guidelines" / "P.pdf", pdf)
+    write(case / "p.md", "Median survival was 11 months [guideline:P:page:1].\n")
+    write(case / ".citelint.toml", "max-pdf-pages = 0\n")
+    code, out, _ = run(case, "p.md")
+    assert code == 1 and "over max-pdf-pages (0)" in out
+
+
+# -- interrupts ---------------------------------------------------------------------------
+
+
+def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import time
+
+    (tmp_path / ".git").mkdir()
+    paragraph = "".join(f"Rate {j % 97}% in arm {j}. " for j in range(6000)) + "\n"
+    for i in range(80):  # minutes of work for two workers: the run is interrupted midway
+        write(tmp_path / "reports" / f"r{i}.md", paragraph)
+    cache = tmp_path / "cache"
+    command = [sys.executable, "-m", "citelint", "reports", "--jobs", "2", "-q"]
+    env = {**os.environ, "CITELINT_CACHE_DIR": str(cache)}
+    with subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    ) as proc:
+        time.sleep(2)
+        proc.send_signal(signal.SIGINT)
+        try:
+            _, err = proc.communicate(timeout=10)  # a hang detector, not a speed measurement
+        finally:
+            proc.kill()
+    assert proc.returncode == 130 and b"interrupted" in err
+    assert not cache.exists() or not list(cache.glob("*.tmp"))
