@@ -113,6 +113,7 @@ def run_action(workspace: Path, tmp_path: Path, **inputs: str) -> tuple[int, dic
     context["github.action_path"] = str(ROOT)
     runner_temp = tmp_path / "runner_temp"
     runner_temp.mkdir(exist_ok=True)
+    context["runner.temp"] = str(runner_temp)
     output, summary = tmp_path / "github_output", tmp_path / "step_summary"
     output.write_text("")
     summary.write_text("")
@@ -173,6 +174,8 @@ def test_action_steps_like_a_runner(tmp_path: Path) -> None:
         **{"sarif-file": "clean.sarif"},
     )
     assert clean_code == 0 and clean_outputs["findings"] == "0"
+    # the PDF cache went to the runner's temporary folder, never into the checkout
+    assert not (workspace / ".citelint_cache").exists()
 
 
 def test_readme_shows_the_workflow() -> None:
@@ -184,3 +187,12 @@ def test_readme_shows_the_workflow() -> None:
     upload = next(s for s in steps if "upload-sarif" in s.get("uses", ""))
     assert upload["if"] == "always()"
     assert data["jobs"]["citelint"]["permissions"]["security-events"] == "write"
+
+
+def test_readme_documents_the_trust_model() -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("### Running on untrusted pull requests", 1)[1].split("\n### ", 1)[0]
+    for promise in ("CL006", "regular file", "max-pdf-pages", "cache-dir", "exits 130"):
+        assert promise in section
+    step = next(s for s in ACTION["runs"]["steps"] if s.get("id") == "run")
+    assert step["env"]["CITELINT_CACHE_DIR"].startswith("${{ runner.temp }}")
