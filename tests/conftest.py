@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from citelint.analysis import Analysis
+from citelint.cli import main
 from citelint.config import Settings
+from citelint.linter import Linter
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SCHEMAS = Path(__file__).resolve().parents[2] / "shared" / "schemas"
@@ -53,3 +57,36 @@ def _no_color(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPath
     monkeypatch.setenv("CITELINT_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "user-cache"))
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     os.environ.pop("CITELINT_TEST_FAULT", None)
+
+
+CLEAN = "Median PFS was 4.8 months [pmid:1:abstract].\n"
+
+
+BROKEN = "Median PFS was 5.8 months [pmid:1:abstract].\n"
+
+
+SOURCE = json.dumps({"abstract": "Median PFS was 4.8 months."})
+
+
+@pytest.fixture
+def repo(project: Writer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    project(".git/HEAD", "ref: refs/heads/main\n")
+    project("reports/sources/pubmed/1.json", SOURCE)
+    project("reports/clean.md", CLEAN)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def analysis_of(root: Path, name: str, text: str, **changes: object) -> Analysis:
+    """The Analysis of one report written under `root`, with `root/sources` as its root."""
+    (root / name).write_text(text, encoding="utf-8")
+    linter = Linter(settings_for(root, **changes))
+    doc = linter.parser.parse(name, text.encode("utf-8"))
+    sources = root / "sources"
+    return linter.analyze(doc, str(sources) if sources.is_dir() else None)

@@ -95,3 +95,36 @@ def test_a_source_kind_is_declared_once() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and id(node) not in docs:
                 assert node.value not in names, f"{path.relative_to(PACKAGE)}:{node.lineno}"
+
+
+# Modules whose tests live elsewhere by design, and why.
+_TESTED_ELSEWHERE = {
+    "__init__.py": "the public API: tests/test_api.py",
+    "__main__.py": "`python -m citelint`: tests/test_cli.py",
+    "errors.py": "exception classes, no logic",
+    "tokens/__init__.py": "re-exports",
+    "tokens/kinds.py": "an enum, no logic",
+    "sources/__init__.py": "empty",
+    "sources/loaders/__init__.py": "empty",
+    "formatters/__init__.py": "the registry of formatters",
+}
+
+
+def _mirror(path: Path) -> Path:
+    rel = path.relative_to(PACKAGE)
+    name = rel.parent.name if rel.name == "__init__.py" else rel.stem
+    return PACKAGE.parent / "tests" / rel.parent / f"test_{name}.py"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        for p in MODULES
+        if RULES not in p.parents and str(p.relative_to(PACKAGE)) not in _TESTED_ELSEWHERE
+    ],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_tests_mirror_the_package(path: Path) -> None:
+    """citelint/a/b.py is tested in tests/a/test_b.py (rules by their fixtures)."""
+    assert _mirror(path).is_file(), f"add {_mirror(path).relative_to(PACKAGE.parent)}"

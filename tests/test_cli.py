@@ -10,27 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from citelint.cli import main
-from tests.conftest import Writer
-
-CLEAN = "Median PFS was 4.8 months [pmid:1:abstract].\n"
-BROKEN = "Median PFS was 5.8 months [pmid:1:abstract].\n"
-SOURCE = json.dumps({"abstract": "Median PFS was 4.8 months."})
-
-
-@pytest.fixture
-def repo(project: Writer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    project(".git/HEAD", "ref: refs/heads/main\n")
-    project("reports/sources/pubmed/1.json", SOURCE)
-    project("reports/clean.md", CLEAN)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import BROKEN, CLEAN, run
 
 
 def test_clean_run_exits_zero(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -227,42 +207,28 @@ def test_module_entry_point_and_version(repo: Path) -> None:
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
 
 
-def test_baseline_hides_known_findings_only(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    report = repo / "reports/broken.md"
-    report.write_text(BROKEN)
-    assert run(capsys, "reports", "--write-baseline", "base.json")[0] == 1
-    assert json.loads((repo / "base.json").read_text())["findings"][0]["code"] == "CL101"
-    assert run(capsys, "reports", "--baseline", "base.json")[0] == 0
-    report.write_text("# Title added above\n\nNew intro line.\n\n" + BROKEN)  # line moved
-    assert run(capsys, "reports", "--baseline", "base.json")[0] == 0
-    report.write_text(BROKEN + "\nMedian PFS was 5.8 months [pmid:1:abstract].\n")  # a copy
-    code, out, _ = run(capsys, "reports", "--baseline", "base.json", "--output-format", "concise")
-    assert code == 1 and out.count("CL101") == 1
-    report.write_text(BROKEN.replace("5.8", "6.8"))  # a different claim is a new finding
-    assert run(capsys, "reports", "--baseline", "base.json")[0] == 1
-
-
-def test_bad_baseline_file(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (repo / "base.json").write_text("[]")
-    code, _, err = run(capsys, "reports", "--baseline", "base.json")
-    assert code == 2 and "is not a citelint baseline" in err
-
-
-def test_jobs_and_shards_give_the_same_findings(
-    repo: Path, capsys: pytest.CaptureFixture[str]
+def test_more_usage_paths(
+    repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for i in range(12):
-        (repo / f"reports/r{i:02d}.md").write_text(BROKEN if i % 3 else CLEAN)
-    _, serial, _ = run(capsys, "reports", "--jobs", "1", "--output-format", "json")
-    _, parallel, _ = run(capsys, "reports", "--jobs", "2", "--output-format", "json")
-    assert parallel == serial  # same bytes whatever the number of workers
-    shards = [
-        run(capsys, "reports", "--shard", f"{k}/3", "--output-format", "concise")[1]
-        for k in (1, 2, 3)
-    ]
-    lines = sorted(line for out in shards for line in out.splitlines())
-    _, whole, _ = run(capsys, "reports", "--output-format", "concise")
-    assert lines == sorted(whole.splitlines())
-    assert all(shards)  # 12 files spread over 3 shards
-    assert run(capsys, "reports", "--shard", "4/3")[0] == 2
-    assert run(capsys, "reports", "--jobs", "0")[0] == 2
+    assert run(capsys, "rule")[0] == 2
+    code, out, _ = run(capsys, "--list-rules")
+    assert code == 0 and out.splitlines()[0].startswith("CL001")
+    (repo / "reports/broken.md").write_text("<!-- citelint-disable-next-line CL101 -->\n" + BROKEN)
+    assert run(capsys, "reports")[0] == 0  # suppressed
+    code, out, _ = run(capsys, "reports", "--no-suppress", "--output-format", "concise")
+    assert code == 1 and "CL101" in out and "CL900" not in out
+    (repo / "folder").mkdir()
+    code, _, err = run(capsys, "reports", "-o", "concise:folder")
+    assert code == 2 and err.startswith("citelint: error: cannot write folder")
+    (repo / "afile").write_text("x")
+    code, _, err = run(capsys, "reports", "--audit-dir", "afile/sub")
+    assert code == 2 and "cannot write to --audit-dir" in err
+    monkeypatch.setenv("CITELINT_TEST_FAULT", "broken.md")
+    code, _, err = run(capsys, "reports", "--verbose")
+    assert code == 2 and "Traceback" in err and "fault injected" in err
+
+
+def test_config_warnings_are_printed_once(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / ".citelint.toml").write_text('cache-dir = "cache"\n')
+    code, _, err = run(capsys, "reports")
+    assert code == 0 and err.count("citelint: warning: 'cache-dir' is ignored") == 1

@@ -1,0 +1,43 @@
+"""GitHub workflow-command annotations: escaping and caps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citelint.cli import main
+from citelint.formatters import github
+from tests.formatters.conftest import EXAMPLES
+
+
+def test_github_annotations(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(EXAMPLES.parent)
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    main(["examples"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("::error file=examples/reports/broken.html,line=5,col=1,")
+    assert "title=CL301 source-channel-unused::" in lines[0]
+    assert lines[-1].startswith("::warning ")  # critical first, warnings after
+    assert any("58%25" in line for line in lines)  # % is escaped
+
+
+def test_github_escaping_and_cap() -> None:
+    assert github.escape_data("50%\r\nx") == "50%25%0D%0Ax"
+    assert github.escape_property("a:b,c") == "a%3Ab%2Cc"
+
+
+def test_github_output_is_capped(
+    project,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    project("r.md", "".join(f"S {i} is {i}%.\n\n" for i in range(80)))
+    monkeypatch.chdir(tmp_path)
+    main(["r.md", "--output-format", "github"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == github.MAX_ANNOTATIONS + 1
+    assert lines[-1] == "::notice::30 more findings in SARIF/summary"

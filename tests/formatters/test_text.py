@@ -1,0 +1,44 @@
+"""Text output: the finding, the offending line with carets, anchor, source and missing."""
+
+from __future__ import annotations
+
+from citelint.diagnostic import Diagnostic, Severity, SourceRef
+from citelint.formatters.text import render, summary_line
+from citelint.result import FileResult, Result
+
+TEXT = "# R\r\n\r\nMedian PFS was 5.8 months [pmid:1:abstract].\r\n"
+
+
+def test_the_line_and_carets_under_the_finding() -> None:
+    d = Diagnostic(
+        "r.md", 3, 16, 3, 26, "CL101", "numeric-token-miss", Severity.CRITICAL, "5.8 months gone",
+        anchors=("[pmid:1:abstract]",), missing=("5.8 months",),
+        sources=(SourceRef("sources/pubmed/1.json", "abstract", pointer="/abstract"),),
+    )  # fmt: skip
+    out = render(Result((FileResult("r.md", (d,), text=TEXT),)))
+    lines = out.splitlines()
+    assert lines[0] == "r.md:3:16: CL101 [critical] 5.8 months gone"
+    assert lines[1] == "    3 | Median PFS was 5.8 months [pmid:1:abstract]."
+    assert lines[2] == "      |                ^^^^^^^^^^"
+    assert lines[3:] == [
+        "      = anchor: [pmid:1:abstract]",
+        "      = source: sources/pubmed/1.json › abstract (/abstract)",
+        "      = missing: 5.8 months",
+    ]
+
+
+def test_many_findings_in_one_file_read_its_lines_once() -> None:
+    text = "".join(f"Rate {i}%.\n" for i in range(2000))
+    ds = tuple(
+        Diagnostic("r.md", i + 1, 6, i + 1, 8, "CL001", "missing-anchor", Severity.CRITICAL, "m")
+        for i in range(2000)
+    )
+    out = render(Result((FileResult("r.md", ds, text=text),)))
+    assert out.count("\n") == 3 * 2000 and "| Rate 1999%." in out
+
+
+def test_summary_line() -> None:
+    d = Diagnostic("r.md", 1, 1, 1, 2, "CL005", "malformed-anchor", Severity.WARNING, "m")
+    result = Result((FileResult("r.md", (d,), claims=3, verified=2),))
+    assert summary_line(result) == "1 warning in 1 file; 3 claims, 2 verified"
+    assert summary_line(Result(())) == "no findings in 0 files; 0 claims, 0 verified"

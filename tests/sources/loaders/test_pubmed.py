@@ -1,0 +1,63 @@
+"""PubMed XML: sections, labels, the record's own id, XXE."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from citelint.sources.model import Failure, FailureKind, Span
+from tests.conftest import Writer
+from tests.sources.conftest import failure, opened_files, resolve, span
+
+
+def test_pubmed_xml_sections(real: Path) -> None:
+    assert "HR" not in span(real, "pmid", "22663011", "title").text
+    results = span(real, "pmid", "22663011", "results")
+    assert "0.45" in results.text and "4.8 months" in results.text
+    assert "322 patients" in span(real, "pmid", "22663011", "methods").text
+    assert (
+        span(real, "pmid", "22663011", "conclusion").text
+        == span(real, "pmid", "22663011", "conclusions").text
+    )
+    whole = span(real, "pmid", "22663011", "abstract").text
+    assert results.text in whole
+    assert span(real, "pmid", "22663011", "year").text == "2012"
+    assert (
+        "N Engl J Med" in span(real, "pmid", "22663011", "journal").text
+        or span(real, "pmid", "22663011", "journal").text
+    )
+    assert "Flaherty" in span(real, "pmid", "22663011", "authors").text
+    assert "2012" in span(real, "pmid", "22663011", "abstract").dates
+    assert failure(real, "pmid", "22663011", "discussion").kind is FailureKind.NO_LOCATOR
+
+
+def test_pubmed_labels_as_words(real: Path) -> None:
+    s = span(real, "pmid", "23657305", "methods")
+    assert s.text
+
+
+def test_pubmed_record_must_match_id(real: Path, tmp_path: Path) -> None:
+    shutil.copy(real / "pubmed/22663011.xml", real / "pubmed/11111111.xml")
+    f = failure(real, "pmid", "11111111", "abstract")
+    assert f.kind is FailureKind.UNREADABLE and "no record for PMID 11111111" in f.message
+
+
+def test_pubmed_record_without_abstract(real: Path) -> None:
+    result = resolve(real, "pmid", "35726897", "abstract")
+    assert isinstance(result, Failure)
+
+
+def test_xxe_is_not_resolved(project: Writer, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOPSECRET")
+    xml = (
+        f'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file://{secret}">]>'
+        "<PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>7</PMID><Article>"
+        "<ArticleTitle>T &e;</ArticleTitle></Article></MedlineCitation></PubmedArticle>"
+        "</PubmedArticleSet>"
+    )
+    path = project("sources/pubmed/7.xml", xml)
+    with opened_files() as opened:
+        result = resolve(path.parents[1], "pmid", "7", "title")
+    assert str(secret) not in opened
+    assert not isinstance(result, Span) or "TOPSECRET" not in result.text

@@ -1,0 +1,68 @@
+"""JSON sources: ClinicalTrials.gov, AACT, BioC, Europe PMC, PubTator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from citelint.sources.model import FailureKind
+from tests.sources.conftest import failure, span
+
+
+def test_ctgov_aliases_against_real_record(real: Path) -> None:
+    results = span(real, "nct", "NCT02513394", "results")
+    assert results.structured and results.pointer == "/resultsSection"
+    values = {f.value for f in results.fields}
+    assert {"0.96", "0.81", "1.14"} <= values
+    assert "Inclusion Criteria" in span(real, "nct", "NCT02513394", "eligibility").text
+    design = span(real, "nct", "NCT02513394", "design")
+    assert any(f.key == "count" for f in design.fields)
+    dotted = span(real, "nct", "NCT02513394", "protocolSection.designModule.enrollmentInfo")
+    assert dotted.pointer == "/protocolSection/designModule/enrollmentInfo"
+    assert "NCT02513394" in results.ids
+    for alias in (
+        "outcomes",
+        "adverse-events",
+        "baseline",
+        "arms",
+        "conditions",
+        "description",
+        "status",
+        "sponsor",
+    ):
+        assert span(real, "nct", "NCT02513394", alias).pointer
+
+
+def test_ctgov_wrapper_and_missing_results(real: Path) -> None:
+    assert span(real, "nct", "NCT06388018", "eligibility").text
+    f = failure(real, "nct", "NCT06388018", "results")
+    assert f.kind is FailureKind.NO_LOCATOR and "resultsSection" in f.message
+
+
+def test_ctgov_id_mismatch(real: Path) -> None:
+    f = failure(real, "nct", "NCT99999999", "design")
+    assert f.kind is FailureKind.UNREADABLE and "not NCT99999999" in f.message
+
+
+def test_bioc_sections(real: Path) -> None:
+    title = span(real, "bioc", "22663011", "title")
+    assert title.text == "Improved survival with MEK inhibition in BRAF-mutated melanoma."
+    abstract = span(real, "bioc", "22663011", "abstract")
+    assert "0.45" in abstract.text and abstract.fields == ()  # infons are never support
+    assert "MEK" in span(real, "bioc", "22663011", "annotations").text
+
+
+def test_aact_models(real: Path) -> None:
+    assert "NON_RANDOMIZED" in span(real, "aact", "NCT06388018", "designs").text
+    assert "NON_RANDOMIZED" in span(real, "aact", "NCT06388018", "Design").text
+    assert failure(real, "aact", "NCT06388018", "nope").kind is FailureKind.NO_LOCATOR
+
+
+def test_europepmc_records(real: Path) -> None:
+    assert "BRCA1" in span(real, "europepmc", "20516115", "title").text
+    f = failure(real, "europepmc", "core")
+    assert f.kind is FailureKind.UNREADABLE and "holds 0 records" in f.message
+
+
+def test_pubtator_text_format(real: Path) -> None:
+    assert "CXCR1" in span(real, "pubtator", "22051099", "title").text
+    assert span(real, "pubtator", "22051099", "abstract").text.startswith("BACKGROUND")

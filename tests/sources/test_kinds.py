@@ -1,0 +1,33 @@
+"""Source kinds: one declaration per anchor type, and what is derived from the registry."""
+
+from __future__ import annotations
+
+from citelint.sources.kinds import (
+    ALL_KINDS,
+    BUILTIN_TYPES,
+    DEFAULT_CHANNELS,
+    FORMAT_LOADERS,
+    KINDS_BY_NAME,
+    LOCATOR_OPTIONAL,
+    custom_kind,
+)
+
+
+def test_the_registry_derives_types_channels_and_optional_locators() -> None:
+    assert tuple(k.name for k in ALL_KINDS) == BUILTIN_TYPES
+    assert len(set(BUILTIN_TYPES)) == len(BUILTIN_TYPES)
+    assert DEFAULT_CHANNELS == ("clinical_trials", "pubtator")
+    assert LOCATOR_OPTIONAL == ("nmpa-page",)
+    assert KINDS_BY_NAME["aact"].channel == KINDS_BY_NAME["nct"].channel
+
+
+def test_loaders_by_ending_fall_back_to_the_format() -> None:
+    pmid, guideline = KINDS_BY_NAME["pmid"], KINDS_BY_NAME["guideline"]
+    assert pmid.loader("xml") is not FORMAT_LOADERS["json"]
+    assert guideline.loader("pdf") is FORMAT_LOADERS["pdf"]
+    assert guideline.loader("txt") is guideline.loader("md")  # the text loader
+
+
+def test_custom_kinds_are_their_own_channel() -> None:
+    patent = custom_kind("patent", ("patents",), ("json",))
+    assert (patent.channel, patent.dirs, patent.fallback) == ("patent", ("patents",), None)

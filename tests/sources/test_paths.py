@@ -1,0 +1,83 @@
+"""Confinement: unsafe ids and symlinks are never followed out of the root."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from citelint.sources.model import Failure, FailureKind
+from tests.conftest import Writer
+from tests.sources.conftest import failure, opened_files, resolve, span
+
+
+@pytest.mark.parametrize(
+    "ident",
+    ["../secret", "/etc/passwd", "a\\..\\b", "x\x00y", "C:x", "sub/../../secret", "..", "C:\\x"],
+)
+def test_unsafe_ids_are_cl006(project: Writer, ident: str) -> None:
+    root = project("sources/pubmed/ok.json", "{}").parents[1]
+    f = failure(root, "pmid", ident)
+    assert f.kind is FailureKind.UNSAFE_PATH
+
+
+def test_symlink_out_of_root_is_never_opened(project: Writer, tmp_path: Path) -> None:
+    outside = tmp_path / "outside" / "secret.json"
+    outside.parent.mkdir()
+    outside.write_text(json.dumps({"title": "SECRET 42%"}))
+    root = project("sources/pubmed/.keep", "").parents[1]
+    (root / "pubmed" / "77.json").symlink_to(outside)
+    (root / "trials").symlink_to(outside.parent, target_is_directory=True)
+    with opened_files() as opened:
+        f1 = resolve(root, "pmid", "77", "title")
+        f2 = resolve(root, "nct", "secret", None)
+    assert (
+        isinstance(f1, Failure) and f1.kind is FailureKind.UNSAFE_PATH and "symlink" in f1.message
+    )
+    assert isinstance(f2, Failure) and f2.kind is FailureKind.UNSAFE_PATH
+    assert not any(Path(p).resolve() == outside.resolve() for p in opened)
+
+
+def test_symlink_inside_root_is_fine(project: Writer) -> None:
+    target = project("sources/pubmed/real.json", json.dumps({"title": "inside"}))
+    (target.parent / "88.json").symlink_to(target)
+    assert span(target.parents[1], "pmid", "88", "title").text == "inside"
+
+
+def test_opened_files_hook_sees_opens(project: Writer) -> None:
+    """The proof above would be empty if the hook saw nothing: it does see reads."""
+    root = project("sources/pubmed/5.json", json.dumps({"title": "t"})).parents[1]
+    with opened_files() as opened:
+        resolve(root, "pmid", "5", "title")
+    assert any(p.endswith("5.json") for p in opened)
+
+
+def _iter(paths: Iterator[str]) -> list[str]:
+    return list(paths)
+
+
+def test_kinds_of_special_files() -> None:
+    import stat as st
+
+    from citelint.sources.paths import kind_of
+
+    assert kind_of(st.S_IFDIR) == "a folder" and kind_of(st.S_IFIFO) == "a FIFO"
+    assert kind_of(st.S_IFSOCK) == "a socket" and kind_of(st.S_IFCHR) == "a device"
+    assert kind_of(st.S_IFLNK) == "a symlink"
+
+
+def test_read_regular_refuses_links_and_caps_size(tmp_path: Path) -> None:
+    import pytest
+
+    from citelint.sources.model import SourceError
+    from citelint.sources.paths import read_regular
+
+    (tmp_path / "f").write_bytes(b"12345")
+    (tmp_path / "l").symlink_to(tmp_path / "f")
+    assert read_regular(str(tmp_path / "f"), 5) == b"12345"
+    with pytest.raises(SourceError, match="over max-source-bytes"):
+        read_regular(str(tmp_path / "f"), 4)
+    with pytest.raises(SourceError, match="cannot be read"):
+        read_regular(str(tmp_path / "l"), 5)  # a final symlink is never followed

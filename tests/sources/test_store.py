@@ -1,0 +1,89 @@
+"""The SourceStore: locating files, kinds, reading once, size caps and unreadable files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from citelint.document import Anchor
+from citelint.sources.model import Failure, FailureKind
+from citelint.sources.store import SourceStore
+from tests.conftest import Writer
+from tests.sources.conftest import failure, resolve, span
+
+# -- text sources ------------------------------------------------------------------------
+
+
+def test_evidence_roots_and_suffixes(root: Path) -> None:
+    assert span(root, "evidence", "model.md", "line:2").text == "b"
+    assert span(root, "evidence", "model", "line:3").text == "c"
+    assert "45" in span(root, "evidence", "table.csv").text
+    assert span(root, "evidence", "outside_root.md").text.startswith("sibling")
+
+
+def test_custom_source_type(project: Writer) -> None:
+    from citelint.sources.kinds import custom_kind
+
+    project("sources/patents/US1.json", json.dumps({"claims": "A method using 5 mg."}))
+    store = SourceStore(
+        custom_kinds={"patent": custom_kind("patent", ("patents",), ("json", "txt"))}
+    )
+    root = project("x", "").parent / "sources"
+    assert "5 mg" in span(root, "patent", "US1", "claims", store).text  # type: ignore[arg-type]
+
+
+def test_id_used_as_written(project: Writer) -> None:
+    project("sources/guidelines/NCCN-2024.txt", "wrong file")
+    root = project("sources/guidelines/NCCN-2024.v3.txt", "right file").parents[1]
+    assert span(root, "guideline", "NCCN-2024.v3").text == "right file"
+
+
+def test_no_sources_root() -> None:
+    result = SourceStore().resolve(Anchor("pmid", "1", None, 0, 1), None)
+    assert isinstance(result, Failure) and result.kind is FailureKind.NO_SOURCE
+    assert "no sources folder found" in result.message
+
+
+def test_each_file_is_read_once(root: Path) -> None:
+    store = SourceStore()
+    for locator in ("line:1", "line:2", "§5.5.2", None, "Other"):
+        resolve(root, "guideline", "G", locator, store)
+    assert store.reads == 1
+
+
+# -- real structured sources ---------------------------------------------------------------
+
+
+# -- bad files -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("pubmed/1.json", "{broken", "is not valid JSON"),
+        ("pubmed/2.json", b"\x89PNG\x00\x00", "binary file"),
+        ("pubmed/3.xml", "<PubmedArticleSet><unclosed>", "not well-formed XML"),
+        ("guidelines/4.txt", "文本".encode("gbk"), "not valid UTF-8"),
+        ("guidelines/5.pdf", b"%PDF-1.4 not really", "PDF"),
+        ("trials/6.json", "[1, 2", "is not valid JSON"),
+    ],
+)
+def test_unreadable_files(project: Writer, name: str, content: str | bytes, words: str) -> None:
+    path = project(f"sources/{name}", content)
+    type_ = {"pubmed": "pmid", "guidelines": "guideline", "trials": "nct"}[name.split("/")[0]]
+    f = failure(path.parents[1], type_, Path(name).stem)
+    assert f.kind is FailureKind.UNREADABLE and words in f.message
+
+
+def test_size_limit(project: Writer) -> None:
+    path = project("sources/guidelines/big.txt", "x" * 2048)
+    store = SourceStore(max_bytes=1024)
+    f = resolve(path.parents[1], "guideline", "big", None, store)
+    assert (
+        isinstance(f, Failure)
+        and f.kind is FailureKind.UNREADABLE
+        and "over max-source-bytes" in f.message
+    )
+    assert store.reads == 0

@@ -1,0 +1,70 @@
+"""The audit contract: one verification_report.json per report, valid against its schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from citelint.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMA = ROOT / "citelint" / "schemas" / "verification_report.schema.json"
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def test_audit_reports_validate_against_the_shipped_schema(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import jsonschema
+
+    monkeypatch.chdir(ROOT)
+    assert main(["examples", "--audit-dir", str(tmp_path), "-q"]) == 1
+    capsys.readouterr()
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    written = sorted(tmp_path.rglob("verification_report.json"))
+    assert [p.parent.relative_to(tmp_path).as_posix() for p in written] == [
+        "examples/reports/broken.html",
+        "examples/reports/clean.md",
+        "examples/reports/rich.md",
+    ]
+    for path in written:
+        jsonschema.validate(json.loads(path.read_text(encoding="utf-8")), schema)
+    broken = json.loads(written[0].read_text(encoding="utf-8"))
+    assert broken["verdict"] == "blocked" and broken["report"] == "examples/reports/broken.html"
+    assert broken["anchor_audit"]["violations_by_reason"]["numeric-token-miss"] == 2
+    assert broken["anchor_audit"]["anchors_without_locator"] == []
+    first = broken["violations"][0]
+    assert set(first) == {"severity", "code", "claim", "anchor", "reason", "suggestion"}
+    assert first["suggestion"]
+    clean = json.loads(written[1].read_text(encoding="utf-8"))
+    assert clean["verdict"] == "ok" and clean["violations"] == []
+    assert clean["verified_count"] == clean["anchor_audit"]["total_claims"] > 0
+
+
+def test_schema_rejects_undeclared_fields() -> None:
+    import jsonschema
+
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    good = {
+        "version": "1.0",
+        "verdict": "ok",
+        "report": "r.md",
+        "violations": [],
+        "verified_count": 0,
+        "anchor_audit": {
+            "total_claims": 0,
+            "total_anchors": 0,
+            "verified_count": 0,
+            "anchors_without_locator": [],
+            "violations_by_reason": {},
+        },
+    }
+    jsonschema.validate(good, schema)
+    for extra in (
+        {**good, "extra": 1},
+        {**good, "anchor_audit": {**good["anchor_audit"], "extra": 1}},
+    ):  # type: ignore[dict-item]
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(extra, schema)

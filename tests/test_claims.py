@@ -1,0 +1,49 @@
+"""Claims: what a sentence states, read through the claim model's settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from citelint.claims import NO_CLAIM, Claim, ClaimSettings
+from citelint.tokens import DrugGrammar
+from tests.conftest import analysis_of
+
+
+def _claims(tmp_path: Path, text: str, **changes: object) -> dict[str, Claim]:
+    a = analysis_of(tmp_path, "r.md", text, **changes)
+    return {c.sentence.text: c.claim for c in a.claims}
+
+
+def test_fact_bearing_and_checkable(tmp_path: Path) -> None:
+    claims = _claims(
+        tmp_path,
+        "ORR was 45%. KEYNOTE-189 enrolled adults. Osimertinib is used second-line. Hello.\n",
+    )
+    orr, trial, drug, hello = claims.values()
+    assert orr.fact_bearing and orr.checkable
+    assert not trial.fact_bearing and trial.checkable
+    assert drug.fact_bearing and [d.name for d in drug.drugs] == ["Osimertinib"]
+    assert drug.markers == ("second-line",)
+    assert hello == NO_CLAIM
+
+
+def test_headings_state_facts_only_through_numbers(tmp_path: Path) -> None:
+    claims = _claims(tmp_path, "# Osimertinib KEYNOTE-189 45%\n")
+    (heading,) = claims.values()
+    assert [t.text for t in heading.numbers] == ["45%"]
+    assert heading.drugs == () and heading.entities == ()
+
+
+def test_table_cells_take_their_column_units(tmp_path: Path) -> None:
+    claims = _claims(tmp_path, "| arm | ORR (%) |\n|---|---|\n| A | 45 |\n")
+    row = next(c for text, c in claims.items() if "45" in text)
+    assert [(t.text, t.kind) for t in row.numbers] == [("45", "percent")]
+
+
+def test_the_drug_grammar_is_the_claim_model_s(tmp_path: Path) -> None:
+    grammar = DrugGrammar(stems_en=("zumab",))
+    claims = _claims(
+        tmp_path, "Pembrolizumab and osimertinib.\n", claims=ClaimSettings(drugs=grammar)
+    )
+    (claim,) = claims.values()
+    assert [d.name for d in claim.drugs] == ["Pembrolizumab"]

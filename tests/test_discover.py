@@ -1,0 +1,28 @@
+"""Discovery: which files are reports, include globs, skipped folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import citelint
+from citelint.config import Settings
+from tests.conftest import Writer
+
+
+def test_include_globs(project: Writer, tmp_path: Path) -> None:
+    project("r/x.md", "a\n")
+    project("r/y.html", "<p>a</p>\n")
+    settings = Settings(project_root=str(tmp_path), include=("r/*.html",))
+    assert [f.path for f in citelint.lint_paths([str(tmp_path / "r")], settings).files] == [
+        "r/y.html"
+    ]
+
+
+def test_sources_and_hidden_folders_are_not_reports(project: Writer, tmp_path: Path) -> None:
+    project("a.md", "x\n")
+    project("sources/guidelines/g.md", "# g\n")
+    project("evidence/model.md", "x\n")
+    project(".hidden/h.md", "x\n")
+    project("node_modules/n.md", "x\n")
+    settings = Settings(project_root=str(tmp_path))
+    assert [f.path for f in citelint.lint_paths([str(tmp_path)], settings).files] == ["a.md"]

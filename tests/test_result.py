@@ -1,0 +1,36 @@
+"""Results: diagnostics sorted once, summaries, fail levels, internal errors."""
+
+from __future__ import annotations
+
+from citelint.diagnostic import Diagnostic, Severity
+from citelint.result import FileResult, Result
+
+
+def _d(path: str, line: int, code: str, severity: Severity = Severity.CRITICAL) -> Diagnostic:
+    return Diagnostic(path, line, 1, line, 2, code, "n", severity, f"m{line}")
+
+
+def test_diagnostics_are_sorted_across_files_and_summarised() -> None:
+    b = FileResult("b.md", (_d("b.md", 1, "CL001"),), claims=2, anchors=1, verified=1)
+    a = FileResult("a.md", (_d("a.md", 9, "CL101"), _d("a.md", 2, "CL005", Severity.WARNING)))
+    result = Result((b, a), fail_on="critical")
+    assert [(d.path, d.line) for d in result.diagnostics] == [("a.md", 2), ("a.md", 9), ("b.md", 1)]
+    assert result.summary() == {
+        "files": 2,
+        "claims": 2,
+        "anchors": 1,
+        "verified_claims": 1,
+        "by_severity": {"critical": 2, "warning": 1},
+        "by_rule": {"CL001": 1, "CL005": 1, "CL101": 1},
+    }
+    assert result.failed() and not result.failed("never")
+    assert not result.internal_error
+
+
+def test_warnings_fail_only_at_the_warning_level_and_internal_errors_show() -> None:
+    warned = Result((FileResult("a.md", (_d("a.md", 1, "CL005", Severity.WARNING),)),))
+    assert not warned.failed() and warned.failed("warning")
+    crashed = Result((FileResult("a.md", (_d("a.md", 1, "CL903"),)),))
+    assert crashed.internal_error
+    assert crashed.severity("CL903") is Severity.CRITICAL
+    assert Result((), severities={"CL005": Severity.CRITICAL}).severity("CL005").value == "critical"

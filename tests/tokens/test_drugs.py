@@ -1,0 +1,40 @@
+"""Drug mentions from naming suffixes and stems, with brands."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.tokens import (
+    DrugGrammar,
+)
+
+G = DrugGrammar()
+
+
+@pytest.mark.parametrize(
+    ("text", "drugs"),
+    [
+        ("首选伏立康唑", [("伏立康唑", ())]),
+        ("推荐头孢曲松治疗", [("头孢曲松", ())]),
+        ("奥希替尼（泰瑞沙）", [("奥希替尼", ("泰瑞沙",))]),
+        ("奥希替尼(商品名：泰瑞沙)", [("奥希替尼", ("泰瑞沙",))]),
+        (
+            "帕博利珠单抗和纳武利尤单抗(Keytruda, Opdivo)",
+            [("帕博利珠单抗", ("Keytruda",)), ("纳武利尤单抗", ("Opdivo",))],
+        ),
+        (
+            "trametinib (Mekinist) and pembrolizumab",
+            [("trametinib", ("Mekinist",)), ("pembrolizumab", ())],
+        ),
+        ("Trametinibs were given", [("Trametinib", ())]),
+        ("cisplatin (75 mg/m2)", [("cisplatin", ())]),
+        ("ALK-TKI", []),
+        ("EGFR-TKI类药物", []),
+        ("PD-1 单抗", []),
+        ("statin therapy", []),
+        ("他汀类药物", []),
+        ("单抗", []),
+    ],
+)
+def test_drug_mentions(text: str, drugs: list[tuple[str, tuple[str, ...]]]) -> None:
+    assert [(d.name, d.brands) for d in G.mentions(text)] == drugs

@@ -1,0 +1,13 @@
+"""Folding and positions."""
+
+from __future__ import annotations
+
+from citelint.tokens import (
+    numeric_tokens,
+)
+
+
+def test_positions_point_into_the_original_text() -> None:
+    text = "中位ＰＦＳ为４．８个月"
+    (token,) = numeric_tokens(text)
+    assert text[token.start : token.end] == "４．８个月"
