@@ -7,6 +7,7 @@ govern numbers (`HR`, `ORR`) and dose or ordinal shapes (`10mg`, `2nd`) are not 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -49,6 +50,12 @@ _EXCLUDED_ENTITY = re.compile(
 
 def entity_tokens(text: str) -> list[EntityToken]:
     """Alphanumeric codes, NCT ids, PMIDs and DOIs written in `text`."""
+    return list(_entities(text))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _entities(text: str) -> tuple[EntityToken, ...]:
+    """Scanned once per distinct text (tokens are immutable records)."""
     found: list[EntityToken] = []
     taken: list[tuple[int, int]] = []
     for m in _DOI_RE.finditer(text):
@@ -77,7 +84,7 @@ def entity_tokens(text: str) -> list[EntityToken]:
             EntityToken(token, squash(token), m.start() + offset, m.start() + offset + len(token))
         )
     found.sort(key=lambda t: (t.start, t.end))
-    return found
+    return tuple(found)
 
 
 def _trim_entity(raw: str) -> str | None:

@@ -7,6 +7,7 @@ version is not a quantity. A unit distributes across ranges and lists (`10-20%`)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -155,8 +156,15 @@ def numeric_tokens(text: str, *, source: bool = False) -> list[NumericToken]:
     With `source=True` every other number is kept too, as kind `bare` (DECISIONS X2),
     so a span's index holds every number it states.
     """
+    return list(_tokens(text, source))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _tokens(text: str, source: bool) -> tuple[NumericToken, ...]:
+    """Tokens are a pure function of the text: reports repeat sentences, sources repeat
+    spans, and each distinct text is scanned once (tokens are immutable records)."""
     norm, index = normalize(text)
-    return _scan(norm, index, text, source)
+    return tuple(_scan(norm, index, text, source))
 
 
 class _Positions:
