@@ -33,15 +33,19 @@ def project(tmp_path: Path) -> Writer:
     """Write files into a throwaway project: `project("sources/pubmed/1.json", "{...}")`."""
 
     def write(rel: str, content: str | bytes) -> Path:
-        path = tmp_path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-        return path
+        return write_file(tmp_path / rel, content)
 
     return write
+
+
+def write_file(path: Path, content: str | bytes) -> Path:
+    """Write text (UTF-8) or bytes, creating the folders on the way."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
 
 
 def settings_for(root: Path, **changes: object) -> Settings:

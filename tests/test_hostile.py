@@ -21,6 +21,7 @@ import pytest
 
 import citelint
 from citelint.cli import main
+from tests.conftest import write_file as write
 
 _EVENTS = {"open", "os.scandir", "os.listdir"}
 _TOUCHED: list[str] | None = None
@@ -93,15 +94,6 @@ def case(tmp_path: Path) -> Path:
     (secret / "hostname").write_text("Rate 42% everywhere.\n")
     (secret / "pubmed" / "1.json").write_text(json.dumps({"abstract": "Rate 42%."}))
     return tmp_path / "case"
-
-
-def write(path: Path, text: str | bytes) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return path
 
 
 # -- symlinks out of the project ---------------------------------------------------------
@@ -296,6 +288,18 @@ def test_symlink_loop_and_unreadable_channel_folder(
     write(case / "r.md", "# R\n\nRate 42% [pmid:1:abstract].\n")
     code, out, outside = run(case, "r.md")
     assert outside == [] and code == 1 and "CL007" in out and "CL903" not in out
+    write(case / "sources" / "trials" / "NCT1.json", "{}")
+    real_scandir = os.scandir
+    locked = str(case / "sources" / "trials")
+
+    def scandir(path: str = ".") -> object:  # root ignores permissions: refuse as a kernel would
+        if os.path.abspath(os.fspath(path)) == locked:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, out, _ = run(case, "r.md")
+    assert code == 1 and "CL903" not in out  # an unlistable channel counts no files
 
 
 @pytest.mark.parametrize("what", ["fifo", "socket", "folder"])

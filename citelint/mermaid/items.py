@@ -15,12 +15,17 @@ def read_items(diagram: Diagram, kind: str, body: list[tuple[str, int]]) -> None
         read(diagram, line, offset, len(line) - len(line.lstrip()))
 
 
+def _named_item(diagram: Diagram, m: re.Match[str], offset: int) -> None:
+    """An item whose name (group 1) is a node and a label: a pie slice, a quadrant point."""
+    diagram.items += 1
+    diagram.nodes.add(m.group(1))
+    _label(diagram, m.group(1), offset + m.start(1))
+
+
 def _pie_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
     m = re.match(r'\s*"([^"]*)"\s*:\s*(\S+)', line)
     if m:
-        diagram.items += 1
-        diagram.nodes.add(m.group(1))
-        _label(diagram, m.group(1), offset + m.start(1))
+        _named_item(diagram, m, offset)
         diagram.data.append(Label(m.group(2), offset + m.start(2)))
     elif line.strip().lower().startswith("title"):
         _label(diagram, line.strip()[5:], offset + lead + 5)
@@ -48,9 +53,7 @@ def _sankey_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
 def _quadrant_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
     m = re.match(r"\s*(.+?)(?::::[\w-]+)?\s*:\s*\[([^\]]*)\]", line)
     if m:
-        diagram.items += 1
-        diagram.nodes.add(m.group(1))
-        _label(diagram, m.group(1), offset + m.start(1))
+        _named_item(diagram, m, offset)
         for n in NUMBER.finditer(m.group(2)):
             diagram.data.append(Label(n.group(0), offset + m.start(2) + n.start()))
     else:
