@@ -7,8 +7,9 @@ is known to citelint: the grammar is configurable (`drug-suffixes-zh`, `drug-ste
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from citelint.tokens.text import is_han
 
@@ -144,23 +145,23 @@ class DrugGrammar:
     prefixes_zh: tuple[str, ...] = DEFAULT_DRUG_PREFIXES_ZH
     stop_words_zh: tuple[str, ...] = DEFAULT_DRUG_STOP_WORDS_ZH
     stems_en: tuple[str, ...] = DEFAULT_DRUG_STEMS_EN
-    _zh: re.Pattern[str] = field(init=False, repr=False, compare=False)
-    _zh_prefix: re.Pattern[str] = field(init=False, repr=False, compare=False)
-    _stems: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    _stops: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        # Compiled once per grammar; frozen, so set through object.__setattr__.
-        suffixes = sorted(self.suffixes_zh, key=len, reverse=True)
-        prefixes = sorted(self.prefixes_zh, key=len, reverse=True)
-        compiled = {
-            "_zh": re.compile("|".join(map(re.escape, suffixes)) or r"(?!)"),
-            "_zh_prefix": re.compile("|".join(map(re.escape, prefixes)) or r"(?!)"),
-            "_stems": tuple(s.lower() for s in self.stems_en),
-            "_stops": tuple(sorted(self.stop_words_zh, key=len, reverse=True)),
-        }
-        for name, value in compiled.items():
-            object.__setattr__(self, name, value)
+    # Compiled on first use and kept on the instance (a frozen dataclass allows it).
+    @functools.cached_property
+    def _zh(self) -> re.Pattern[str]:
+        return _alternation(self.suffixes_zh)
+
+    @functools.cached_property
+    def _zh_prefix(self) -> re.Pattern[str]:
+        return _alternation(self.prefixes_zh)
+
+    @functools.cached_property
+    def _stems(self) -> tuple[str, ...]:
+        return tuple(s.lower() for s in self.stems_en)
+
+    @functools.cached_property
+    def _stops(self) -> tuple[str, ...]:
+        return tuple(sorted(self.stop_words_zh, key=len, reverse=True))
 
     def mentions(self, text: str) -> list[DrugMention]:
         found = self._chinese(text) + self._english(text)
@@ -221,6 +222,11 @@ class DrugGrammar:
                 continue  # a word equal to a stem is not a mention (D4)
             found.append(DrugMention(word, m.start(), m.start() + len(word), affix=stem))
         return found
+
+
+def _alternation(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Longest first, so `西尼布` wins over `尼布`; no words match nothing."""
+    return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))) or r"(?!)")
 
 
 _LATIN_WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]{6,}(?![A-Za-z])")
