@@ -7,6 +7,7 @@ coverage (A3), and appendix sections (A5).
 
 from __future__ import annotations
 
+import bisect
 import re
 from array import array
 from collections.abc import Iterable, Sequence
@@ -239,6 +240,13 @@ def _attach(
 ) -> list[Sentence]:
     """Give each sentence its anchors; a leading anchor run belongs to the sentence before."""
     spans = [list(r) for r in ranges]
+    run_at: dict[int, tuple[int, int, Anchor]] = {}  # the first anchor group at each offset
+    for found in anchors:
+        run_at.setdefault(found[0], found)
+    starts = [s for s, _, _ in anchors]  # anchors come in order of position
+    scoped = [
+        sc for sc in scoped if sc.start < block.offsets.end(len(text)) and block.start < sc.end
+    ]
     for i in range(1, len(spans)):
         begin, stop = spans[i]
         pos = begin
@@ -246,7 +254,7 @@ def _attach(
         while True:
             while pos < stop and (text[pos].isspace() or text[pos] in ")]}」』）,，、"):
                 pos += 1
-            run = next((a for a in anchors if a[0] == pos), None)
+            run = run_at.get(pos)
             if run is None:
                 break
             pos = run[1]
@@ -261,7 +269,13 @@ def _attach(
         begin, stop = _trim(text, begin, stop)
         if stop <= begin:
             continue
-        own = tuple(a for s, e, a in anchors if s >= begin and e <= stop)
+        own = tuple(
+            a
+            for s, e, a in anchors[
+                bisect.bisect_left(starts, begin) : bisect.bisect_right(starts, stop)
+            ]
+            if e <= stop
+        )
         if not _strip_anchors(text[begin:stop]).strip(" .。,，;；:：|!?！？"):
             continue  # an anchor-only run covers nothing
         sentence_start = block.offsets[begin]

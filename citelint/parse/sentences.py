@@ -8,6 +8,7 @@ a listed abbreviation or a single capital initial. `；` and `;` never split (A7
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Sequence
 
@@ -67,7 +68,8 @@ class SentenceSplitter:
             if m.group(0)[0] == "." and self._abbreviated(text, m.start()):
                 continue
             cuts.add(m.end())
-        cuts = {c for c in cuts if not any(s < c < e for s, e in masked)}
+        inside = _MaskIndex(masked)
+        cuts = {c for c in cuts if not inside(c)}
         ranges: list[tuple[int, int]] = []
         begin = 0
         for cut in [*sorted(cuts), len(text)]:
@@ -86,6 +88,21 @@ class SentenceSplitter:
                 if before < 0 or not low[before].isalnum():
                     return True
         return False
+
+
+class _MaskIndex:
+    """Whether an offset lies strictly inside a masked range: a bisect, not a scan."""
+
+    def __init__(self, masked: Sequence[tuple[int, int]]) -> None:
+        ordered = sorted(masked)
+        self.starts = [s for s, _ in ordered]
+        self.reach: list[int] = []  # the furthest end of the ranges up to each index
+        for _, e in ordered:
+            self.reach.append(max(e, self.reach[-1]) if self.reach else e)
+
+    def __call__(self, offset: int) -> bool:
+        i = bisect.bisect_left(self.starts, offset) - 1
+        return i >= 0 and self.reach[i] > offset
 
 
 def _trimmed(text: str, begin: int, stop: int) -> list[tuple[int, int]]:

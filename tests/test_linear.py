@@ -1,0 +1,51 @@
+"""Pathological but plain reports stay linear: twice the input costs about twice the time.
+
+Each case is measured at two sizes in the same run, best of three, and the ratio is
+checked (never a wall-clock time): a quadratic stage gives about 4, a linear one about 2.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from citelint.config import Settings
+from citelint.linter import Linter
+
+
+def _anchored_html_paragraph(n: int) -> tuple[str, str]:
+    return "r.html", "<p>" + "".join(
+        f"Rate {i % 90}% [pmid:1:abstract]. " for i in range(n)
+    ) + "</p>"
+
+
+def _one_block_of_unanchored_sentences(n: int) -> tuple[str, str]:
+    return "r.md", "Rate 5%.\n" * n
+
+
+def _many_anchored_paragraphs(n: int) -> tuple[str, str]:
+    return "r.md", "".join(f"Rate {i % 90}% [pmid:1:abstract].\n\n" for i in range(n))
+
+
+def _cost(make: Callable[[int], tuple[str, str]], n: int) -> float:
+    name, text = make(n)
+    linter = Linter(Settings(cache_dir=None))
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        linter.lint_data(name, text.encode(), None)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@pytest.mark.parametrize(
+    "make",
+    [_anchored_html_paragraph, _one_block_of_unanchored_sentences, _many_anchored_paragraphs],
+)
+def test_twice_the_input_costs_about_twice_the_time(
+    make: Callable[[int], tuple[str, str]],
+) -> None:
+    small, large = _cost(make, 2500), _cost(make, 5000)
+    assert large / small <= 2.6, f"{large / small:.2f}x for 2x the input"
