@@ -141,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _settings(args: argparse.Namespace) -> Settings:
     cwd = os.getcwd()
     config = args.config
-    if config is not None and not os.path.isfile(config):
+    if config is not None and (not os.path.exists(config) or os.path.isdir(config)):
         raise UsageError(f"--config {config}: no such file")
     settings = load_settings(config or find_config(cwd), cwd)
     overrides: dict[str, object] = {}

@@ -58,11 +58,18 @@ def find_config(start: str) -> str | None:
 
 
 def _has_table(path: str) -> bool:
+    """Whether a pyproject.toml is citelint's: it has the table, or its text names it (a
+    broken file that means to configure citelint must fail, not be skipped)."""
     try:
         with open(path, "rb") as handle:
-            return "citelint" in tomllib.load(handle).get("tool", {})
-    except (OSError, tomllib.TOMLDecodeError):
+            raw = handle.read()
+    except OSError:
         return False
+    try:
+        tool = tomllib.loads(raw.decode("utf-8")).get("tool", {})
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return b"tool.citelint" in raw
+    return isinstance(tool, dict) and "citelint" in tool
 
 
 def git_root(start: str) -> str | None:
@@ -105,10 +112,13 @@ def _strings(value: object, key: str) -> tuple[str, ...]:
 
 
 def _codes(value: object, key: str) -> tuple[str, ...]:
+    """Rule codes or prefixes; one that selects no rule is an error, never a silent no-op."""
     codes = tuple(c.strip() for v in _strings(value, key) for c in v.split(",") if c.strip())
     for code in codes:
         if not re.fullmatch(r"C(?:L\d{0,3})?", code):
             raise ConfigError(f"'{key}' has '{code}', which is not a rule code or prefix (CL1…)")
+        if not any(known.startswith(code) for known in RULES_BY_CODE):
+            raise ConfigError(f"'{key}' has '{code}', which matches no rule (`citelint rules`)")
     return codes
 
 
@@ -246,6 +256,8 @@ def _apply_path(
                     "may only name folders inside the project (use the command line)"
                 )
     if key == "sources":
+        if not os.path.isdir(absolute[0]):
+            raise ConfigError(f"'{path}' = {folders[0]!r} is not a folder")
         changes.settings["sources"] = absolute[0]
     elif key == "evidence-roots":
         changes.settings["evidence_roots"] = tuple(absolute)

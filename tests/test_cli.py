@@ -232,3 +232,24 @@ def test_config_warnings_are_printed_once(repo: Path, capsys: pytest.CaptureFixt
     (repo / ".citelint.toml").write_text('cache-dir = "cache"\n')
     code, _, err = run(capsys, "reports")
     assert code == 0 and err.count("citelint: warning: 'cache-dir' is ignored") == 1
+
+
+@pytest.mark.parametrize("selector", ["--select", "--ignore", "--extend-select"])
+def test_unknown_selectors_are_usage_errors(
+    repo: Path, capsys: pytest.CaptureFixture[str], selector: str
+) -> None:
+    for value in ("CL999", "CL4"):
+        code, out, err = run(capsys, "reports", selector, value)
+        assert code == 2 and out == "" and f"'{value}', which matches no rule" in err
+
+
+def test_a_broken_pyproject_that_configures_citelint_fails(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN)
+    (repo / "pyproject.toml").write_text("[tool.citelint]\nfail-on = 'never\n")
+    code, _, err = run(capsys, "reports")
+    assert code == 2 and "is not valid TOML" in err  # never a silent pass with defaults
+    (repo / "pyproject.toml").unlink()
+    code, _, err = run(capsys, "reports", "--config", "/dev/null")
+    assert code == 1, err  # an empty config is a config

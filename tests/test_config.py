@@ -31,6 +31,11 @@ from tests.conftest import Writer
         ("per-file-ignores = 1\n", "must be a table of glob = [codes]"),
         ("sources = 1\n", "'sources' must be a folder path"),
         ("select = ['XY1']\n", "which is not a rule code or prefix"),
+        ("select = ['CL999']\n", "'select' has 'CL999', which matches no rule"),
+        ("ignore = ['CL4']\n", "'ignore' has 'CL4', which matches no rule"),
+        ("extend-select = 'CL8'\n", "'extend-select' has 'CL8', which matches no rule"),
+        ("per-file-ignores = { 'a/**' = ['CL998'] }\n", "matches no rule"),
+        ("sources = 'nope'\n", "'sources' = 'nope' is not a folder"),
         ("anchor-scope = 'page'\n", "'anchor-scope' must be one of sentence, block"),
         ("[rules.CL205]\nmax-repeats = true\n", "'rules.CL205.max-repeats' must be a whole"),
         ("[rules.CL302]\nmax-share = 'x'\n", "'rules.CL302.max-share' must be a number"),
@@ -118,8 +123,13 @@ def test_unreadable_config_and_discovery(project: Writer) -> None:
     with pytest.raises(ConfigError, match="cannot read config"):
         load_settings(str(project("x/.citelint.toml", "").parent), "/")
     project("a/.git/HEAD", "")
-    broken = project("a/pyproject.toml", "[tool.citelint\n")  # not TOML: not a citelint table
-    assert find_config(str(broken.parent)) is None
+    project("a/pyproject.toml", "[project\n")  # broken, and not citelint's: skipped
+    tmp = project("a/x/.keep", "").parent
+    assert find_config(str(tmp)) is None
+    broken = project("a/pyproject.toml", "[tool.citelint]\nfail-on = 'never\n")
+    assert find_config(str(tmp)) == str(broken)  # it means to configure citelint: used
+    with pytest.raises(ConfigError, match="is not valid TOML"):
+        load_settings(str(broken), str(tmp))
     nested = project("a/b/citelint.toml", "fail-on = 'never'\n")
     assert find_config(str(nested.parent / "c")) == str(nested)  # found walking up
-    assert find_config(str(broken.parent)) is None  # the walk stops at the repository root
+    assert find_config(str(project("b/.git/HEAD", "").parents[1])) is None  # stops at .git
