@@ -20,15 +20,15 @@ from citelint.rules import RULES_BY_CODE
 VERSION = 1
 
 
-def dumps(result: Result) -> str:
+def dumps(result: Result) -> tuple[str, int]:
+    """The baseline file's text, and how many findings it records."""
     entries = [
         {"code": d.code, "path": d.path, "fingerprint": d.fingerprint, "message": d.message}
         for d in result.diagnostics
         if RULES_BY_CODE[d.code].baselined
     ]
-    return (
-        json.dumps({"version": VERSION, "findings": entries}, ensure_ascii=False, indent=2) + "\n"
-    )
+    text = json.dumps({"version": VERSION, "findings": entries}, ensure_ascii=False, indent=2)
+    return text + "\n", len(entries)
 
 
 def load(path: str) -> Counter[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
@@ -123,9 +124,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 progress=progress.update,
             )
         if args.write_baseline:
-            _write(args.write_baseline, baseline.dumps(result))
+            text, recorded = baseline.dumps(result)
+            _write(args.write_baseline, text)
+            _say(args, f"wrote {_count(recorded, 'finding')} to {args.write_baseline}")
         if known is not None:
+            before = len(result.diagnostics)
             result = baseline.apply(result, known)
+            hidden = before - len(result.diagnostics)
+            _say(args, f"baseline {args.baseline} hid {_count(hidden, 'known finding')}")
         if args.verbose:
             for trace in linter.tracebacks:
                 sys.stderr.write(trace)
@@ -136,6 +142,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("citelint: interrupted", file=sys.stderr)
         return 130
+
+
+def _say(args: argparse.Namespace, message: str) -> None:
+    """A line about what the run did, on stderr (silent with -q)."""
+    if not args.quiet:
+        print(f"citelint: {message}", file=sys.stderr)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -211,8 +227,15 @@ def _shard(value: str | None) -> tuple[int, int] | None:
     return int(k), int(n)
 
 
+_BY_EXTENSION = {".sarif": "sarif", ".json": "json", ".html": "html", ".htm": "html"}
+
+
 def _outputs(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]]]:
-    """The stdout format and the (format, file) pairs of -o."""
+    """The stdout format and the (format, file) pairs of -o.
+
+    `-o FMT:FILE` names the format; `-o FILE` takes it from a known ending (`.sarif`,
+    `.json`, `.html`), else the stdout format, which then leaves stdout.
+    """
     default = args.output_format or (
         "github"
         if os.environ.get("GITHUB_ACTIONS") == "true" and "github" in FORMATTERS
@@ -224,9 +247,13 @@ def _outputs(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]]]:
         fmt, sep, path = spec.partition(":")
         if sep and fmt in FORMATTERS:
             files.append((fmt, path))
+        elif sep and path and re.fullmatch(r"[a-z]{2,}", fmt):
+            raise UsageError(f"-o {spec}: unknown format {fmt} ({', '.join(sorted(FORMATTERS))})")
         else:
-            files.append((default, spec))
-            stdout = ""
+            inferred = _BY_EXTENSION.get(os.path.splitext(spec)[1].lower())
+            files.append((inferred or default, spec))
+            if inferred is None:
+                stdout = ""
     return stdout, files
 
 
@@ -250,7 +277,7 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     elif not result.files and result.notes:
         print(f"citelint: {result.notes[0]}", file=sys.stderr)
     if args.statistics:
-        _statistics(result, sys.stdout)
+        _statistics(result, sys.stdout, quiet=args.quiet)
     elif stdout_format:
         sys.stdout.write(_render(stdout_format, result, color=color, quiet=args.quiet))
     if result.internal_error:
@@ -275,14 +302,16 @@ def _render(fmt: str, result: Result, *, color: bool, quiet: bool) -> str:
     return out
 
 
-def _statistics(result: Result, out: TextIO) -> None:
+def _statistics(result: Result, out: TextIO, *, quiet: bool) -> None:
     counts: dict[str, int] = {}
     for d in result.diagnostics:
         counts[d.code] = counts.get(d.code, 0) + 1
+    width = max((len(RULES_BY_CODE[code].name) for code in counts), default=0)
     for code, count in sorted(counts.items()):
         rule = RULES_BY_CODE[code]
-        out.write(f"{count:>6}  {code}  {rule.name}  [{rule.severity.value}]\n")
-    out.write(summary_line(result) + "\n")
+        out.write(f"{count:>6}  {code}  {rule.name:<{width}}  [{result.severity(code).value}]\n")
+    if not quiet:
+        out.write(summary_line(result) + "\n")
 
 
 def _rules(out: TextIO) -> int:
@@ -295,7 +324,9 @@ def _rule(code: str, out: TextIO) -> int:
     rule = RULES_BY_CODE.get(code.upper()) or RULES_BY_NAME.get(code.lower())
     if rule is None:
         raise UsageError(f"unknown rule '{code}'; `citelint rules` lists them")
-    out.write(f"{rule.code} {rule.name} ({rule.severity.value})\n\n{rule.documentation()}\n")
+    title, _, body = rule.documentation().partition("\n\n")
+    summary = title.split(":", 1)[-1].strip()
+    out.write(f"{rule.code} {rule.name} ({rule.severity.value}): {summary}\n\n{body}\n")
     options = rule.option_defaults()
     if options:
         out.write("\nOptions ([tool.citelint.rules." + rule.code + "]):\n")

@@ -253,3 +253,26 @@ def test_a_broken_pyproject_that_configures_citelint_fails(
     (repo / "pyproject.toml").unlink()
     code, _, err = run(capsys, "reports", "--config", "/dev/null")
     assert code == 1, err  # an empty config is a config
+
+
+def test_outputs_by_format_or_ending_and_what_the_run_did(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN)
+    code, _, err = run(capsys, "reports", "-o", "xml:out.xml")
+    assert code == 2 and "unknown format xml" in err
+    code, out, _ = run(capsys, "reports", "-o", "out.sarif", "-o", "out.json")
+    assert code == 1 and out.startswith("reports/broken.md:1:16: CL101")  # stdout kept
+    assert json.loads((repo / "out.sarif").read_text())["version"] == "2.1.0"
+    assert json.loads((repo / "out.json").read_text())["version"] == 1
+    code, _, err = run(capsys, "reports", "--write-baseline", "base.json")
+    assert "citelint: wrote 1 finding to base.json" in err
+    code, _, err = run(capsys, "reports", "--baseline", "base.json")
+    assert code == 0 and "citelint: baseline base.json hid 1 known finding" in err
+    code, out, err = run(capsys, "reports", "--statistics", "-q")
+    assert out == "     1  CL101  numeric-token-miss  [critical]\n" and err == ""
+    code, out, _ = run(capsys, "rule", "CL101")  # the title once, with its severity
+    assert out.splitlines()[0] == (
+        "CL101 numeric-token-miss (critical): a number of the claim is not in the cited span."
+    )
+    assert out.count("CL101 numeric-token-miss") == 1

@@ -47,3 +47,15 @@ def test_rich_example_has_diagrams_tables_and_an_appendix() -> None:
     assert len(doc.mermaid) == 3
     assert any(b.kind == "row" for b in doc.blocks)
     assert any(b.appendix for b in doc.blocks)
+
+
+def test_readme_shows_what_the_command_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("$ citelint examples/\n", 1)[1].split("```", 1)[0].splitlines()
+    head, last = shown[: shown.index("...")], shown[-1]
+    monkeypatch.chdir(EXAMPLES.parent)
+    main(["examples", "--no-color", "--no-progress"])
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[: len(head)] == head and printed[-1] == last

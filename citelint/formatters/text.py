@@ -15,6 +15,7 @@ from rich.text import Text
 from citelint.diagnostic import Diagnostic, Severity
 from citelint.result import Result
 
+_NOUNS = {"critical": "critical", "warning": "warnings", "info": "info"}  # plural forms
 _NEWLINE = re.compile(r"\r\n?|\n")
 _STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
@@ -70,9 +71,9 @@ def summary_line(result: Result) -> str:
     assert isinstance(by_severity, dict)
     counts = (
         ", ".join(
-            f"{by_severity.get(level, 0)} {level}"
+            f"{n} {_NOUNS[level] if n != 1 else level}"
             for level in ("critical", "warning", "info")
-            if by_severity.get(level, 0)
+            if (n := int(by_severity.get(level, 0)))
         )
         or "no findings"
     )

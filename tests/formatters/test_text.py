@@ -42,3 +42,14 @@ def test_summary_line() -> None:
     result = Result((FileResult("r.md", (d,), claims=3, verified=2),))
     assert summary_line(result) == "1 warning in 1 file; 3 claims, 2 verified"
     assert summary_line(Result(())) == "no findings in 0 files; 0 claims, 0 verified"
+
+
+def test_summary_line_counts_read_as_english() -> None:
+    ds = tuple(
+        Diagnostic("r.md", i, 1, i, 2, code, "n", severity, "m")
+        for i, (code, severity) in enumerate(
+            [("CL005", Severity.WARNING)] * 8 + [("CL101", Severity.CRITICAL)] * 2, 1
+        )
+    )
+    line = summary_line(Result((FileResult("r.md", ds),)))
+    assert line.startswith("2 critical, 8 warnings in 1 file;")
