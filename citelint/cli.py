@@ -21,7 +21,7 @@ from citelint import __version__, audit, baseline
 from citelint.config import Settings, apply, find_config, load_settings
 from citelint.diagnostic import FAIL_LEVELS
 from citelint.errors import CitelintError, UsageError
-from citelint.formatters import FORMATTERS
+from citelint.formatters import FORMATTERS, sarif
 from citelint.formatters.text import summary_line
 from citelint.linter import Linter
 from citelint.result import Result
@@ -63,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--shard", metavar="K/N", help="lint only the K-th of N shards (1-based)")
     p.add_argument("--statistics", action="store_true", help="counts per rule")
+    p.add_argument(
+        "--sarif-max-results", type=int, metavar="N", help="cap SARIF results (default 5000)"
+    )
     p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
     p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
@@ -167,6 +170,8 @@ def _settings(args: argparse.Namespace) -> Settings:
             overrides[name] = value.split(",")
     if args.fail_on:
         overrides["fail-on"] = args.fail_on
+    if args.sarif_max_results is not None:
+        overrides["sarif-max-results"] = args.sarif_max_results
     if args.no_suppress:
         settings = dataclasses.replace(settings, no_suppress=True)
     if args.cache_dir:
@@ -262,6 +267,10 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     stdout_format, files = _outputs(args)
     for fmt, path in files:
         _write(path, _render(fmt, result, color=False, quiet=args.quiet))
+    if "sarif" in {fmt for fmt, _ in files} | {stdout_format}:
+        total = len(result.diagnostics)
+        if total > result.sarif_max_results:
+            _say(args, sarif.truncation_note(total, result.sarif_max_results))
     if args.audit_dir:
         try:
             audit.write(result, args.audit_dir)

@@ -165,6 +165,7 @@ _SETTINGS_KEYS: Mapping[str, tuple[str, _Check]] = {
     "max-total-source-bytes": ("max_total_source_bytes", _int),
     "max-pdf-pages": ("max_pdf_pages", _int),
     "max-report-bytes": ("max_report_bytes", _int),
+    "sarif-max-results": ("sarif_max_results", _int),
 }
 # Claim-model keys: (the ClaimSettings field, its check).
 _CLAIM_KEYS: Mapping[str, tuple[str, _Check]] = {

@@ -112,15 +112,22 @@ class Linter:
                 if progress:
                     progress(len(results), len(files))
         results.sort(key=lambda r: r.path)
-        return self.result(results, found.notes)
+        return self.result(results, found.notes, shard)
 
-    def result(self, files: Sequence[FileResult], notes: Sequence[str] = ()) -> Result:
+    def result(
+        self,
+        files: Sequence[FileResult],
+        notes: Sequence[str] = (),
+        shard: tuple[int, int] | None = None,
+    ) -> Result:
         return Result(
             tuple(files),
             tuple(type(r) for r in self.rules),
             {type(r).code: self.settings.severity(type(r).code) for r in self.rules},
             self.settings.fail_on,
             tuple(notes),
+            shard,
+            self.settings.sarif_max_results,
         )
 
     def lint_file(self, path: str) -> FileResult:

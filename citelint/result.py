@@ -34,6 +34,8 @@ class Result:
     severities: Mapping[str, Severity] = field(default_factory=dict)  # effective, by code
     fail_on: str = "critical"
     notes: tuple[str, ...] = ()
+    shard: tuple[int, int] | None = None  # the K-th of N shards this run linted
+    sarif_max_results: int = 5000  # code scanning rejects runs with more than 25,000
     diagnostics: tuple[Diagnostic, ...] = field(init=False)  # every file's, sorted once
 
     def __post_init__(self) -> None:

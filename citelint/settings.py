@@ -43,6 +43,7 @@ class Settings:
     max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per run and worker
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
     max_report_bytes: int = 32 * 1024 * 1024
+    sarif_max_results: int = 5000
     evidence_roots: tuple[str, ...] = ()  # absolute
     claims: ClaimSettings = field(default_factory=ClaimSettings)
     source_types: Mapping[str, SourceKind] = field(default_factory=dict)  # custom kinds

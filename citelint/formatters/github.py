@@ -1,8 +1,9 @@
 """GitHub Actions workflow-command annotations (OUTPUTS.md; DECISIONS I8, I10).
 
 `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE name::message`, critical
-first. GitHub shows a limited number of annotations per step, so the list stops at
-`MAX_ANNOTATIONS` and ends with a notice pointing at the SARIF upload and the summary.
+first. GitHub shows 10 error and 10 warning annotations per step and drops the rest in
+silence, so at most `PER_LEVEL` of each level are printed, then one notice that says how
+many more there are and where the full list is.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from citelint.diagnostic import Severity
 from citelint.result import Result
 
-MAX_ANNOTATIONS = 50
+PER_LEVEL = 10  # annotations GitHub shows per level and step
 _COMMAND = {Severity.CRITICAL: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
@@ -25,7 +26,12 @@ def escape_property(text: str) -> str:
 def render(result: Result, color: bool = False) -> str:
     ordered = sorted(result.diagnostics, key=lambda d: (-d.severity.rank, d.sort_key))
     lines = []
-    for d in ordered[:MAX_ANNOTATIONS]:
+    shown: dict[str, int] = {}
+    for d in ordered:
+        command = _COMMAND[d.severity]
+        if shown.get(command, 0) >= PER_LEVEL:
+            continue
+        shown[command] = shown.get(command, 0) + 1
         props = ",".join(
             [
                 f"file={escape_property(d.path)}",
@@ -36,8 +42,12 @@ def render(result: Result, color: bool = False) -> str:
                 f"title={escape_property(f'{d.code} {d.name}')}",
             ]
         )
-        lines.append(f"::{_COMMAND[d.severity]} {props}::{escape_data(d.message)}")
-    hidden = len(ordered) - MAX_ANNOTATIONS
+        lines.append(f"::{command} {props}::{escape_data(d.message)}")
+    hidden = len(ordered) - len(lines)
     if hidden > 0:
-        lines.append(f"::notice::{hidden} more findings in SARIF/summary")
+        lines.append(
+            f"::notice title=citelint::{hidden} more finding{'s' if hidden != 1 else ''} "
+            f"than GitHub shows as annotations ({PER_LEVEL} per level); the full list is in "
+            "the log above, the job summary and the SARIF upload"
+        )
     return "\n".join(lines) + ("\n" if lines else "")

@@ -42,7 +42,7 @@ def _uri(path: str) -> str:
     return quote(path, safe="/")
 
 
-def result_dict(d: Diagnostic, index: int) -> dict[str, Any]:
+def result_dict(d: Diagnostic, index: int, occurrence: int = 0) -> dict[str, Any]:
     item: dict[str, Any] = {
         "ruleId": d.code,
         "ruleIndex": index,
@@ -61,7 +61,9 @@ def result_dict(d: Diagnostic, index: int) -> dict[str, Any]:
                 }
             }
         ],
-        "partialFingerprints": {"citelint/v1": d.fingerprint},
+        # the n-th finding of one fingerprint in a file: identical claims stay apart in code
+        # scanning, and each keeps its identity when unrelated lines move
+        "partialFingerprints": {"citelint/v1": f"{d.fingerprint}:{occurrence}"},
     }
     related = []
     for i, source in enumerate(d.sources):
@@ -83,28 +85,64 @@ def result_dict(d: Diagnostic, index: int) -> dict[str, Any]:
     return item
 
 
+def automation_id(result: Result) -> str:
+    """`citelint/`, or `citelint/shard-K-of-N/`: shards of one matrix never replace each
+    other's results in code scanning."""
+    if result.shard is None:
+        return "citelint/"
+    k, n = result.shard
+    return f"citelint/shard-{k}-of-{n}/"
+
+
+def results(result: Result, index: dict[str, int]) -> list[dict[str, Any]]:
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for d in result.diagnostics:
+        if d.code not in index:
+            continue
+        key = (d.path, d.fingerprint)
+        seen[key] = seen.get(key, 0) + 1
+        out.append(result_dict(d, index[d.code], seen[key] - 1))
+    return out
+
+
 def render(result: Result, color: bool = False) -> str:
     rules = sorted(result.rules, key=lambda r: r.code)
     index = {rule.code: i for i, rule in enumerate(rules)}
-    sarif = {
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [
+    every = results(result, index)
+    kept = every[: result.sarif_max_results]
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": "citelint",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": [rule_dict(rule, result) for rule in rules],
+            }
+        },
+        "automationDetails": {"id": automation_id(result)},
+        "columnKind": "unicodeCodePoints",
+        "results": kept,
+    }
+    if len(kept) < len(every):
+        run["invocations"] = [
             {
-                "tool": {
-                    "driver": {
-                        "name": "citelint",
-                        "version": __version__,
-                        "semanticVersion": __version__,
-                        "informationUri": INFORMATION_URI,
-                        "rules": [rule_dict(rule, result) for rule in rules],
+                "executionSuccessful": True,
+                "toolExecutionNotifications": [
+                    {
+                        "level": "warning",
+                        "message": {"text": truncation_note(len(every), len(kept))},
                     }
-                },
-                "columnKind": "unicodeCodePoints",
-                "results": [
-                    result_dict(d, index[d.code]) for d in result.diagnostics if d.code in index
                 ],
             }
-        ],
-    }
+        ]
+    sarif = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(sarif, ensure_ascii=False, indent=2) + "\n"
+
+
+def truncation_note(total: int, kept: int) -> str:
+    return (
+        f"SARIF holds the first {kept} of {total} results (sarif-max-results); "
+        "the JSON or text output has all of them"
+    )

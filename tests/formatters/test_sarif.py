@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from citelint.cli import main
+from citelint.result import Result
+from tests.conftest import Writer
 from tests.formatters.conftest import run_sarif, validate
 
 
@@ -66,3 +68,54 @@ def test_sarif_uris_are_percent_encoded(
     validate(sarif, sarif_schema)
     uri = sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
     assert uri["uri"] == "my%20reports/%E6%8A%A5%E5%91%8A%201.md"
+
+
+def _same_claim_twice(tmp_path: Path) -> Result:
+    from citelint.diagnostic import Diagnostic, Severity
+    from citelint.result import FileResult
+    from citelint.rules import RULES_BY_CODE
+
+    ds = tuple(
+        Diagnostic("r.md", line, 1, line, 5, "CL001", "missing-anchor", Severity.CRITICAL,
+                   "no anchor", claim="ORR 45%.", fingerprint="f" * 32)
+        for line in (3, 9)
+    )  # fmt: skip
+    return Result((FileResult("r.md", ds),), rules=(RULES_BY_CODE["CL001"],))
+
+
+def test_identical_claims_keep_apart_and_keep_their_identity(tmp_path: Path) -> None:
+    from citelint.formatters.sarif import render
+
+    sarif = json.loads(render(_same_claim_twice(tmp_path)))
+    prints = [r["partialFingerprints"]["citelint/v1"] for r in sarif["runs"][0]["results"]]
+    assert prints == ["f" * 32 + ":0", "f" * 32 + ":1"]  # unique per occurrence, line-free
+    assert sarif["runs"][0]["automationDetails"] == {"id": "citelint/"}
+
+
+def test_results_are_capped_and_the_run_says_so(
+    sarif_schema: dict[str, object], tmp_path: Path
+) -> None:
+    import dataclasses
+
+    from citelint.formatters.sarif import render
+
+    capped = dataclasses.replace(_same_claim_twice(tmp_path), sarif_max_results=1, shard=(2, 3))
+    sarif = json.loads(render(capped))
+    validate(sarif, sarif_schema)
+    run = sarif["runs"][0]
+    assert len(run["results"]) == 1
+    assert run["automationDetails"] == {"id": "citelint/shard-2-of-3/"}
+    (note,) = run["invocations"][0]["toolExecutionNotifications"]
+    assert note["message"]["text"].startswith("SARIF holds the first 1 of 2 results")
+
+
+def test_the_command_line_warns_when_sarif_is_capped(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    project("r.md", "A is 1%.\n\nB is 2%.\n\nC is 3%.\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["r.md", "-o", "out.sarif", "--sarif-max-results", "2", "--shard", "1/1"]) == 1
+    assert "SARIF holds the first 2 of 3 results" in capsys.readouterr().err
+    run = json.loads((tmp_path / "out.sarif").read_text())["runs"][0]
+    assert len(run["results"]) == 2 and run["automationDetails"]["id"] == "citelint/shard-1-of-1/"
