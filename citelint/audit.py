@@ -55,10 +55,18 @@ def write(result: Result, folder: str) -> list[str]:
     """Write one file per report under `folder/<report path>/`; return the paths written."""
     written = []
     for f in result.files:
-        target = os.path.join(folder, *f.path.split("/"), FILE_NAME)
+        target = os.path.join(folder, *_safe_parts(f.path), FILE_NAME)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "w", encoding="utf-8", newline="\n") as handle:
             json.dump(report(f, result.fail_on), handle, ensure_ascii=False, indent=2)
             handle.write("\n")
         written.append(target)
     return written
+
+
+def _safe_parts(path: str) -> list[str]:
+    """A report path as folders under the audit folder: `..`, `.` and empty parts never
+    lead out of it (a report outside the project shows as an absolute path)."""
+    return [
+        part if part != ".." else "__parent__" for part in path.split("/") if part not in ("", ".")
+    ]

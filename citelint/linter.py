@@ -68,8 +68,12 @@ class Linter:
         self.tracebacks: list[str] = []
 
     def display(self, path: str) -> str:
-        """A path as every output shows it: relative to the project root, POSIX style."""
-        return relpath(path, self.settings.project_root)
+        """A path as every output shows it: relative to the project root, POSIX style; a
+        path outside the project as an absolute path, never as `../../…`."""
+        shown = relpath(path, self.settings.project_root)
+        if shown == ".." or shown.startswith("../"):
+            return os.path.abspath(path).replace(os.sep, "/")
+        return shown
 
     def lint_paths(
         self,

@@ -68,3 +68,20 @@ def test_schema_rejects_undeclared_fields() -> None:
     ):  # type: ignore[dict-item]
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(extra, schema)
+
+
+def test_audit_files_never_land_outside_the_audit_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    (project / ".git").mkdir(parents=True)
+    elsewhere.mkdir()
+    (elsewhere / "r.md").write_text("Nothing to see.\n")
+    monkeypatch.chdir(project)
+    assert main([str(elsewhere / "r.md"), "--audit-dir", "audit", "-q", "--output-format",
+                 "concise"]) == 0  # fmt: skip
+    written = [p.relative_to(tmp_path) for p in tmp_path.rglob("verification_report.json")]
+    assert len(written) == 1 and written[0].parts[:2] == ("project", "audit")
+    report = json.loads((tmp_path / written[0]).read_text())
+    assert report["report"] == (elsewhere / "r.md").as_posix()  # shown as given, not ../
+    assert capsys.readouterr().err == ""

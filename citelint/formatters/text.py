@@ -15,6 +15,8 @@ from rich.text import Text
 from citelint.diagnostic import Diagnostic, Severity
 from citelint.result import Result
 
+WINDOW = 160  # characters of a long line shown around a finding
+LEAD = 40  # of which before the finding's column
 _NOUNS = {"critical": "critical", "warning": "warnings", "info": "info"}  # plural forms
 _NEWLINE = re.compile(r"\r\n?|\n")
 _STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
@@ -50,12 +52,13 @@ def _one(console: Console, d: Diagnostic, lines: list[str] | None) -> None:
     if lines is not None and 0 < d.line <= len(lines):
         source = lines[d.line - 1].expandtabs(1)
         width = (d.end_column - d.column) if d.end_line == d.line else len(source) - d.column + 1
+        shown, at = window(source, d.column - 1)
         gutter = f"{d.line:>5} | "
-        write(Text(gutter, style="dim") + Text(source[:300]))
-        caret = " " * (d.column - 1) + "^" * max(1, min(width, 300))
+        write(Text(gutter, style="dim") + Text(shown))
+        carets = "^" * max(1, min(width, len(shown) - at))
         write(
             Text(" " * (len(gutter) - 2) + "| ", style="dim")
-            + Text(caret, style=_STYLE[d.severity])
+            + Text(" " * at + carets, style=_STYLE[d.severity])
         )
     for anchor in d.anchors[:3]:
         write(Text(f"      = anchor: {anchor}", style="dim"))
@@ -63,6 +66,18 @@ def _one(console: Console, d: Diagnostic, lines: list[str] | None) -> None:
         write(Text(f"      = source: {ref.describe()}", style="dim"))
     if d.missing:
         write(Text(f"      = missing: {', '.join(d.missing)}", style="dim"))
+
+
+def window(line: str, column: int) -> tuple[str, int]:
+    """At most WINDOW characters of `line` around `column` (0-based), with `…` where it is
+    cut, and where the column falls in what is shown. LLM reports write whole paragraphs
+    on one line; a finding shows its neighbourhood, not thousands of characters."""
+    if len(line) <= WINDOW:
+        return line, column
+    start = max(0, min(column - LEAD, len(line) - WINDOW))
+    end = start + WINDOW
+    head = "…" if start else ""
+    return head + line[start:end] + ("…" if end < len(line) else ""), column - start + len(head)
 
 
 def summary_line(result: Result) -> str:

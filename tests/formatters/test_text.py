@@ -53,3 +53,14 @@ def test_summary_line_counts_read_as_english() -> None:
     )
     line = summary_line(Result((FileResult("r.md", ds),)))
     assert line.startswith("2 critical, 8 warnings in 1 file;")
+
+
+def test_long_lines_show_a_window_with_carets_under_it() -> None:
+    line = "word " * 1000 + "ORR was 99% [pmid:1:abstract]. " + "tail " * 1000
+    column = line.index("99%") + 1
+    d = Diagnostic("r.md", 1, column, 1, column + 3, "CL101", "n", Severity.CRITICAL, "99% gone")
+    out = render(Result((FileResult("r.md", (d,), text=line),))).splitlines()
+    shown, carets = out[1], out[2]
+    assert shown.startswith("    1 | …") and shown.endswith("…") and len(shown) < 200
+    at = carets.index("^")
+    assert carets[at:] == "^^^" and shown[at : at + 3] == "99%"
