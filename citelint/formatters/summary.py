@@ -1,42 +1,93 @@
-"""The Markdown job summary for `$GITHUB_STEP_SUMMARY`: counts per rule, top findings.
+"""The Markdown job summary for `$GITHUB_STEP_SUMMARY`: counts per rule and per file, and
+the top findings, critical first.
 
-Bounded by construction (at most `TOP` findings of at most `MESSAGE` characters) and
-checked against `LIMIT`, well below GitHub's 1 MiB per step, however many findings.
+Report text is written by strangers: every message is escaped for Markdown and HTML, and
+paths go into code spans, so nothing in a report renders as markup in the summary.
+Bounded by construction (at most `TOP` findings of at most `MESSAGE` characters, `FILES`
+files) and checked against `LIMIT`, well below GitHub's 1 MiB per step; when findings are
+left out the summary says so and where the full list is.
 """
 
 from __future__ import annotations
+
+import html
+import re
 
 from citelint.formatters.text import summary_line
 from citelint.result import Result
 from citelint.rules import RULES_BY_CODE
 
 TOP = 30
+FILES = 50
 MESSAGE = 300
 LIMIT = 512 * 1024
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+!|~-])")
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+def _text(text: str) -> str:
+    """Plain text in Markdown: HTML escaped, Markdown punctuation escaped, one line."""
+    return _MARKDOWN.sub(r"\\\1", html.escape(" ".join(text.split()), quote=False))
+
+
+def _code(text: str) -> str:
+    """A code span that no backtick in `text` can close early."""
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    return (
+        f"{fence} {text} {fence}"
+        if text.startswith("`") or text.endswith("`")
+        else (f"{fence}{text}{fence}")
+    )
 
 
 def render(result: Result, color: bool = False) -> str:
     diagnostics = result.diagnostics
     verdict = "❌ blocked" if result.failed() else "✅ passed"
     lines = [f"## citelint: {verdict}", "", summary_line(result), ""]
-    counts: dict[str, int] = {}
-    for d in diagnostics:
-        counts[d.code] = counts.get(d.code, 0) + 1
-    if counts:
-        lines += ["| rule | name | severity | findings |", "|---|---|---|---:|"]
-        for code, count in sorted(counts.items()):
-            rule = RULES_BY_CODE[code]
-            lines.append(f"| {code} | {rule.name} | {result.severity(code).value} | {count} |")
-        lines += ["", f"### Top findings ({min(TOP, len(diagnostics))} of {len(diagnostics)})", ""]
-        ordered = sorted(diagnostics, key=lambda d: (-d.severity.rank, d.sort_key))
-        for d in ordered[:TOP]:
-            message = d.message if len(d.message) <= MESSAGE else d.message[:MESSAGE] + "…"
-            lines.append(f"- `{_cell(d.path)}:{d.line}:{d.column}` **{d.code}** {_cell(message)}")
+    if diagnostics:
+        lines += _by_rule(result) + _by_file(result) + _top(result)
     text = "\n".join(lines) + "\n"
-    if len(text.encode()) > LIMIT:  # unreachable with TOP and MESSAGE, kept as a guard
-        text = text.encode()[:LIMIT].decode("utf-8", "ignore") + "\n…\n"
+    if len(text.encode()) > LIMIT:  # unreachable with TOP, FILES and MESSAGE, kept as a guard
+        text = text.encode()[:LIMIT].decode("utf-8", "ignore") + "\n… (truncated)\n"
     return text
+
+
+def _by_rule(result: Result) -> list[str]:
+    counts: dict[str, int] = {}
+    for d in result.diagnostics:
+        counts[d.code] = counts.get(d.code, 0) + 1
+    lines = ["| rule | name | severity | findings |", "|---|---|---|---:|"]
+    for code, count in sorted(counts.items()):
+        rule = RULES_BY_CODE[code]
+        lines.append(f"| {code} | {rule.name} | {result.severity(code).value} | {count} |")
+    return [*lines, ""]
+
+
+def _by_file(result: Result) -> list[str]:
+    counts: dict[str, dict[str, int]] = {}
+    for d in result.diagnostics:
+        per = counts.setdefault(d.path, {})
+        per[d.severity.value] = per.get(d.severity.value, 0) + 1
+    lines = ["| file | critical | warning | info |", "|---|---:|---:|---:|"]
+    for path, per in sorted(counts.items())[:FILES]:
+        cells = " | ".join(str(per.get(level, 0)) for level in ("critical", "warning", "info"))
+        lines.append(f"| {_code(path)} | {cells} |")
+    if len(counts) > FILES:
+        lines.append(f"| … and {len(counts) - FILES} more files (truncated) | | | |")
+    return [*lines, ""]
+
+
+def _top(result: Result) -> list[str]:
+    diagnostics = result.diagnostics
+    shown = min(TOP, len(diagnostics))
+    lines = [f"### Top findings ({shown} of {len(diagnostics)}, critical first)", ""]
+    ordered = sorted(diagnostics, key=lambda d: (-d.severity.rank, d.sort_key))
+    for d in ordered[:TOP]:
+        message = d.message if len(d.message) <= MESSAGE else d.message[:MESSAGE] + "…"
+        lines.append(f"- {_code(f'{d.path}:{d.line}:{d.column}')} **{d.code}** {_text(message)}")
+    if len(diagnostics) > TOP:
+        lines += [
+            "",
+            f"Truncated: {len(diagnostics) - TOP} more findings are in the job log "
+            "(text and annotations) and in the SARIF upload (code scanning).",
+        ]
+    return lines
