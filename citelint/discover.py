@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 from collections.abc import Iterator, Sequence
@@ -53,6 +54,26 @@ def relpath(path: str, root: str) -> str:
 @lru_cache(maxsize=4096)
 def _relpath(path: str, root: str) -> str:
     return os.path.relpath(path, root).replace(os.sep, "/")
+
+
+def expand(paths: Sequence[str]) -> list[str]:
+    """Paths as given; a glob (`reports/**/*.md`) that the shell left alone is expanded
+    here. A path or glob that matches nothing is a usage error, never a silent pass."""
+    out: list[str] = []
+    for given in paths:
+        if os.path.lexists(given):
+            out.append(given)
+        elif _GLOB.search(given):
+            matched = sorted(glob.glob(given, recursive=True))
+            if not matched:
+                raise UsageError(f"{given}: the pattern matches no file or folder")
+            out.extend(matched)
+        else:
+            raise UsageError(f"{given}: no such file or folder")
+    return out
+
+
+_GLOB = re.compile(r"[*?\[]")
 
 
 @dataclass
@@ -113,9 +134,7 @@ class Discovery:
     def files(self, paths: Sequence[str]) -> Found:
         """Reports under `paths`. Raises UsageError for missing or unreadable given paths."""
         found = Found()
-        for given in paths:
-            if not os.path.lexists(given):
-                raise UsageError(f"{given}: no such file or folder")
+        for given in expand(paths):
             if os.path.isdir(given):
                 if not os.access(given, os.R_OK | os.X_OK):
                     raise UsageError(f"{given}: the folder cannot be read")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import citelint
 from citelint.config import Settings
 from tests.conftest import Writer
@@ -26,3 +28,20 @@ def test_sources_and_hidden_folders_are_not_reports(project: Writer, tmp_path: P
     project("node_modules/n.md", "x\n")
     settings = Settings(project_root=str(tmp_path))
     assert [f.path for f in citelint.lint_paths([str(tmp_path)], settings).files] == ["a.md"]
+
+
+def test_globs_expand_and_a_pattern_must_match(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from citelint.discover import expand
+    from citelint.errors import UsageError
+
+    project("reports/a.md", "x")
+    project("reports/deep/b.md", "x")
+    monkeypatch.chdir(tmp_path)
+    assert expand(["reports/**/*.md"]) == ["reports/a.md", "reports/deep/b.md"]
+    assert expand(["reports"]) == ["reports"]
+    with pytest.raises(UsageError, match="matches no file or folder"):
+        expand(["reports/*.html"])
+    with pytest.raises(UsageError, match="no such file or folder"):
+        expand(["nope.md"])

@@ -177,6 +177,25 @@ def test_action_steps_like_a_runner(tmp_path: Path) -> None:
     # the PDF cache went to the runner's temporary folder, never into the checkout
     assert not (workspace / ".citelint_cache").exists()
 
+    # every line of `paths` and `args` counts; globs expand; quotes group; shards are apart
+    code, outputs, log = run_action(
+        workspace,
+        tmp_path,
+        paths="examples/reports/clean.md\nexamples/reports/broken.html\n",
+        args="--ignore 'CL301,CL103'\n--shard 1/1",
+        **{"sarif-file": "multi.sarif"},
+    )
+    assert code == 1 and "CL101" in log and "CL301" not in log and "CL103" not in log, log
+    assert "no findings" not in log and "in 2 files" in log
+    multi = json.loads((workspace / "multi.sarif").read_text())
+    assert multi["runs"][0]["automationDetails"]["id"] == "citelint/shard-1-of-1/"
+    code, outputs, log = run_action(workspace, tmp_path, paths="examples/reports/*.md")
+    assert code == 0 and "in 2 files" in log, log
+    code, _, log = run_action(workspace, tmp_path, paths="examples/reports/*.txt")
+    assert code == 2 and "matches no file or folder" in log
+    code, _, log = run_action(workspace, tmp_path, args="--select 'CL101")
+    assert code == 2 and "the args input does not parse" in log
+
 
 def test_readme_shows_the_workflow() -> None:
     readme = (ROOT / "README.md").read_text()
