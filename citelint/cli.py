@@ -69,6 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
     p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
+    p.add_argument(
+        "--no-respect-gitignore",
+        action="store_true",
+        help="also lint files that .gitignore leaves out",
+    )
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     p.add_argument("-q", "--quiet", action="store_true", help="findings only, no summary")
     p.add_argument("-v", "--verbose", action="store_true", help="notes about skipped paths")
@@ -170,6 +175,8 @@ def _settings(args: argparse.Namespace) -> Settings:
             overrides[name] = value.split(",")
     if args.fail_on:
         overrides["fail-on"] = args.fail_on
+    if args.no_respect_gitignore:
+        overrides["respect-gitignore"] = False
     if args.sarif_max_results is not None:
         overrides["sarif-max-results"] = args.sarif_max_results
     if args.no_suppress:
@@ -181,6 +188,9 @@ def _settings(args: argparse.Namespace) -> Settings:
             raise UsageError(f"--sources {args.sources}: no such folder")
         overrides["sources"] = os.path.abspath(args.sources)
     settings = apply(settings, overrides, "--", "command line", trusted=True)
+    settings = dataclasses.replace(
+        settings, cli_overrides=tuple(overrides.items()), config_explicit=config is not None
+    )
     if args.no_cache:
         settings = dataclasses.replace(settings, cache_dir=None)
     settings = settings.naming(args.paths or ["."])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import subprocess
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -13,6 +14,12 @@ from citelint.errors import UsageError
 from citelint.settings import Settings
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
+# The usual repository documents are not reports unless `include` names them.
+_REPOSITORY_DOCUMENT = re.compile(
+    r"^(?:readme|changelog|changes|history|contributing|license|licence|code_of_conduct|"
+    r"security|authors|notice|support)(?:\.[a-z]+)?$",
+    re.I,
+)
 _ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
 
 
@@ -56,6 +63,30 @@ def _relpath(path: str, root: str) -> str:
     return os.path.relpath(path, root).replace(os.sep, "/")
 
 
+def _git_ignored(root: str) -> frozenset[str]:
+    """Untracked paths git ignores under `root` (folders end in `/`); none outside git."""
+    try:
+        out = subprocess.run(
+            [
+                "git",
+                "-C",
+                root,
+                "ls-files",
+                "-z",
+                "--others",
+                "--ignored",
+                "--exclude-standard",
+                "--directory",
+            ],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()  # not a git work tree, or no git: nothing is ignored
+    return frozenset(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+
+
 def expand(paths: Sequence[str]) -> list[str]:
     """Paths as given; a glob (`reports/**/*.md`) that the shell left alone is expanded
     here. A path or glob that matches nothing is a usage error, never a silent pass."""
@@ -89,6 +120,7 @@ class Discovery:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.root = settings.project_root
+        self._ignored: frozenset[str] | None = None
 
     def skipped_dir(self, path: str) -> bool:
         name = os.path.basename(path)
@@ -107,7 +139,8 @@ class Discovery:
         parent = os.path.dirname(path)
         if name == "evidence" and os.path.isdir(os.path.join(parent, "sources")):
             return True
-        return matches(relpath(path, self.root), self.settings.exclude)
+        rel = relpath(path, self.root)
+        return matches(rel, self.settings.exclude) or self.git_ignored(rel, folder=True)
 
     def under_skipped(self, path: str) -> bool:
         """True when a folder between `path` and the project root is skipped."""
@@ -127,9 +160,25 @@ class Discovery:
         rel = relpath(path, self.root)
         if not path.lower().endswith(REPORT_SUFFIXES):
             return False
-        if matches(rel, self.settings.exclude):
+        if matches(rel, self.settings.exclude) or self.git_ignored(rel):
             return False
-        return not self.settings.include or matches(rel, self.settings.include)
+        if self.settings.include:
+            return matches(rel, self.settings.include)
+        return not _REPOSITORY_DOCUMENT.match(os.path.basename(path))
+
+    def git_ignored(self, rel: str, folder: bool = False) -> bool:
+        """Whether git ignores the path (untracked and matched by .gitignore): a tracked
+        file is never ignored, so a pull request cannot hide a committed report."""
+        if not self.settings.respect_gitignore:
+            return False
+        if self._ignored is None:
+            self._ignored = _git_ignored(self.root)
+        ignored = self._ignored
+        if not ignored:
+            return False
+        parts = rel.split("/")
+        prefixes = ("/".join(parts[:i]) + "/" for i in range(1, len(parts)))
+        return (rel + "/" if folder else rel) in ignored or any(p in ignored for p in prefixes)
 
     def files(self, paths: Sequence[str]) -> Found:
         """Reports under `paths`. Raises UsageError for missing or unreadable given paths."""

@@ -11,12 +11,13 @@ import hashlib
 import os
 import signal
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from citelint import records
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
 from citelint.claims import ClaimReader
+from citelint.config import find_config, for_report_config
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
 from citelint.discover import Discovery, matches, relpath
 from citelint.document import Anchor, Document
@@ -63,6 +64,7 @@ class Linter:
             max_pdf_pages=settings.max_pdf_pages,
         )
         self.trusted = settings.trusted_roots()
+        self._nested: dict[str, Linter] = {}  # linters of reports under nested configs
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence(settings.claims.drugs)
         self.tracebacks: list[str] = []
@@ -70,7 +72,7 @@ class Linter:
     def display(self, path: str) -> str:
         """A path as every output shows it: relative to the project root, POSIX style; a
         path outside the project as an absolute path, never as `../../…`."""
-        shown = relpath(path, self.settings.project_root)
+        shown = relpath(path, self.settings.output_root)
         if shown == ".." or shown.startswith("../"):
             return os.path.abspath(path).replace(os.sep, "/")
         return shown
@@ -85,38 +87,65 @@ class Linter:
     ) -> Result:
         """Lint every report under `paths`; `progress(done, total)` follows along."""
         named = self.settings.naming(paths)  # paths named outside the project are trusted
+        self.settings = named
         self.trusted = self.store.trusted = named.trusted_roots()
         found = self.discovery.files(paths)
         files = found.reports
         if shard is not None:
             files = [f for f in files if in_shard(self.display(f), shard)]
+        work = [(path, self.config_of(path)) for path in files]
         results: list[FileResult] = [
             self._file_finding(
                 self.display(folder), UnreadableReportRule, f"folder cannot be read ({why})"
             )
             for folder, why in found.unreadable
         ]
-        if jobs > 1 and len(files) >= PARALLEL_FROM:
-            # Each worker builds its own Linter; results come back in input order, so the
-            # output is the same bytes whatever the number of workers.
-            chunk = max(1, len(files) // (jobs * 4))
-            pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(named,))
-            try:
-                for result in pool.map(_lint_in_worker, files, chunksize=chunk):
-                    results.append(result)
-                    if progress:
-                        progress(len(results), len(files))
-            except KeyboardInterrupt:
-                _stop(pool)
-                raise
-            pool.shutdown()
-        else:
-            for path in files:
-                results.append(self.lint_file(path))
-                if progress:
-                    progress(len(results), len(files))
+        done = len(results)
+        for result in self._run(work, jobs, named):
+            results.append(result)
+            if progress:
+                progress(len(results) - done, len(work))
         results.sort(key=lambda r: r.path)
         return self.result(results, found.notes, shard)
+
+    def _run(
+        self, work: Sequence[tuple[str, str | None]], jobs: int, named: Settings
+    ) -> Iterator[FileResult]:
+        if jobs <= 1 or len(work) < PARALLEL_FROM:
+            for path, config in work:
+                yield self.for_config(config).lint_file(path)
+            return
+        # Each worker builds its own Linters; results come back in input order, so the
+        # output is the same bytes whatever the number of workers.
+        chunk = max(1, len(work) // (jobs * 4))
+        pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(named,))
+        try:
+            yield from pool.map(_lint_in_worker, work, chunksize=chunk)
+        except KeyboardInterrupt:
+            _stop(pool)
+            raise
+        pool.shutdown()
+
+    def config_of(self, report: str) -> str | None:
+        """The config nearest to a report (unless --config names one for all); `""` for
+        a report under no config and outside the run's project: the defaults."""
+        if self.settings.config_explicit:
+            return self.settings.config_path
+        folder = os.path.dirname(os.path.abspath(report))
+        nearest = find_config(folder)
+        if nearest is not None or inside(folder, (os.path.realpath(self.settings.project_root),)):
+            return nearest or self.settings.config_path
+        return ""
+
+    def for_config(self, config: str | None) -> Linter:
+        """The linter of reports under another config: its rules, sources, claim model."""
+        if config is None or config == self.settings.config_path:
+            return self
+        if config not in self._nested:
+            self._nested[config] = Linter(for_report_config(self.settings, config))
+            self._nested[config].trusted = self.trusted
+            self._nested[config].store.trusted = self.trusted
+        return self._nested[config]
 
     def result(
         self,
@@ -124,10 +153,13 @@ class Linter:
         notes: Sequence[str] = (),
         shard: tuple[int, int] | None = None,
     ) -> Result:
+        rules = {type(r).code: type(r) for r in self.rules}
+        for nested in self._nested.values():  # rules a nested config enables
+            rules.update((type(r).code, type(r)) for r in nested.rules if type(r).code not in rules)
         return Result(
             tuple(files),
-            tuple(type(r) for r in self.rules),
-            {type(r).code: self.settings.severity(type(r).code) for r in self.rules},
+            tuple(sorted(rules.values(), key=lambda r: r.code)),
+            {code: self.settings.severity(code) for code in rules},
             self.settings.fail_on,
             tuple(notes),
             shard,
@@ -334,10 +366,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join(timeout=1)
 
 
-def _lint_in_worker(path: str) -> FileResult:
+def _lint_in_worker(item: tuple[str, str | None]) -> FileResult:
     assert _WORKER is not None
+    path, config = item
     try:
-        return _WORKER.lint_file(path)
+        return _WORKER.for_config(config).lint_file(path)
     except SystemExit as stop:  # SIGTERM: `finally` blocks have run; leave at once, since
         os._exit(int(stop.code or 1))  # the executor would catch the exit and carry on
 

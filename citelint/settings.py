@@ -48,9 +48,13 @@ class Settings:
     claims: ClaimSettings = field(default_factory=ClaimSettings)
     source_types: Mapping[str, SourceKind] = field(default_factory=dict)  # custom kinds
     rules: Mapping[str, RuleSettings] = field(default_factory=dict)
+    respect_gitignore: bool = True  # files git ignores are not reports
     no_suppress: bool = False  # --no-suppress: audit with every suppression ignored
     cache_dir: str | None = field(default_factory=user_cache_dir)  # absolute; None: no cache
     cli_roots: tuple[str, ...] = ()  # absolute paths the command line named: trusted too
+    cli_overrides: tuple[tuple[str, object], ...] = ()  # re-applied to nested configs
+    config_explicit: bool = False  # --config: one config for every report
+    display_root: str = ""  # outputs show paths relative to it; "": the project root
     notes: tuple[str, ...] = ()  # warnings (deprecations, refused settings), printed once
 
     def naming(self, paths: Sequence[str]) -> Settings:
@@ -65,11 +69,15 @@ class Settings:
                 outside.append(path if os.path.isdir(path) else os.path.dirname(path))
         return dataclasses.replace(self, cli_roots=(*self.cli_roots, *outside))
 
+    @property
+    def output_root(self) -> str:
+        """Where output paths start: the repository root (or the project root)."""
+        return self.display_root or self.project_root
+
     def trusted_roots(self) -> tuple[str, ...]:
         """Real roots that may be read: the project root and what the command line named."""
-        return tuple(
-            dict.fromkeys(os.path.realpath(p) for p in (self.project_root, *self.cli_roots))
-        )
+        roots = (self.project_root, self.output_root, *self.cli_roots)
+        return tuple(dict.fromkeys(os.path.realpath(p) for p in roots))
 
     def enabled(self, code: str) -> bool:
         rule = RULES_BY_CODE.get(code)

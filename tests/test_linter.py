@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 import citelint
+from citelint.cli import main
 from tests.conftest import BROKEN, CLEAN, Writer, run
 
 
-def test_per_file_ignores(project: Writer, tmp_path: Path) -> None:
+def test_per_file_ignores(project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     project("sources/pubmed/1.json", json.dumps({"abstract": "ORR 45%."}))
     project("reports/legacy/old.md", "ORR 46% [pmid:1].\n")
     project("reports/new.md", "ORR 46% [pmid:1].\n")
@@ -38,3 +40,36 @@ def test_jobs_and_shards_give_the_same_findings(
     assert all(shards)  # 12 files spread over 3 shards
     assert run(capsys, "reports", "--shard", "4/3")[0] == 2
     assert run(capsys, "reports", "--jobs", "0")[0] == 2
+
+
+def test_a_monorepo_from_its_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Items 6, 7 and 9 of the gate: paths from the repository root, each report under its
+    nearest config, .gitignore and the usual repository documents left out."""
+    import subprocess
+
+    from tests.conftest import write_file
+
+    write_file(tmp_path / "docs" / "pyproject.toml", '[tool.citelint]\nignore = ["CL001"]\n')
+    write_file(tmp_path / "docs" / "reports" / "x.md", "ORR was 45%.\n")  # CL001, ignored there
+    write_file(tmp_path / "reports" / "y.md", "ORR was 45%.\n")  # CL001 under the root defaults
+    write_file(tmp_path / "venv" / "lib" / "page.md", "ORR was 45%.\n")  # ignored by git
+    write_file(tmp_path / ".gitignore", "venv/\n")
+    write_file(tmp_path / "README.md", "Our tool improves ORR by 45%.\n")  # not a report
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    monkeypatch.chdir(tmp_path)
+    code = main([".", "--output-format", "concise", "-o", "sarif:out.sarif"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert [line.split(" [")[0] for line in out.splitlines()] == ["reports/y.md:1:1: CL001"]
+    sarif = json.loads((tmp_path / "out.sarif").read_text())
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in sarif["runs"][0]["results"]]  # fmt: skip
+    assert uris == ["reports/y.md"]
+    monkeypatch.chdir(tmp_path / "docs")  # from a subfolder: still repository paths
+    assert main(["../reports", "reports", "--output-format", "concise"]) == 1
+    assert capsys.readouterr().out.startswith("reports/y.md:1:1: CL001")  # not ../reports
+    assert main([str(tmp_path / "venv"), "--no-respect-gitignore", "-q",
+                 "--output-format", "concise"]) == 1  # fmt: skip
+    assert "venv/lib/page.md:1:1: CL001" in capsys.readouterr().out
