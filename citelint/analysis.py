@@ -70,6 +70,7 @@ class ChannelUse:
     channel_of: Mapping[str, str]  # anchor type -> channel
     required: tuple[str, ...]
     applies: bool  # False when one sources root is shared and no channel was asked for
+    given: bool = False  # the root came from --sources or `sources =`, not from discovery
 
 
 @dataclass(frozen=True)

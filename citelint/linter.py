@@ -241,6 +241,7 @@ class Linter:
                 {name: kind.channel for name, kind in self.store.kinds.items()},
                 self.settings.required_source_channels,
                 applies=not shared,
+                given=self.settings.sources is not None,
             ),
             sources_root=sources_root,
             emitted=emitted,

@@ -9,7 +9,9 @@ types. A channel with no saved files is skipped; appendix anchors and unresolved
 are not use. When one sources root is shared by several reports (`--sources` or `sources =`
 in config), CL301 runs only if `required-source-channels` is set explicitly.
 
-The finding points at the report's first heading and names the counts.
+The finding points at the report's first heading and names the counts and the sources
+root, and whether that root was found beside the report or given: the same folder can
+give different results either way.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ class SourceChannelUnused(Rule[NoOptions]):
                     channel = channels.channel_of.get(anchor.type, anchor.type)
                     used[channel] = used.get(channel, 0) + 1
         at = analysis.doc.first_heading_offset()
+        root = analysis.display(analysis.sources_root or "")
+        how = "given with --sources or `sources =`" if channels.given else "found beside the report"
         for channel in channels.required:
             saved = channels.saved.get(channel, 0)
             if saved and not used.get(channel):
@@ -51,7 +55,7 @@ class SourceChannelUnused(Rule[NoOptions]):
                     at,
                     at + 1,
                     f"source channel '{channel}' has {saved} saved file"
-                    f"{'s' if saved != 1 else ''} but no body anchor uses it: cite what the "
-                    "channel says, or remove the unused files",
+                    f"{'s' if saved != 1 else ''} in {root} (the sources root {how}) but no "
+                    "body anchor uses it: cite what the channel says, or remove the unused files",
                     subject=channel,
                 )
