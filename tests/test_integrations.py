@@ -215,3 +215,24 @@ def test_readme_documents_the_trust_model() -> None:
         assert promise in section
     step = next(s for s in ACTION["runs"]["steps"] if s.get("id") == "run")
     assert step["env"]["CITELINT_CACHE_DIR"].startswith("${{ runner.temp }}")
+
+
+def test_readme_documents_every_flag_and_the_fast_suite() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for text in (
+        "summary",
+        "--no-progress",
+        "--list-rules",
+        "--explain",
+        '-m "not slow"',
+        "--no-respect-gitignore",
+        "--sarif-max-results",
+        "files: ^reports/",
+    ):
+        assert text in readme, text  # fmt: skip
+    from citelint.cli import build_parser
+
+    for action in build_parser()._actions:
+        for flag in action.option_strings:
+            if flag.startswith("--") and flag not in ("--help", "--version"):
+                assert flag in readme, flag

@@ -4,16 +4,21 @@ An index of reports with their counts, then each report's claims coloured by ver
 green verified, amber warnings, red critical, grey not fact-bearing. Clicking a claim
 (or opening the page at `#claim-<id>`) shows its anchors, the cited span with the matched
 tokens highlighted (±300 characters around them, DECISIONS I6) and the missing ones.
-Everything shown is escaped; the script only moves prepared markup into the panel.
+Filters show failed claims only, one rule or one file (also from the address:
+`?failed=1&rule=CL101&file=report-0`), and each finding in a report's list links to its
+claim. Everything shown is escaped; the script only moves prepared
+markup into the panel and hides what the filters leave out.
 """
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from citelint import __version__
+from citelint.diagnostic import Diagnostic
 from citelint.formatters.text import summary_line
 from citelint.records import ClaimRecord
 from citelint.result import FileResult, Result
@@ -59,6 +64,33 @@ _SCRIPT = """
     if(m){var c=document.querySelector('[data-claim="'+m[1]+'"]'); if(c){c.click();}}
   }
   window.addEventListener('hashchange',fromHash); fromHash();
+  function filter(){
+    var failed=document.getElementById('filter-failed').checked;
+    var rule=document.getElementById('filter-rule').value;
+    var file=document.getElementById('filter-file').value;
+    document.querySelectorAll('section.report').forEach(function(s){
+      var hasFinding=s.querySelector('.finding')!==null;
+      s.hidden=(file&&s.id!==file)||(failed&&!hasFinding)||
+        (rule&&!s.querySelector('.finding[data-code="'+rule+'"]'));
+    });
+    document.querySelectorAll('.finding').forEach(function(f){
+      f.hidden=!!rule&&f.getAttribute('data-code')!==rule;
+    });
+    document.querySelectorAll('.claim').forEach(function(c){
+      var v=c.getAttribute('data-verdict'), codes=' '+c.getAttribute('data-codes')+' ';
+      c.hidden=(failed&&(v==='ok'||v==='none'))||(!!rule&&codes.indexOf(' '+rule+' ')<0);
+    });
+  }
+  ['filter-failed','filter-rule','filter-file'].forEach(function(id){
+    var el=document.getElementById(id); if(el){el.addEventListener('change',filter);}
+  });
+  var q=new URLSearchParams(location.search);  // ?failed=1&rule=CL101&file=report-0
+  if(q.has('failed')||q.has('rule')||q.has('file')){
+    document.getElementById('filter-failed').checked=q.get('failed')==='1';
+    document.getElementById('filter-rule').value=q.get('rule')||'';
+    document.getElementById('filter-file').value=q.get('file')||'';
+    filter();
+  }
 })();
 """
 
@@ -68,12 +100,19 @@ def _e(text: str) -> str:
 
 
 def _highlight(excerpt: str, tokens: Sequence[str]) -> str:
-    escaped = _e(excerpt)
-    needles = sorted({_e(t) for t in tokens if t and _e(t) in escaped}, key=len, reverse=True)
+    """Marks the tokens in the raw excerpt, then escapes each piece: matching escaped text
+    would find `27` inside `&#x27;`."""
+    needles = sorted({t for t in tokens if t and t in excerpt}, key=len, reverse=True)
     if not needles:
-        return escaped
+        return _e(excerpt)
     pattern = re.compile("|".join(re.escape(n) for n in needles))
-    return pattern.sub(lambda m: f'<mark class="match">{m.group(0)}</mark>', escaped)
+    out, pos = [], 0
+    for m in pattern.finditer(excerpt):
+        out.append(_e(excerpt[pos : m.start()]))
+        out.append(f'<mark class="match">{_e(m.group(0))}</mark>')
+        pos = m.end()
+    out.append(_e(excerpt[pos:]))
+    return "".join(out)
 
 
 def _needles(record: ClaimRecord) -> list[str]:
@@ -115,6 +154,39 @@ def _detail(key: str, record: ClaimRecord) -> str:
     return "".join(parts)
 
 
+def _claims_by_code(n: int, records: Sequence[ClaimRecord]) -> Callable[[Diagnostic], str]:
+    """The claim a finding stands on: the last claim starting at or before it that holds
+    its code ("" for findings outside claims, such as a malformed directive)."""
+    lines: dict[str, list[int]] = {}
+    keys: dict[str, list[str]] = {}
+    for record in records:  # records come in document order
+        for code in record.codes:
+            lines.setdefault(code, []).append(record.line)
+            keys.setdefault(code, []).append(f"r{n}-c{record.id}")
+
+    def claim_of(d: Diagnostic) -> str:
+        i = bisect.bisect_right(lines.get(d.code, []), d.line) - 1
+        return keys[d.code][i] if i >= 0 else ""
+
+    return claim_of
+
+
+def _filters(result: Result) -> str:
+    codes = sorted({d.code for d in result.diagnostics})
+    rule_options = "".join(f'<option value="{c}">{c}</option>' for c in codes)
+    file_options = "".join(
+        f'<option value="report-{n}">{_e(f.path)}</option>' for n, f in enumerate(result.files)
+    )
+    return (
+        '<form class="filters" onsubmit="return false">'
+        '<label><input type="checkbox" id="filter-failed"> failed only</label> '
+        '<label>rule <select id="filter-rule"><option value="">all</option>'
+        f"{rule_options}</select></label> "
+        '<label>file <select id="filter-file"><option value="">all</option>'
+        f"{file_options}</select></label></form>"
+    )
+
+
 def _report(n: int, f: FileResult) -> str:
     out = [
         f'<section class="report" id="report-{n}" data-path="{_e(f.path)}">',
@@ -122,11 +194,18 @@ def _report(n: int, f: FileResult) -> str:
     ]
     if f.diagnostics:
         out.append('<ul class="findings">')
-        out += [
-            f'<li class="finding severity-{d.severity.value}" data-code="{d.code}">'
-            f"{d.line}:{d.column} {d.code} {_e(d.message)}</li>"
-            for d in f.diagnostics
-        ]
+        claim_of = _claims_by_code(n, f.records)
+        for d in f.diagnostics:
+            key = claim_of(d)
+            where = (
+                f'<a href="#claim-{key}">{d.line}:{d.column}</a>'
+                if key
+                else (f"{d.line}:{d.column}")
+            )
+            out.append(
+                f'<li class="finding severity-{d.severity.value}" data-code="{d.code}">'
+                f"{where} {d.code} {_e(d.message)}</li>"
+            )
         out.append("</ul>")
     current = -1
     details = []
@@ -139,7 +218,8 @@ def _report(n: int, f: FileResult) -> str:
             out.append('<p class="unit">')
         out.append(
             f'<span class="claim verdict-{record.verdict}" data-claim="{key}" '
-            f'data-verdict="{record.verdict}" data-line="{record.line}" tabindex="0">'
+            f'data-verdict="{record.verdict}" data-codes="{" ".join(record.codes)}" '
+            f'data-line="{record.line}" tabindex="0">'
             f"{_e(record.text)}</span> "
         )
         details.append(_detail(key, record))
@@ -173,7 +253,7 @@ def render(result: Result, color: bool = False) -> str:
             f'data-verified="{summary["verified_claims"]}">{_e(summary_line(result))}</p>',
             f'<p class="tool">citelint {__version__}</p>',
             '<table class="index"><tr><th>report</th><th>findings</th><th>claims</th>'
-            f"<th>verified</th></tr>{rows}</table></header>",
+            f"<th>verified</th></tr>{rows}</table>{_filters(result)}</header>",
             *(_report(n, f) for n, f in enumerate(result.files)),
             "</main>",
             '<aside id="panel"><h3>Claim</h3><div id="panel-body">Click a claim to see its '

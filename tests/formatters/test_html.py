@@ -87,6 +87,15 @@ def test_html_page_in_headless_chromium(audit_page: Path, tmp_path: Path) -> Non
     assert '<mark class="missing">9.8 months</mark>' in panel.group(1)
     assert "examples/sources/pubmed/10000001.json" in panel.group(1)
     assert '<mark class="match">demotinib</mark>' in panel.group(1)
+    filtered = subprocess.run(
+        [*flags, "--virtual-time-budget=3000", "--dump-dom", audit_page.as_uri() + "?rule=CL103"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    findings = re.findall(r'<li class="finding[^"]*" data-code="(CL\d+)"( hidden="")?', filtered)
+    assert findings and all((code == "CL103") == (not hidden) for code, hidden in findings)
     ARTIFACTS.mkdir(exist_ok=True)
     shot = ARTIFACTS / "audit.png"
     subprocess.run(
@@ -96,3 +105,23 @@ def test_html_page_in_headless_chromium(audit_page: Path, tmp_path: Path) -> Non
         check=True,
     )
     assert shot.stat().st_size > 10_000
+
+
+def test_highlights_are_made_before_escaping_and_findings_link_to_claims() -> None:
+    from citelint.diagnostic import Diagnostic, Severity
+    from citelint.formatters.html import render
+    from citelint.records import CitedSpan, ClaimRecord
+    from citelint.result import FileResult, Result
+
+    record = ClaimRecord(
+        id=0, line=3, column=1, text="ORR was 27% [pmid:1:abstract].", fact_bearing=True,
+        tokens=("27%",), anchors=("[pmid:1:abstract]",),
+        spans=(CitedSpan("[pmid:1:abstract]", "s/p.json", "abstract", "the drug's ORR 27%"),),
+        missing=(), codes=("CL101",), verdict="fail", block=0,
+    )  # fmt: skip
+    d = Diagnostic("r.md", 3, 9, 3, 12, "CL101", "numeric-token-miss", Severity.CRITICAL, "m")
+    page = render(Result((FileResult("r.md", (d,), records=(record,)),)))
+    assert 'drug&#x27;s ORR <mark class="match">27%</mark>' in page  # not drug&#x<mark>27
+    assert '<a href="#claim-r0-c0">3:9</a> CL101' in page
+    assert 'id="filter-failed"' in page and '<option value="CL101">CL101</option>' in page
+    assert '<option value="report-0">r.md</option>' in page and 'data-codes="CL101"' in page
