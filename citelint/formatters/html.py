@@ -84,7 +84,7 @@ _SCRIPT = """
   ['filter-failed','filter-rule','filter-file'].forEach(function(id){
     var el=document.getElementById(id); if(el){el.addEventListener('change',filter);}
   });
-  var q=new URLSearchParams(location.search);  // ?failed=1&rule=CL101&file=report-0
+  var q=new URLSearchParams(location.search);  // ?failed=1&rule=CODE&file=report-0
   if(q.has('failed')||q.has('rule')||q.has('file')){
     document.getElementById('filter-failed').checked=q.get('failed')==='1';
     document.getElementById('filter-rule').value=q.get('rule')||'';
