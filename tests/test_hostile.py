@@ -96,6 +96,20 @@ def case(tmp_path: Path) -> Path:
     return tmp_path / "case"
 
 
+def _refuse_listing(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """The tests run as root, which ignores permissions: refuse to list `folder` as the
+    kernel would refuse an unreadable one."""
+    real_scandir = os.scandir
+    locked = str(folder)
+
+    def scandir(path: str = ".") -> object:
+        if os.path.abspath(os.fspath(path)) == locked:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
 # -- symlinks out of the project ---------------------------------------------------------
 
 
@@ -289,15 +303,7 @@ def test_symlink_loop_and_unreadable_channel_folder(
     code, out, outside = run(case, "r.md")
     assert outside == [] and code == 1 and "CL007" in out and "CL903" not in out
     write(case / "sources" / "trials" / "NCT1.json", "{}")
-    real_scandir = os.scandir
-    locked = str(case / "sources" / "trials")
-
-    def scandir(path: str = ".") -> object:  # root ignores permissions: refuse as a kernel would
-        if os.path.abspath(os.fspath(path)) == locked:
-            raise PermissionError(13, "Permission denied", os.fspath(path))
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", scandir)
+    _refuse_listing(monkeypatch, case / "sources" / "trials")
     code, out, _ = run(case, "r.md")
     assert code == 1 and "CL903" not in out  # an unlistable channel counts no files
 
@@ -331,15 +337,7 @@ def test_fifo_report_is_cl902(case: Path) -> None:
 def test_unreadable_report_folder_is_cl902(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(case / "reports" / "ok.md", "Nothing to see.\n")
     write(case / "reports" / "locked" / "hidden.md", "Rate 42%.\n")
-    real_scandir = os.scandir
-    locked = str(case / "reports" / "locked")
-
-    def scandir(path: str = ".") -> object:  # root ignores permissions: refuse as a kernel would
-        if os.path.abspath(os.fspath(path)) == locked:
-            raise PermissionError(13, "Permission denied", os.fspath(path))
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", scandir)
+    _refuse_listing(monkeypatch, case / "reports" / "locked")
     code, out, _ = run(case, "reports")
     assert code == 1 and "reports/locked:1:1: CL902" in out and "Permission denied" in out
 
