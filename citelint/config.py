@@ -102,6 +102,7 @@ def for_report_config(base: Settings, config_path: str) -> Settings:
         settings,
         display_root=base.display_root,
         cli_roots=base.cli_roots,
+        named_outside=base.named_outside,
         cli_overrides=base.cli_overrides,
         no_suppress=base.no_suppress,
         cache_dir=base.cache_dir,

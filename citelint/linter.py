@@ -19,7 +19,7 @@ from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, 
 from citelint.claims import ClaimReader
 from citelint.config import find_config, for_report_config
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
-from citelint.discover import Discovery, matches, relpath
+from citelint.discover import Discovery, matches
 from citelint.document import Anchor, Document
 from citelint.evidence import Evidence
 from citelint.parse import Parser, UnreadableReport
@@ -70,12 +70,8 @@ class Linter:
         self.tracebacks: list[str] = []
 
     def display(self, path: str) -> str:
-        """A path as every output shows it: relative to the project root, POSIX style; a
-        path outside the project as an absolute path, never as `../../…`."""
-        shown = relpath(path, self.settings.output_root)
-        if shown == ".." or shown.startswith("../"):
-            return os.path.abspath(path).replace(os.sep, "/")
-        return shown
+        """A path as every output shows it (`Settings.show`)."""
+        return self.settings.show(path)
 
     def lint_paths(
         self,

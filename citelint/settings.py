@@ -53,21 +53,45 @@ class Settings:
     cache_dir: str | None = field(default_factory=user_cache_dir)  # absolute; None: no cache
     cli_roots: tuple[str, ...] = ()  # absolute paths the command line named: trusted too
     cli_overrides: tuple[tuple[str, object], ...] = ()  # re-applied to nested configs
+    named_outside: tuple[tuple[str, str], ...] = ()  # (folder, as written) named outside
     config_explicit: bool = False  # --config: one config for every report
     display_root: str = ""  # outputs show paths relative to it; "": the project root
     notes: tuple[str, ...] = ()  # warnings (deprecations, refused settings), printed once
 
     def naming(self, paths: Sequence[str]) -> Settings:
-        """These settings with the named report paths that lie outside the project trusted:
-        naming them is the caller's choice (a file's folder, a folder itself)."""
+        """These settings with the named report paths that lie outside the project trusted
+        (naming them is the caller's choice: a file's folder, a folder itself) and shown
+        as they were written."""
         root = os.path.abspath(self.project_root)
         outside = []
+        named = []
         for given in paths:
             path = os.path.abspath(given)
             rel = os.path.relpath(path, root)
             if rel == ".." or rel.startswith(".." + os.sep):
-                outside.append(path if os.path.isdir(path) else os.path.dirname(path))
-        return dataclasses.replace(self, cli_roots=(*self.cli_roots, *outside))
+                folder = path if os.path.isdir(path) else os.path.dirname(path)
+                outside.append(folder)
+                shown = given if os.path.isdir(path) else os.path.dirname(given)
+                named.append((folder, shown.replace(os.sep, "/").rstrip("/") or "/"))
+        return dataclasses.replace(
+            self,
+            cli_roots=(*self.cli_roots, *outside),
+            named_outside=(*self.named_outside, *named),
+        )
+
+    def show(self, path: str) -> str:
+        """A path as every output shows it: relative to the output root, POSIX style; a
+        path outside it as the command line named it, else absolute, never `../../…`."""
+        shown = os.path.relpath(os.path.abspath(path), os.path.abspath(self.output_root))
+        shown = shown.replace(os.sep, "/")
+        if shown != ".." and not shown.startswith("../"):
+            return shown
+        absolute = os.path.abspath(path)
+        for folder, written in self.named_outside:
+            if absolute == folder or absolute.startswith(folder.rstrip(os.sep) + os.sep):
+                rest = os.path.relpath(absolute, folder).replace(os.sep, "/")
+                return written if rest == "." else f"{written}/{rest}"
+        return absolute.replace(os.sep, "/")
 
     @property
     def output_root(self) -> str:

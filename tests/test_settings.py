@@ -33,3 +33,14 @@ def test_trusted_roots_are_the_project_and_named_outside_paths(tmp_path: Path) -
         [str(project / "r"), str(outside / "r.md"), str(outside)]
     )
     assert s.trusted_roots() == (os.path.realpath(project), os.path.realpath(outside))
+
+
+def test_paths_outside_the_root_show_as_written(tmp_path: Path) -> None:
+    project, other = tmp_path / "p", tmp_path / "other"
+    (project / "r").mkdir(parents=True)
+    (other / "deep").mkdir(parents=True)
+    s = Settings(project_root=str(project)).naming([os.path.relpath(other)])
+    assert s.show(str(project / "r" / "a.md")) == "r/a.md"
+    written = os.path.relpath(other).replace(os.sep, "/")
+    assert s.show(str(other / "deep" / "b.md")) == f"{written}/deep/b.md"  # as written
+    assert s.show(str(tmp_path / "x.md")) == (tmp_path / "x.md").as_posix()  # else absolute
