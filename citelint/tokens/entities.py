@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from citelint.tokens.numbers import is_strict_label
+from citelint.tokens.numbers import CACHED_TEXT, is_strict_label
 from citelint.tokens.text import HYPHENS, squash
 
 
@@ -50,6 +50,8 @@ _EXCLUDED_ENTITY = re.compile(
 
 def entity_tokens(text: str) -> list[EntityToken]:
     """Alphanumeric codes, NCT ids, PMIDs and DOIs written in `text`."""
+    if len(text) > CACHED_TEXT:  # a whole source span: indexed once by Evidence anyway
+        return list(_entities.__wrapped__(text))
     return list(_entities(text))
 
 

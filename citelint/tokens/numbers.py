@@ -156,13 +156,20 @@ def numeric_tokens(text: str, *, source: bool = False) -> list[NumericToken]:
     With `source=True` every other number is kept too, as kind `bare` (DECISIONS X2),
     so a span's index holds every number it states.
     """
+    if len(text) > CACHED_TEXT:
+        return _scan(*normalize(text), text, source)
     return list(_tokens(text, source))
+
+
+# Sentences repeat across reports; whole source spans are indexed once by `Evidence` and
+# would only pin megabytes in the cache, so only sentence-sized texts are kept.
+CACHED_TEXT = 2000
 
 
 @functools.lru_cache(maxsize=1 << 15)
 def _tokens(text: str, source: bool) -> tuple[NumericToken, ...]:
-    """Tokens are a pure function of the text: reports repeat sentences, sources repeat
-    spans, and each distinct text is scanned once (tokens are immutable records)."""
+    """Tokens are a pure function of the text: each distinct sentence is scanned once
+    (tokens are immutable records)."""
     norm, index = normalize(text)
     return tuple(_scan(norm, index, text, source))
 

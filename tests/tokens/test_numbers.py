@@ -140,3 +140,14 @@ def test_year_with_a_unit_is_a_quantity() -> None:
 )
 def test_column_units(header: str, unit: tuple[str, str | None, str | None] | None) -> None:
     assert unit_from_header(header) == unit
+
+
+def test_long_texts_are_scanned_but_not_kept() -> None:
+    from citelint.tokens import clear_caches, numbers
+
+    clear_caches()
+    long = "ORR 45%. " * 1000
+    assert [t.text for t in numeric_tokens(long)][:2] == ["45%", "45%"]
+    assert numbers._tokens.cache_info().currsize == 0  # a whole span is not pinned
+    numeric_tokens("ORR 45%.")
+    assert numbers._tokens.cache_info().currsize == 1
