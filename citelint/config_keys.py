@@ -118,20 +118,19 @@ class _Changes:
     claims: dict[str, object] = field(default_factory=dict)
     drugs: dict[str, object] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-
-    def cli_roots(self) -> tuple[str, ...]:
-        roots = self.settings.get("cli_roots", ())
-        return tuple(str(r) for r in roots) if isinstance(roots, tuple) else ()
+    roots: list[str] = field(default_factory=list)  # folders the command line named
 
     def onto(self, settings: Settings) -> Settings:
         claims = settings.claims
         if self.drugs:
             claims = dataclasses.replace(claims, drugs=_replaced(claims.drugs, self.drugs))
         claims = _replaced(claims, self.claims)
-        notes = (*settings.notes, *self.notes)
-        if "cli_roots" in self.settings:
-            self.settings["cli_roots"] = (*settings.cli_roots, *self.cli_roots())
-        return dataclasses.replace(_replaced(settings, self.settings), claims=claims, notes=notes)
+        return dataclasses.replace(
+            _replaced(settings, self.settings),
+            claims=claims,
+            notes=(*settings.notes, *self.notes),
+            cli_roots=(*settings.cli_roots, *self.roots),
+        )
 
 
 _D = TypeVar("_D", bound="DataclassInstance")
@@ -177,7 +176,7 @@ def _apply_path(
     folders = [_folder(value, path)] if key != "evidence-roots" else list(_strings(value, path))
     absolute = [os.path.normpath(os.path.join(root, f)) for f in folders]
     if trusted:
-        changes.settings["cli_roots"] = (*changes.cli_roots(), *absolute)
+        changes.roots.extend(absolute)
     else:
         for folder in absolute:
             if not inside(folder, (os.path.realpath(root),)):

@@ -50,9 +50,10 @@ class SourceStore:
     reads: int = 0  # files read, for tests and benchmarks
     bytes_read: int = 0
 
-    @property
-    def kinds(self) -> dict[str, SourceKind]:
-        return {**KINDS_BY_NAME, **self.custom_kinds}
+    kinds: Mapping[str, SourceKind] = field(init=False)  # built-in and custom, by type
+
+    def __post_init__(self) -> None:
+        self.kinds = {**KINDS_BY_NAME, **self.custom_kinds}
 
     def resolve(self, anchor: Anchor, root: str | None) -> Resolution:
         key = (root, anchor.type, anchor.id, anchor.locator)
