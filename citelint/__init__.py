@@ -29,7 +29,8 @@ def lint_paths(paths: Sequence[str], config: Settings | str | None = None) -> Re
     from citelint.linter import Linter
 
     if not isinstance(config, Settings):
-        config = load_settings(config or find_config(os.getcwd()), os.getcwd())
+        explicit = config is not None
+        config = load_settings(config or find_config(os.getcwd()), os.getcwd(), explicit=explicit)
     named = list(paths) or ["."]
     return Linter(config.naming(named)).lint_paths(named)
 

@@ -167,7 +167,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     config = args.config
     if config is not None and (not os.path.exists(config) or os.path.isdir(config)):
         raise UsageError(f"--config {config}: no such file")
-    settings = load_settings(config or find_config(cwd), cwd)
+    settings = load_settings(config or find_config(cwd), cwd, explicit=config is not None)
     overrides: dict[str, object] = {}
     for name in ("select", "ignore", "extend-select"):
         value = getattr(args, name.replace("-", "_"))

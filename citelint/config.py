@@ -16,7 +16,10 @@ from collections.abc import Iterator, Mapping
 from citelint.config_keys import apply
 from citelint.errors import ConfigError
 from citelint.settings import RuleSettings, Settings
+from citelint.sources.model import SourceError
+from citelint.sources.paths import read_regular
 
+MAX_CONFIG_BYTES = 1024 * 1024
 CONFIG_NAMES = (".citelint.toml", "citelint.toml", "pyproject.toml")
 
 __all__ = [
@@ -49,7 +52,9 @@ def find_config(start: str) -> str | None:
     for here in _upwards(start):
         for name in CONFIG_NAMES:
             path = os.path.join(here, name)
-            if os.path.isfile(path) and (name != "pyproject.toml" or _has_table(path)):
+            if name != "pyproject.toml" and os.path.lexists(path):
+                return path  # citelint's own file: whatever it is, it must load or fail
+            if name == "pyproject.toml" and os.path.isfile(path) and _has_table(path):
                 return path
         if os.path.exists(os.path.join(here, ".git")):
             return None
@@ -59,11 +64,12 @@ def find_config(start: str) -> str | None:
 def _has_table(path: str) -> bool:
     """Whether a pyproject.toml is citelint's: it has the table, or its text names it (a
     broken file that means to configure citelint must fail, not be skipped)."""
+    if os.path.islink(path):
+        return False  # never read through a symlink, so never citelint's
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError:
-        return False
+        raw = read_regular(path, MAX_CONFIG_BYTES, "the config size cap")
+    except SourceError:
+        return False  # a symlink, not a regular file, or too large: not read, not used
     try:
         tool = tomllib.loads(raw.decode("utf-8")).get("tool", {})
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -75,7 +81,7 @@ def git_root(start: str) -> str | None:
     return next((d for d in _upwards(start) if os.path.exists(os.path.join(d, ".git"))), None)
 
 
-def load_settings(config_path: str | None, cwd: str) -> Settings:
+def load_settings(config_path: str | None, cwd: str, *, explicit: bool = False) -> Settings:
     """Settings from a config file (or defaults); the project root follows DECISIONS O3.
 
     Output paths are relative to the repository (the git top level, else `cwd`) whatever
@@ -83,7 +89,7 @@ def load_settings(config_path: str | None, cwd: str) -> Settings:
     """
     start = os.path.dirname(os.path.abspath(config_path)) if config_path else cwd
     display_root = git_root(start) or os.path.abspath(cwd)
-    settings = _load(config_path, cwd)
+    settings = _load(config_path, cwd, explicit=explicit)
     return dataclasses.replace(settings, display_root=display_root)
 
 
@@ -110,14 +116,33 @@ def for_report_config(base: Settings, config_path: str) -> Settings:
     )
 
 
-def _load(config_path: str | None, cwd: str) -> Settings:
-    if config_path is None:
-        return Settings(project_root=git_root(cwd) or os.path.abspath(cwd))
+def _read(config_path: str, explicit: bool) -> bytes:
+    """A config's bytes. A discovered one comes with the tree being linted: it is read only
+    as a regular file, not through a symlink, under a size cap; `--config` is the user's."""
+    if not explicit and os.path.islink(config_path):
+        raise ConfigError(f"config {config_path} is a symlink; a discovered config is not read")
     try:
+        if not explicit:
+            return read_regular(config_path, MAX_CONFIG_BYTES, "the config size cap")
         with open(config_path, "rb") as handle:
-            data = tomllib.load(handle)
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+    except SourceError as exc:
+        raise ConfigError(f"config {config_path} {exc}") from exc
     except OSError as exc:
         raise ConfigError(f"cannot read config {config_path}: {exc.strerror}") from exc
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"config {config_path} is over the config size cap ({MAX_CONFIG_BYTES})")
+    return data
+
+
+def _load(config_path: str | None, cwd: str, *, explicit: bool = False) -> Settings:
+    if config_path is None:
+        return Settings(project_root=git_root(cwd) or os.path.abspath(cwd))
+    raw = _read(config_path, explicit)
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{config_path} is not UTF-8 (offset {exc.start})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{config_path} is not valid TOML: {exc}") from exc
     prefix = ""

@@ -177,6 +177,25 @@ def test_config_paths_must_stay_in_the_project(case: Path) -> None:
     assert code == 0, out
 
 
+def test_planted_config_files_are_read_only_as_small_regular_files(case: Path) -> None:
+    write(case / "r.md", "Nothing to see.\n")
+    (case / ".citelint.toml").symlink_to(case.parent / "secret" / "hostname")
+    code, out, outside = run(case, "r.md")
+    assert code == 2 and "is a symlink" in out and outside == []
+    (case / ".citelint.toml").unlink()
+    os.mkfifo(case / ".citelint.toml")  # never waited on
+    code, out, outside = run(case, "r.md")
+    assert code == 2 and "FIFO" in out and outside == []
+    (case / ".citelint.toml").unlink()
+    write(case / ".citelint.toml", "# " + "x" * (2 * 1024 * 1024) + "\n")
+    code, out, _ = run(case, "r.md")
+    assert code == 2 and "over the config size cap" in out
+    (case / ".citelint.toml").unlink()
+    (case / "pyproject.toml").symlink_to(case.parent / "secret" / "hostname")
+    code, _, outside = run(case, "r.md")  # a symlinked pyproject.toml is not citelint's
+    assert code == 0 and outside == []
+
+
 # -- a cache the pull request cannot write -------------------------------------------
 
 
