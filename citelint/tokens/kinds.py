@@ -21,4 +21,3 @@ class Kind(StrEnum):
     # Provisional kinds, settled before a token leaves the scanner:
     MAYBE_MONTH = "month?"  # `3月` is a month name unless a decimal or a label makes it a duration
     MAYBE_YEAR = "year?"  # a four-digit number in the year range
-    LABEL = "label"

@@ -240,10 +240,8 @@ def _settled(raw: list[NumericToken], source: bool) -> list[NumericToken]:
             continue  # `3月` alone is a month name, not a quantity (N6)
         if tok.kind is Kind.MAYBE_YEAR:
             out.append(replace(tok, kind=Kind.DATE, date=(int(tok.value), None, None)))
-        elif tok.kind in (Kind.BARE, Kind.LABEL) and not source:
-            continue
-        else:
-            out.append(replace(tok, kind=Kind.BARE) if tok.kind is Kind.LABEL else tok)
+        elif tok.kind is not Kind.BARE or source:  # bare numbers are kept on sources only
+            out.append(tok)
     return out
 
 
