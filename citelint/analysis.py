@@ -135,6 +135,8 @@ def anchor_starts(doc: Document) -> tuple[int, ...]:
 
 def diagrams(doc: Document, starts: tuple[int, ...]) -> tuple[AnalyzedDiagram, ...]:
     """Each Mermaid block analysed once, with its covering anchors."""
+    if not doc.mermaid:
+        return ()
     out = []
     sentence_ends = [s.end for b in doc.blocks for s in b.sentences]
     sentences = [s for b in doc.blocks for s in b.sentences]

@@ -65,6 +65,7 @@ class Linter:
         )
         self.trusted = settings.trusted_roots()
         self._nested: dict[str, Linter] = {}  # linters of reports under nested configs
+        self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence(settings.claims.drugs)
         self.tracebacks: list[str] = []
@@ -234,7 +235,7 @@ class Linter:
             evidence=self.evidence,
             channels=ChannelUse(
                 self.store.channel_files(sources_root),
-                {name: kind.channel for name, kind in self.store.kinds.items()},
+                self.channel_of,
                 self.settings.required_source_channels,
                 applies=not shared,
                 given=self.settings.sources is not None,
