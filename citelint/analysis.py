@@ -84,7 +84,6 @@ class Analysis:
     evidence: Evidence
     channels: ChannelUse
     sources_root: str | None
-    emitted: frozenset[str]  # codes that will be reported (DECISIONS X5)
     failure_codes: Mapping[FailureKind, str]  # which rule reports each kind of failure
     suppressed: Callable[[str, int], bool]  # whether a code is suppressed at an offset
     display: Callable[[str], str]  # a source path as the user should read it
@@ -100,9 +99,13 @@ class Analysis:
         return inside + item.covering
 
     def failure_reported(self, kind: FailureKind, offset: int) -> bool:
-        """Whether a failed anchor at `offset` gets its own finding (selected, unsuppressed)."""
+        """Whether a failed anchor at `offset` gets its own finding (one not suppressed).
+
+        The selection does not count: a failure finding exists whether or not it is shown,
+        and the claims it leaves unchecked are counted as unverified either way.
+        """
         code = self.failure_codes.get(kind)
-        return code is not None and code in self.emitted and not self.suppressed(code, offset)
+        return code is not None and not self.suppressed(code, offset)
 
 
 def body_claims(
@@ -158,12 +161,10 @@ def diagrams(doc: Document, starts: tuple[int, ...]) -> tuple[AnalyzedDiagram, .
 def _last_ending_by(
     sentences: Sequence[Sentence], ends: Sequence[int], offset: int
 ) -> Sentence | None:
-    """The last sentence, in document order, that ends at or before `offset`."""
-    last = None
-    for sentence, end in zip(sentences, ends, strict=True):
-        if end <= offset:
-            last = sentence
-    return last
+    """The last sentence, in document order, that ends at or before `offset` (`ends` is
+    ascending: sentences come in document order), found by bisection."""
+    i = bisect.bisect_right(ends, offset)
+    return sentences[i - 1] if i else None
 
 
 def _within(doc: Document, starts: Sequence[int], start: int, end: int) -> tuple[Anchor, ...]:

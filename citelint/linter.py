@@ -49,9 +49,10 @@ class Linter:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.discovery = Discovery(settings)
-        self.rules: list[AnyRule] = [
-            settings.rule(rule) for rule in ALL_RULES if settings.enabled(rule.code)
-        ]
+        # Every rule runs on every report; the selection only chooses what is shown, so
+        # `--select X` reports exactly what a full run reports for X (DECISIONS X5 refined).
+        self.all_rules: list[AnyRule] = [settings.rule(rule) for rule in ALL_RULES]
+        self.rules: list[AnyRule] = [r for r in self.all_rules if settings.enabled(r.code)]
         self.parser = Parser(settings.claims.parse_options())
         self.store = SourceStore(
             settings.max_source_bytes,
@@ -203,11 +204,12 @@ class Linter:
         suppressions = Suppressions(
             tuple(() if self.settings.no_suppress else scopes(doc)), UNSUPPRESSIBLE
         )
-        analysis = self.analyze(doc, sources_root, emitted, suppressions)
-        findings = [f for rule in self.rules for f in rule.check(analysis) if f.code in emitted]
-        # A suppressed finding still means its claim is not verified (DECISIONS O7).
+        analysis = self.analyze(doc, sources_root, suppressions)
+        findings = [f for rule in self.all_rules for f in rule.check(analysis)]
+        # A suppressed or unselected finding still means its claim is not verified (O7).
         unverified = sorted(f.start for f in findings if RULES_BY_CODE[f.code].marks_unverified)
         kept, unused = suppressions.apply(findings, emitted)
+        kept = [f for f in kept if f.code in emitted]
         if UnusedSuppression.code in emitted and not self.settings.no_suppress:
             kept.extend(UnusedSuppression().finding(d) for d in unused)
         diagnostics = tuple(sorted((self._stamp(doc, f) for f in kept), key=lambda d: d.sort_key))
@@ -217,7 +219,6 @@ class Linter:
         self,
         doc: Document,
         sources_root: str | None,
-        emitted: frozenset[str] = frozenset(),
         suppressions: Suppressions | None = None,
     ) -> Analysis:
         """Resolve every anchor and read every claim of `doc`, once."""
@@ -241,7 +242,6 @@ class Linter:
                 given=self.settings.sources is not None,
             ),
             sources_root=sources_root,
-            emitted=emitted,
             failure_codes=FAILURE_CODES,
             suppressed=suppressions.suppressed if suppressions else lambda code, at: False,
             display=self.display,

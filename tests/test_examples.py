@@ -21,7 +21,6 @@ def test_examples(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
         "examples/reports/broken.html:5:1: CL301",  # the trials channel is saved but unused
         "examples/reports/broken.html:6:41: CL101",
         "examples/reports/broken.html:7:4: CL001",
-        "examples/reports/broken.html:7:51: CL103",
         "examples/reports/broken.html:8:4: CL103",
         "examples/reports/broken.html:9:31: CL002",
         "examples/reports/broken.html:9:97: CL003",

@@ -9,6 +9,7 @@ import pytest
 
 import citelint
 from citelint.cli import main
+from citelint.result import Result
 from tests.conftest import BROKEN, CLEAN, Writer, run
 
 
@@ -73,3 +74,31 @@ def test_a_monorepo_from_its_root(
     assert main([str(tmp_path / "venv"), "--no-respect-gitignore", "-q",
                  "--output-format", "concise"]) == 1  # fmt: skip
     assert "venv/lib/page.md:1:1: CL001" in capsys.readouterr().out
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _by_code(result: Result) -> dict[str, list[tuple[str, int, int, str]]]:
+    found: dict[str, list[tuple[str, int, int, str]]] = {}
+    for f in result.files:
+        for d in f.diagnostics:
+            found.setdefault(d.code, []).append((d.path, d.line, d.column, d.message))
+    return found
+
+
+def test_select_is_a_filter_not_another_analysis() -> None:
+    """`--select X` shows exactly what a full run shows for X, with the same counts."""
+    from citelint.config import Settings
+
+    root = str(EXAMPLES)
+    full = citelint.lint_paths([root], Settings(project_root=root))
+    every = _by_code(full)
+    assert len(every) >= 5  # the examples exercise many rules, so the check has teeth
+    for code in [*every, "CL005"]:
+        alone = citelint.lint_paths([root], Settings(project_root=root, select=(code,)))
+        assert _by_code(alone) == ({code: every[code]} if code in every else {}), code
+        assert (alone.summary()["claims"], alone.summary()["verified_claims"]) == (
+            full.summary()["claims"],
+            full.summary()["verified_claims"],
+        ), code

@@ -23,9 +23,9 @@ def describe_spans(spans: tuple[tuple[Anchor, Span], ...], analysis: Analysis) -
 def unverifiable(cited: Cited, analysis: Analysis) -> tuple[bool, bool]:
     """(skip, report_as_unverifiable) for a claim whose anchors partly failed (X5).
 
-    A failure finding that is emitted stands for the claim: no follow-on noise. A failure
-    that is deselected or suppressed must not turn into a pass, so the claim's tokens are
-    reported as unverifiable instead.
+    A failure finding stands for the claim (shown or not: the selection is a filter), so
+    there is no follow-on noise. A failure that is suppressed must not turn into a pass,
+    so the claim's tokens are reported as unverifiable instead.
     """
     if not cited.failed:
         return False, False

@@ -11,9 +11,11 @@ parenthesis of n names assigns them in order. Class words (`TKI`, `ADC`, `EGFR-T
 level of the config (`drug-suffixes-zh`, `drug-prefixes-zh`, `drug-stop-words-zh`,
 `drug-stems-en`), so every rule reads drugs the same way.
 
-The nearest anchor is the sentence's, else the paragraph's, list item's or table row's;
-none is "no citation near drug mention". The name and each brand must appear in one of
-the cited located spans. Drugs in Mermaid labels take their anchors as CL202's numbers do.
+The nearest anchor is the sentence's, else the paragraph's, list item's or table row's.
+A body sentence with no citation at all is CL001's finding alone (one finding per
+problem); in a Mermaid label, which CL001 does not read, a drug with no anchor is "no
+citation near drug mention". The name and each brand must appear in one of the cited
+located spans. Drugs in Mermaid labels take their anchors as CL202's numbers do.
 
 Fails (the METRIC abstract is about trametinib, not osimertinib):
 
@@ -52,6 +54,8 @@ class UnsupportedDrug(Rule[NoOptions]):
                 continue
             s = item.sentence
             anchors = item.anchors or tuple(a for x in s.block.sentences for a in x.anchors)
+            if not anchors:
+                continue  # a drug makes the sentence fact-bearing: CL001 reports it
             for drug in item.claim.drugs:
                 yield from self._judge(
                     drug, s.text, s.offset_of(drug.start), s.end, anchors, analysis

@@ -36,7 +36,7 @@ def test_html_page_is_self_contained_and_marks_claims(audit_page: Path) -> None:
         assert f'id="detail-{key}"' in page
     assert '<mark class="missing">9.8 months</mark>' in page
     assert '<mark class="match">demotinib</mark>' in page
-    assert 'data-critical="9"' in page and 'data-warning="1"' in page
+    assert 'data-critical="8"' in page and 'data-warning="1"' in page
 
 
 def test_html_escapes_report_text(
