@@ -41,7 +41,6 @@ class SpanIndex:
     entity_forms: list[str] = field(default_factory=list)  # hyphens removed, case kept
     ids: set[str] = field(default_factory=set)
     squashed: str = ""
-    drugs: list[DrugMention] = field(default_factory=list)
 
 
 class Evidence:
@@ -73,7 +72,6 @@ class Evidence:
             idx.entity_forms.append(_HYPHENS_AND_SPACE.sub("", ent.text))
         idx.ids = {squash(i) for i in span.ids}
         idx.squashed = squash(span.text)
-        idx.drugs = [d for d in self.drugs.mentions(span.text) if d.chinese]
         self._indexes[id(span)] = (span, idx)
         return idx
 
@@ -180,12 +178,9 @@ def drug_supported(drug: DrugMention, idx: SpanIndex) -> tuple[bool, tuple[str, 
         name = drug.name
         ok = any(name[:k] in idx.squashed for k in range(len(name), 3, -1))
         return ok, missing_brands
-    shortest = len(drug.affix) + 2
-    for other in idx.drugs:
-        a, b = drug.name, other.name
-        if (a.endswith(b) or b.endswith(a)) and min(len(a), len(b)) >= shortest:
-            return True, missing_brands
-    return (len(drug.name) >= shortest and drug.name in idx.squashed), missing_brands
+    # CJK has no word boundaries: the name occurring anywhere in the span is support
+    # (`推荐达拉非尼` says `达拉非尼`), and a name of only its suffix is never a mention.
+    return squash(drug.name) in idx.squashed, missing_brands
 
 
 # -- which spans a sentence cites --------------------------------------------------------

@@ -49,47 +49,24 @@ DEFAULT_DRUG_SUFFIXES_ZH: tuple[str, ...] = (
     "铂",
 )
 DEFAULT_DRUG_PREFIXES_ZH: tuple[str, ...] = ("头孢",)
+# Grammar words that end a mention's left edge: verbs that take a drug as object, particles,
+# demonstratives and measure words. A drug name never starts with one of them, so
+# `已将奥希替尼纳入` names `奥希替尼` (whole words; single characters only where no name
+# can hold them: `比` and `对` can, as in `可比司他`).
 DEFAULT_DRUG_STOP_WORDS_ZH: tuple[str, ...] = (
-    "首选",
-    "推荐",
-    "使用",
-    "联合",
-    "采用",
-    "给予",
-    "序贯",
-    "含",
-    "和",
-    "与",
-    "及",
-    "或",
-    "的",
-    "接受",
-    "选用",
-    "显示",
-    "应用",
-    "服用",
-    "口服",
-    "静脉",
-    "既往",
-    "过",
-    "对于",
-    "以",
-    "基于",
-    "为",
-    "是",
-    "在",
-    "用",
-    "行",
-    "经",
-    "予",
-    "后",
-    "前",
-    "中",
-    "其",
-    "等",
-    "及其",
-    "治疗",
-)
+    # verbs and verb phrases
+    "首选", "推荐", "使用", "联合", "采用", "给予", "序贯", "接受", "选用", "显示", "应用",
+    "服用", "口服", "静脉", "治疗", "批准", "获批", "包括", "包含", "纳入", "新增", "含有",
+    "加用", "换用", "改用", "单用", "停用", "继续", "开始", "选择", "考虑", "建议", "比较",
+    "对比", "相比", "优于", "获得", "研发", "上市", "引入", "新型", "其中", "例如",
+    # prepositions, conjunctions and particles
+    "对于", "基于", "以及", "及其", "含", "和", "与", "及", "或", "的", "过", "以", "为",
+    "是", "在", "用", "行", "经", "予", "后", "前", "中", "其", "等", "了", "将", "已",
+    "即", "把", "被", "由", "从", "向", "给", "让", "如", "并", "而", "且", "也", "还",
+    "均", "都", "仍", "再", "又", "则", "就", "至", "除",
+    # demonstratives and measure words
+    "这", "那", "该", "此", "每", "各", "某", "种", "款", "个", "项", "类", "型",
+)  # fmt: skip
 DEFAULT_DRUG_STEMS_EN: tuple[str, ...] = (
     "tinib",
     "ciclib",
@@ -220,6 +197,8 @@ class DrugGrammar:
             stem = next(s for s in stems if low.endswith(s))
             if low == stem:
                 continue  # a word equal to a stem is not a mention (D4)
+            if _TARGET_OF.search(text, max(0, m.start() - 16), m.start()):
+                continue  # `mammalian target of rapamycin` names a target, not a drug
             found.append(DrugMention(word, m.start(), m.start() + len(word), affix=stem))
         return found
 
@@ -229,6 +208,7 @@ def _alternation(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))) or r"(?!)")
 
 
+_TARGET_OF = re.compile(r"(?<![A-Za-z])target\s+of\s+$", re.I)
 _LATIN_WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]{6,}(?![A-Za-z])")
 
 

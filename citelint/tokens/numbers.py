@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from citelint.tokens.dates import DateParts, find_dates, is_year
 from citelint.tokens.kinds import Kind
 from citelint.tokens.text import HYPHENS, normalize
+from citelint.tokens.units import CUR_SCALE_RE, CURRENCY, RATE_RE, SCALES, UNIT_RE, UNITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,70 +31,12 @@ class NumericToken:
     date: DateParts | None = None
 
 
-_SCALES = {
-    "千万": "千万", "百万": "百万", "万亿": "万亿", "万": "万", "亿": "亿",
-    "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
-    "k": "thousand", "K": "thousand", "M": "million", "B": "billion", "bn": "billion",
-    "mn": "million",
-}  # fmt: skip
-_CURRENCY = {
-    "元": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY", "人民币": "CNY",
-    "$": "USD", "usd": "USD", "美元": "USD", "us$": "USD", "dollars": "USD", "dollar": "USD",
-    "€": "EUR", "eur": "EUR", "欧元": "EUR", "euros": "EUR", "euro": "EUR",
-    "£": "GBP", "gbp": "GBP", "英镑": "GBP",
-}  # fmt: skip
-
-# (pattern, kind, unit); the alternation tries them in order, so longer forms come first.
-_UNITS: tuple[tuple[str, Kind, str | None], ...] = (
-    (r"个百分点", Kind.PP, None),
-    (r"percentage\s+points?(?![A-Za-z])", Kind.PP, None),
-    (r"pp(?![A-Za-z])", Kind.PP, None),
-    (r"%", Kind.PERCENT, None),
-    (r"per\s?cent(?![A-Za-z])", Kind.PERCENT, None),
-    (r"‰", Kind.PERMILLE, None),
-    (r"mg\s*/\s*m2|mg\s+per\s+square\s+met(?:er|re)s?(?![A-Za-z])", Kind.DOSE, "mg/m2"),
-    (r"mg\s*/\s*kg|mg\s+per\s+kilogram(?![A-Za-z])", Kind.DOSE, "mg/kg"),
-    (r"mg(?![A-Za-z])", Kind.DOSE, "mg"),
-    (r"(?:μg|mcg)(?![A-Za-z])", Kind.DOSE, "μg"),
-    (r"m[lL](?![A-Za-z])", Kind.DOSE, "mL"),
-    (r"IU(?![A-Za-z])", Kind.DOSE, "IU"),
-    (r"g(?![A-Za-z/])", Kind.DOSE, "g"),
-    (r"美元", Kind.MONEY, "USD"),
-    (r"欧元", Kind.MONEY, "EUR"),
-    (r"英镑", Kind.MONEY, "GBP"),
-    (r"元", Kind.MONEY, "CNY"),
-    (r"(?:USD|US\$|dollars?)(?![A-Za-z])", Kind.MONEY, "USD"),
-    (r"(?:RMB|CNY)(?![A-Za-z])", Kind.MONEY, "CNY"),
-    (r"(?:EUR|euros?)(?![A-Za-z])", Kind.MONEY, "EUR"),
-    (r"GBP(?![A-Za-z])", Kind.MONEY, "GBP"),
-    (r"人次|例|人|名|位|家", Kind.COUNT, None),
-    (
-        r"(?:patients?|cases?|participants?|subjects?|people|persons?|individuals?)(?![A-Za-z])",
-        Kind.COUNT,
-        None,
-    ),
-    (r"个月", Kind.DURATION, "month"),
-    (r"年(?!龄|级|度报)", Kind.DURATION, "year"),
-    (r"周|星期", Kind.DURATION, "week"),
-    (r"天", Kind.DURATION, "day"),
-    (r"小时", Kind.DURATION, "hour"),
-    (r"-?(?:years?|yrs?)(?![A-Za-z])", Kind.DURATION, "year"),
-    (r"-?(?:months?|mos?)(?![A-Za-z])", Kind.DURATION, "month"),
-    (r"-?(?:weeks?|wks?)(?![A-Za-z])", Kind.DURATION, "week"),
-    (r"-?days?(?![A-Za-z])", Kind.DURATION, "day"),
-    (r"-?(?:hours?|hrs?)(?![A-Za-z])", Kind.DURATION, "hour"),
-    (r"d(?![A-Za-z])", Kind.DURATION, "day"),
-    (r"h(?![A-Za-z])", Kind.DURATION, "hour"),
-    (r"月", Kind.MAYBE_MONTH, "month"),  # a duration only after a decimal or a label (N6)
-    (r"日", Kind.DURATION, "day"),
+# A number starts after anything but a digit or a dot, or right after the dot of `vs.`
+# (`20.8%vs.25.4%`: the 25.4 is a number, `.25` never is).
+_NUMBER = re.compile(
+    r"(?:(?<![\d.])|(?<=[Vv][Ss]\.))(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+"
 )
-_UNIT_RE = re.compile(
-    r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
-    r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in _UNITS) + r")?"
-)
-_RATE_RE = re.compile(r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(万)?(?![\d.])")
-_CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
-_NUMBER = re.compile(r"(?<![\d.])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+")
+_GLUED_VERSUS = re.compile(r"(?<![A-Za-z])(?:vs|versus)\.?$", re.I)
 _CUR_PREFIX = re.compile(
     r"(US\$|\$|¥|€|£|USD|RMB|CNY|EUR|GBP|人民币)[ \t]*(?:约|approximately|about|~)?[ \t]*$"
 )
@@ -213,7 +156,9 @@ def _scan(norm: str, index: Sequence[int], original: str, source: bool) -> list[
         if token is None:
             continue
         value, kind, q = token
-        consumed = q.stop
+        # On a source, `20/25 patients` states 25 patients too: the denominator is read
+        # again as a number of its own.
+        consumed = m.end() if source and kind is Kind.RATE else q.stop
         raw.append(
             NumericToken(
                 original[at.start(s) : at.end(q.stop)],
@@ -249,6 +194,8 @@ def _not_a_quantity(norm: str, s: int, e: int) -> bool:
     """Numbers that are parts of names, sections, versions, footnotes or times."""
     before = norm[s - 1] if s else ""
     before2 = norm[s - 2] if s > 1 else ""
+    if _GLUED_VERSUS.search(norm, max(0, s - 8), s):
+        return False  # `8.3%vs13.5%`: a comparison written without spaces
     return bool(
         (before.isascii() and before.isalpha())  # glued to letters: HER2, CD20, NCT01828099
         or (before in "-" + HYPHENS and before2.isascii() and before2.isalpha())  # PD-1
@@ -275,20 +222,20 @@ def _classify(norm: str, m: re.Match[str]) -> tuple[Decimal, Kind, _Quantity] | 
     if q.kind is None and re.match(rf"[-{HYPHENS}][A-Za-z]", rest):
         return None  # 5-FU
     kind, unit = _settle(norm, m, abs(value), q)
-    scale = _SCALES.get(q.scale, q.scale) if q.scale else None
+    scale = SCALES.get(q.scale, q.scale) if q.scale else None
     return abs(value), kind, _Quantity(kind, unit, scale, q.stop)
 
 
 def _suffix(norm: str, e: int) -> _Quantity:
     """The unit or scale word right after a number, or a rate denominator."""
-    unit_m = _UNIT_RE.match(norm, e)
+    unit_m = UNIT_RE.match(norm, e)
     scale = unit_m.group("scale") if unit_m else None
     if unit_m and unit_m.lastindex and unit_m.lastindex > 1:
-        _, kind, unit = _UNITS[unit_m.lastindex - 2]
+        _, kind, unit = UNITS[unit_m.lastindex - 2]
         return _Quantity(kind, unit, scale, unit_m.end())
     if scale:
         return _Quantity(None, None, scale, unit_m.end("scale") if unit_m else e)
-    rate = _RATE_RE.match(norm, e)
+    rate = RATE_RE.match(norm, e)
     if rate:
         denominator = int(rate.group(1).replace(",", "")) * (10000 if rate.group(2) else 1)
         return _Quantity(Kind.RATE, str(denominator), None, rate.end())
@@ -300,10 +247,10 @@ def _currency(norm: str, s: int, e: int, q: _Quantity) -> _Quantity:
     currency = _CUR_PREFIX.search(norm, max(0, s - 20), s)
     if not currency or q.kind not in (None, Kind.MONEY):
         return q
-    unit = q.unit or _CURRENCY[currency.group(1).lower()]  # `$35 元` keeps the suffix
+    unit = q.unit or CURRENCY[currency.group(1).lower()]  # `$35 元` keeps the suffix
     scale, stop = q.scale, q.stop
     if not scale:
-        cur = _CUR_SCALE_RE.match(norm, e)
+        cur = CUR_SCALE_RE.match(norm, e)
         if cur:
             scale, stop = cur.group(1), cur.end()
     return _Quantity(Kind.MONEY, unit, scale, stop)

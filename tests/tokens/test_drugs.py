@@ -15,6 +15,17 @@ G = DrugGrammar()
     ("text", "drugs"),
     [
         ("首选伏立康唑", [("伏立康唑", ())]),
+        # verbs, particles, demonstratives and measure words are not part of a name
+        ("已将奥希替尼纳入医保", [("奥希替尼", ())]),
+        ("患者接受了恩沙替尼治疗", [("恩沙替尼", ())]),
+        ("批准信迪利单抗上市", [("信迪利单抗", ())]),
+        ("这款替雷利珠单抗", [("替雷利珠单抗", ())]),
+        ("同时使用两种替尼", []),  # a measure word leaves only the suffix: a class
+        ("可比司他", [("可比司他", ())]),  # `比` is no stop: names hold it
+        ("推荐达拉非尼（泰菲乐）联合曲美替尼", [("达拉非尼", ("泰菲乐",)), ("曲美替尼", ())]),
+        # a target named after a drug is not a mention of the drug
+        ("the mammalian target of rapamycin (mTOR) pathway", []),
+        ("rapamycin inhibits mTOR", [("rapamycin", ())]),
         ("推荐头孢曲松治疗", [("头孢曲松", ())]),
         ("奥希替尼（泰瑞沙）", [("奥希替尼", ("泰瑞沙",))]),
         ("奥希替尼(商品名：泰瑞沙)", [("奥希替尼", ("泰瑞沙",))]),

@@ -151,3 +151,25 @@ def test_long_texts_are_scanned_but_not_kept() -> None:
     assert numbers._tokens.cache_info().currsize == 0  # a whole span is not pinned
     numeric_tokens("ORR 45%.")
     assert numbers._tokens.cache_info().currsize == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Es 20.8%vs.25.4% and 8.3%vs.13.5%", ["20.8", "25.4", "8.3", "13.5"]),
+        ("20.8%vs25.4%", ["20.8", "25.4"]),
+        ("20.8% versus25.4%", ["20.8", "25.4"]),
+        ("(25.4%) ~25.4% ≈25.4% ORR:25.4% 为25.4%", ["25.4"] * 5),
+        ("section 5.5.2, HER2 and CD20", []),  # never `.25`-style fragments or names
+    ],
+)
+def test_source_numbers_glued_to_words(text: str, values: list[str]) -> None:
+    """Sources write comparisons without spaces; every number in them is found."""
+    assert [str(t.value) for t in numeric_tokens(text, source=True)] == values
+
+
+def test_a_source_rate_also_states_its_denominator() -> None:
+    found = [(t.text, t.kind.value) for t in numeric_tokens("20/25 patients", source=True)]
+    assert found == [("20/25 ", "rate"), ("25 patients", "count")]
+    claim = [(t.text, t.kind.value) for t in numeric_tokens("20/25 patients")]
+    assert claim == [("20/25 ", "rate")]  # the claim states the rate only

@@ -1,0 +1,72 @@
+"""Unit grammar (RULES §2, DECISIONS N1–N10): the scale words, currencies and unit shapes
+that may follow a number, and what each makes of it."""
+
+from __future__ import annotations
+
+import re
+
+from citelint.tokens.kinds import Kind
+
+SCALES = {
+    "千万": "千万", "百万": "百万", "万亿": "万亿", "万": "万", "亿": "亿",
+    "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
+    "k": "thousand", "K": "thousand", "M": "million", "B": "billion", "bn": "billion",
+    "mn": "million",
+}  # fmt: skip
+CURRENCY = {
+    "元": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY", "人民币": "CNY",
+    "$": "USD", "usd": "USD", "美元": "USD", "us$": "USD", "dollars": "USD", "dollar": "USD",
+    "€": "EUR", "eur": "EUR", "欧元": "EUR", "euros": "EUR", "euro": "EUR",
+    "£": "GBP", "gbp": "GBP", "英镑": "GBP",
+}  # fmt: skip
+
+# (pattern, kind, unit); the alternation tries them in order, so longer forms come first.
+UNITS: tuple[tuple[str, Kind, str | None], ...] = (
+    (r"个百分点", Kind.PP, None),
+    (r"percentage\s+points?(?![A-Za-z])", Kind.PP, None),
+    (r"pp(?![A-Za-z])", Kind.PP, None),
+    (r"%", Kind.PERCENT, None),
+    (r"per\s?cent(?![A-Za-z])", Kind.PERCENT, None),
+    (r"‰", Kind.PERMILLE, None),
+    (r"mg\s*/\s*m2|mg\s+per\s+square\s+met(?:er|re)s?(?![A-Za-z])", Kind.DOSE, "mg/m2"),
+    (r"mg\s*/\s*kg|mg\s+per\s+kilogram(?![A-Za-z])", Kind.DOSE, "mg/kg"),
+    (r"mg(?![A-Za-z])", Kind.DOSE, "mg"),
+    (r"(?:μg|mcg)(?![A-Za-z])", Kind.DOSE, "μg"),
+    (r"m[lL](?![A-Za-z])", Kind.DOSE, "mL"),
+    (r"IU(?![A-Za-z])", Kind.DOSE, "IU"),
+    (r"g(?![A-Za-z/])", Kind.DOSE, "g"),
+    (r"美元", Kind.MONEY, "USD"),
+    (r"欧元", Kind.MONEY, "EUR"),
+    (r"英镑", Kind.MONEY, "GBP"),
+    (r"元", Kind.MONEY, "CNY"),
+    (r"(?:USD|US\$|dollars?)(?![A-Za-z])", Kind.MONEY, "USD"),
+    (r"(?:RMB|CNY)(?![A-Za-z])", Kind.MONEY, "CNY"),
+    (r"(?:EUR|euros?)(?![A-Za-z])", Kind.MONEY, "EUR"),
+    (r"GBP(?![A-Za-z])", Kind.MONEY, "GBP"),
+    (r"人次|例|人|名|位|家", Kind.COUNT, None),
+    (
+        r"(?:patients?|cases?|participants?|subjects?|people|persons?|individuals?)(?![A-Za-z])",
+        Kind.COUNT,
+        None,
+    ),
+    (r"个月", Kind.DURATION, "month"),
+    (r"年(?!龄|级|度报)", Kind.DURATION, "year"),
+    (r"周|星期", Kind.DURATION, "week"),
+    (r"天", Kind.DURATION, "day"),
+    (r"小时", Kind.DURATION, "hour"),
+    (r"-?(?:years?|yrs?)(?![A-Za-z])", Kind.DURATION, "year"),
+    (r"-?(?:months?|mos?)(?![A-Za-z])", Kind.DURATION, "month"),
+    (r"-?(?:weeks?|wks?)(?![A-Za-z])", Kind.DURATION, "week"),
+    (r"-?days?(?![A-Za-z])", Kind.DURATION, "day"),
+    (r"-?(?:hours?|hrs?)(?![A-Za-z])", Kind.DURATION, "hour"),
+    (r"d(?![A-Za-z])", Kind.DURATION, "day"),
+    (r"h(?![A-Za-z])", Kind.DURATION, "hour"),
+    (r"月", Kind.MAYBE_MONTH, "month"),  # a duration only after a decimal or a label (N6)
+    (r"日", Kind.DURATION, "day"),
+)
+UNIT_RE = re.compile(
+    r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
+    r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in UNITS) + r")?"
+)
+RATE_RE = re.compile(r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(万)?(?![\d.])")
+CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
