@@ -17,6 +17,7 @@ from citelint.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS
 from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
 from citelint.tokens import (
+    THRESHOLD,
     DrugGrammar,
     DrugMention,
     EntityToken,
@@ -90,7 +91,8 @@ class ClaimReader:
         numbers = tuple(t for t in found if t.kind is not Kind.DATE)
         dates = tuple(t for t in found if t.kind is Kind.DATE)
         if block.kind == "heading":  # headings state facts only through numbers (F7)
-            return Claim(numbers, dates, (), (), ())
+            # `## PD-L1 CPS ≥ 1 subgroup` names a group: a cut-off states no fact there
+            return Claim(tuple(t for t in numbers if t.unit != THRESHOLD), dates, (), (), ())
         return Claim(
             numbers,
             dates,

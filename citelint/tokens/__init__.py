@@ -23,7 +23,13 @@ from citelint.tokens.drugs import (
 from citelint.tokens.entities import EntityKind, EntityToken, entity_tokens
 from citelint.tokens.kinds import Kind
 from citelint.tokens.markers import markers
-from citelint.tokens.numbers import NumericToken, cell_tokens, numeric_tokens, unit_from_header
+from citelint.tokens.numbers import (
+    THRESHOLD,
+    NumericToken,
+    cell_tokens,
+    numeric_tokens,
+    unit_from_header,
+)
 from citelint.tokens.text import (
     HYPHENS,
     distinct,
@@ -47,6 +53,7 @@ __all__ = [
     "DEFAULT_DRUG_STOP_WORDS_ZH",
     "DEFAULT_DRUG_SUFFIXES_ZH",
     "HYPHENS",
+    "THRESHOLD",
     "DrugGrammar",
     "DrugMention",
     "EntityKind",

@@ -36,6 +36,12 @@ class NumericToken:
 _NUMBER = re.compile(
     r"(?:(?<![\d.])|(?<=[Vv][Ss]\.))(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+"
 )
+# Words that number things rather than count them: the number after one is a name.
+_ORDINAL_LABEL = re.compile(
+    r"(?<![A-Za-z])(?i:phase|grade|stage|type|version|ver\.|v|cycle|cohort|arm|part|level|"
+    r"table|figure|fig\.|step|category|tier|section|chapter|appendix)[ \t]*(?:[≥≤<>][ \t]*)?$"
+)
+_THRESHOLD = re.compile(r"(?:[≥≤<>]=?|=<|=>)[ \t]*$")
 _GLUED_VERSUS = re.compile(r"(?<![A-Za-z])(?:vs|versus)\.?$", re.I)
 _CUR_PREFIX = re.compile(
     r"(US\$|\$|¥|€|£|USD|RMB|CNY|EUR|GBP|人民币)[ \t]*(?:约|approximately|about|~)?[ \t]*$"
@@ -102,6 +108,9 @@ def numeric_tokens(text: str, *, source: bool = False) -> list[NumericToken]:
     if len(text) > CACHED_TEXT:
         return _scan(*normalize(text), text, source)
     return list(_tokens(text, source))
+
+
+THRESHOLD = "threshold"  # the unit of a bare number after a comparator
 
 
 # Sentences repeat across reports; whole source spans are indexed once by `Evidence` and
@@ -203,6 +212,7 @@ def _not_a_quantity(norm: str, s: int, e: int) -> bool:
         or re.match(r"\.\d", norm[e : e + 2])  # section numbers and versions: §5.5.2, 1.2.3
         or (before == "[" and norm[e : e + 1] == "]")  # footnote marker [1]
         or (before == ":" and re.search(r"\d:$", norm[max(0, s - 3) : s]))  # 10:30 again
+        or _ORDINAL_LABEL.search(norm, max(0, s - 16), s)  # Phase 1/2a, Grade 3, cycle 2
     )
 
 
@@ -269,6 +279,8 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
             return Kind.STATISTIC, label
         if q.scale:
             return Kind.SCALE, None
+        if _THRESHOLD.search(norm, max(0, s - 4), s):
+            return Kind.STATISTIC, THRESHOLD  # `CPS ≥ 1`: a comparator states a cut-off
         if "." not in written and "," not in written and is_year(value) and len(written) == 4:
             return Kind.MAYBE_YEAR, None
         return Kind.BARE, None

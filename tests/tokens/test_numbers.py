@@ -173,3 +173,19 @@ def test_a_source_rate_also_states_its_denominator() -> None:
     assert found == [("20/25 ", "rate"), ("25 patients", "count")]
     claim = [(t.text, t.kind.value) for t in numeric_tokens("20/25 patients")]
     assert claim == [("20/25 ", "rate")]  # the claim states the rate only
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("In the Phase 1/2a trial, ORR was 30%.", [("30%", "percent")]),  # a phase is a name
+        ("the phase 2/3 trial and Cycle 2 day 1", []),
+        ("Grade 3 events in 20%", [("20%", "percent")]),
+        ("PD-L1 CPS ≥ 1 tumours", [("1", "statistic")]),  # a comparator keeps its number
+        ("CD4 < 200", [("200", "statistic")]),
+        ("TPS ≥50%", [("50%", "percent")]),
+        ("p < 0.05", [("0.05", "statistic")]),
+    ],
+)
+def test_ordinal_labels_and_comparators(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(t.text, t.kind.value) for t in numeric_tokens(text)] == found
