@@ -4,13 +4,20 @@ Placeholder and deferred-work language means the report is not finished: every
 occurrence in the body is CL204 (appendix sections do not count). Defaults: `待worker`,
 `worker继续`, `后续量化模型`, `再补足量化模型`, `后续补足`, `继续估算`, `deferred worker`,
 `deferred model`, `TODO`, `TBD` (not inside table cells), `lorem ipsum`, `placeholder`,
-`as an AI`, `占位符`, `占位内容`, `待补`, `待完善内容`, `待完善数据`, `待完善分析`. CJK phrases
-ignore whitespace and width (`待 Worker`); Latin phrases match whole words, and phrases in
-capitals match in capitals only.
+`as an AI`, `占位符`, `占位内容`. CJK phrases ignore whitespace and width (`待 Worker`);
+Latin phrases match whole words, and phrases in capitals match in capitals only.
+
+Chinese deferrals are also read by their form, not from a list of sentences: a bare
+`待完善`, `待补充`, `待补`, `暂为占位`, `暂缺` or `（略）` that opens a clause
+(`，待完善。`, `待补充数据`) or closes one (`数据暂缺。`) defers work. After `有`, `仍`,
+`尚`, `亟`, `需` or `还` it is an analytic statement ("still needs improvement") and is
+not flagged: `医保支付体系仍有待完善` passes.
 
 Fails:
 
     市场规模待worker继续估算。
+
+    市场规模数据暂为占位，待完善。
 
 Passes:
 
@@ -19,6 +26,7 @@ Passes:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -30,8 +38,12 @@ from citelint.rules.base import Finding, Rule, RuleOptions
 DEFAULT_PHRASES = (
     "待worker", "worker继续", "后续量化模型", "再补足量化模型", "后续补足", "继续估算",
     "deferred worker", "deferred model", "TODO", "TBD", "lorem ipsum", "placeholder",
-    "as an AI", "占位符", "占位内容", "待补", "待完善内容", "待完善数据", "待完善分析",
+    "as an AI", "占位符", "占位内容",
 )  # fmt: skip
+_CLAUSE_EDGE = "。，,；;：:！!？?\n"
+# Deferral markers; `_defers` decides by where they stand in their clause.
+_DEFERRAL = re.compile(r"(?P<m>待完善|待补充|待补|暂为占位|暂缺|[（(]略[)）])")
+
 _NOT_IN_CELLS = frozenset({"TBD"})  # a table cell saying TBD is a plan, not a deferral
 
 
@@ -56,11 +68,29 @@ class DeferredWork(Rule[Options]):
             for hit in matcher.find(block):
                 if hit.phrase in _NOT_IN_CELLS and block.kind in ("row", "header-row"):
                     continue
-                yield Finding(
-                    self.code,
-                    hit.start,
-                    hit.end,
-                    f"deferred-work language '{hit.phrase}': finish the analysis or remove the "
-                    "promise before the report ships",
-                    subject=hit.phrase,
-                )
+                yield self._finding(hit.phrase, hit.start, hit.end)
+            for m in _DEFERRAL.finditer(block.text):
+                if _defers(block.text, m):
+                    start, end = block.offsets[m.start("m")], block.offsets.end(m.end("m"))
+                    yield self._finding(m.group("m"), start, end)
+
+    def _finding(self, phrase: str, start: int, end: int) -> Finding:
+        return Finding(
+            self.code,
+            start,
+            end,
+            f"deferred-work language '{phrase}': finish the analysis or remove the "
+            "promise before the report ships",
+            subject=phrase,
+        )
+
+
+def _defers(text: str, m: re.Match[str]) -> bool:
+    """Opens a clause (nothing but space before it since the clause edge) or closes one."""
+    if m.group("m").endswith(("略)", "略）")):
+        return True
+    before = text[: m.start("m")].rstrip(" \t")
+    opens = not before or before[-1] in _CLAUSE_EDGE
+    after = text[m.end("m") : m.end("m") + 1]
+    closes = not after or after in _CLAUSE_EDGE or after.isspace()
+    return opens or (closes and before[-1:] not in "有仍尚亟需还要")
