@@ -67,7 +67,7 @@ class Evidence:
             value = _decimal(f.value)
             if value is not None:
                 idx.fields[abs(value)].append(f)
-        for ent in entity_tokens(span.text):
+        for ent in entity_tokens(span.text, source=True):
             idx.entity_keys.add(ent.key)
             idx.entity_forms.append(_HYPHENS_AND_SPACE.sub("", ent.text))
         idx.ids = {squash(i) for i in span.ids}

@@ -42,24 +42,65 @@ _WORD_NUMBER = re.compile(
 )
 _PMID_RE = re.compile(r"\bPMID\s*:?\s*(\d{5,9})\b")
 _DOI_RE = re.compile(r"\b(10\.\d{4,9}/[-._;()/:A-Za-z0-9]*[A-Za-z0-9])")
+# Biomedical codes the general shape misses: HGVS variants (`p.V600E`, `c.1799T>A`; the
+# key drops the `p.`/`c.` so `V600E` and `p.V600E` are one code), dbSNP ids, exons.
+_HGVS_RE = re.compile(r"(?<![A-Za-z0-9])[cgmnpr]\.\(?(?:[A-Z*][a-z]{0,2})?\d+[A-Za-z0-9_>*+]*\)?")
+_RSID_RE = re.compile(r"(?<![A-Za-z0-9])rs\d{3,}(?!\d)")
+_EXON_RE = re.compile(r"(?i:exons?)\s*(\d{1,2})(?!\d)|外显子\s*(\d{1,2})|(\d{1,2})\s*号?外显子")
+# One capital and digits (`V600`, `T2`) is a code only where the context says so: after a
+# gene-shaped symbol, or near a word that names variants, stages or MRI sequences.
+_ONE_LETTER = re.compile(r"(?<![A-Za-z0-9.\-])[A-Z]\d{1,4}[A-Z]?(?![A-Za-z0-9])")
+_GENE_BEFORE = re.compile(
+    r"(?<![A-Za-z0-9])(?=[A-Z0-9\-]*[A-Z][A-Z0-9\-]*[A-Z])[A-Z][A-Z0-9\-]{1,9}\s+$"
+)
+_CODE_CONTEXT = re.compile(
+    r"(?i:mutat\w*|mutant|variants?|substitutions?|alterations?|stag(?:e|ing)|mapping|"
+    r"weighted|sequences?)|突变|分期|变异"
+)
 _EXCLUDED_ENTITY = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|mg|ml|mL|yr|yrs|h|d|L|A|B|x)|Q\d+W|q\d+w|\d+[A-Za-z]{1,2}\d*|"
     r"[A-Za-z]\d|\d+[-][A-Za-z]+)$"
 )
 
 
-def entity_tokens(text: str) -> list[EntityToken]:
-    """Alphanumeric codes, NCT ids, PMIDs and DOIs written in `text`."""
+def entity_tokens(text: str, *, source: bool = False) -> list[EntityToken]:
+    """Alphanumeric codes, NCT ids, PMIDs and DOIs written in `text`.
+
+    With `source=True` every one-capital code is kept whatever its context, so a span
+    that says `V600` supports a claim of `BRAF V600`.
+    """
     if len(text) > CACHED_TEXT:  # a whole source span: indexed once by Evidence anyway
-        return list(_entities.__wrapped__(text))
-    return list(_entities(text))
+        return list(_entities.__wrapped__(text, source))
+    return list(_entities(text, source))
+
+
+def _biomedical(text: str, source: bool) -> list[EntityToken]:
+    found = [
+        EntityToken(m.group(0), squash(m.group(0)[2:]), m.start(), m.end())
+        for m in _HGVS_RE.finditer(text)
+    ]
+    found += [
+        EntityToken(m.group(0), m.group(0), m.start(), m.end()) for m in _RSID_RE.finditer(text)
+    ]
+    for m in _EXON_RE.finditer(text):
+        number = next(g for g in m.groups() if g)
+        found.append(EntityToken(m.group(0), f"exon{number}", m.start(), m.end()))
+    for m in _ONE_LETTER.finditer(text):
+        around = text[max(0, m.start() - 24) : m.end() + 24]
+        if (
+            source
+            or _GENE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+            or (_CODE_CONTEXT.search(around))
+        ):
+            found.append(EntityToken(m.group(0), squash(m.group(0)), m.start(), m.end()))
+    return found
 
 
 @functools.lru_cache(maxsize=1 << 15)
-def _entities(text: str) -> tuple[EntityToken, ...]:
+def _entities(text: str, source: bool) -> tuple[EntityToken, ...]:
     """Scanned once per distinct text (tokens are immutable records)."""
-    found: list[EntityToken] = []
-    taken: list[tuple[int, int]] = []
+    found: list[EntityToken] = _biomedical(text, source)
+    taken: list[tuple[int, int]] = [(t.start, t.end) for t in found]
     for m in _DOI_RE.finditer(text):
         found.append(
             EntityToken(m.group(1), m.group(1).casefold(), m.start(1), m.end(1), EntityKind.DOI)

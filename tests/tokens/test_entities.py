@@ -32,3 +32,21 @@ def test_entity_tokens(text: str, entities: list[str]) -> None:
 
 def test_entity_keys_ignore_case_hyphens_spaces() -> None:
     assert entity_tokens("DS‐8201")[0].key == entity_tokens("DS8201")[0].key == "ds8201"
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("BRAF V600 and p.V600E", ["v600", "v600e"]),  # `p.` dropped from the key
+        ("c.1799T>A; rs113488022", ["1799t>a", "rs113488022"]),
+        ("exon 19 deletion and 19号外显子", ["exon19", "exon19"]),
+        ("T1 and T2 mapping, stage T3", ["t1", "t2", "t3"]),
+        ("Arm A1 vs B2", []),  # one capital and digits need a context that makes a code
+    ],
+)
+def test_biomedical_codes(text: str, keys: list[str]) -> None:
+    assert [t.key for t in entity_tokens(text)] == keys
+
+
+def test_a_source_keeps_every_one_capital_code() -> None:
+    assert [t.key for t in entity_tokens("Arm A1 vs B2", source=True)] == ["a1", "b2"]
