@@ -94,8 +94,10 @@ _COMPATIBLE: Mapping[Kind, frozenset[Kind]] = {
     Kind.COUNT: frozenset({Kind.COUNT, Kind.STATISTIC, Kind.BARE}),
     Kind.STATISTIC: frozenset({Kind.STATISTIC, Kind.COUNT, Kind.BARE}),
     Kind.DOSE: frozenset({Kind.DOSE}),
+    Kind.MEASURE: frozenset({Kind.MEASURE}),
     Kind.RATE: frozenset({Kind.RATE}),
 }
+_UNIT_KINDS = frozenset({Kind.DURATION, Kind.DOSE, Kind.MEASURE, Kind.RATE, Kind.MONEY})
 _UNIT_WORDS: Mapping[Kind, tuple[str, ...]] = {
     Kind.PERCENT: ("percent", "%", "percentage", "proportion"),
     Kind.PP: ("percent", "%", "percentage", "point"),
@@ -123,7 +125,7 @@ def _compatible(claim: NumericToken, tok: NumericToken) -> bool:
         return False
     if claim.kind is Kind.COUNT and tok.kind is Kind.STATISTIC:
         return tok.unit == "n"
-    if claim.kind in (Kind.DURATION, Kind.DOSE, Kind.RATE, Kind.MONEY) and tok.kind == claim.kind:
+    if claim.kind in _UNIT_KINDS and tok.kind == claim.kind:
         return claim.unit == tok.unit
     return True
 
@@ -132,7 +134,7 @@ def _field_supports(claim: NumericToken, f: NumberField) -> bool:
     """A structured whole-number field: any count, duration or statistic; else by context."""
     if claim.kind in (Kind.COUNT, Kind.DURATION, Kind.STATISTIC, Kind.BARE, Kind.SCALE):
         return True
-    if claim.kind is Kind.DOSE:
+    if claim.kind in (Kind.DOSE, Kind.MEASURE):
         return (claim.unit or "").lower() in f.context
     words = _UNIT_WORDS.get(claim.kind, ())
     if claim.kind in (Kind.PERCENT, Kind.PP) and re.search(r"pct|percent", f.key, re.I):

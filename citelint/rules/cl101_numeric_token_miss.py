@@ -4,8 +4,19 @@ Every numeric token of an anchored body sentence must be supported by one of the
 spans its anchors point at: the same value (exact decimal, `12.0%` = `12%`), the same
 scale (`万`, `亿`, `million` are never converted), and a compatible kind (a percentage by
 a percentage, a count by a count, `n=` or a bare number, money in the same currency, a
-duration or dose in the same unit). Matching is on whole numbers: `12%` is not supported
-by `112%`. Structured sources (JSON, XML) support through whole-number fields, judged by
+duration, dose or measurement in the same unit). Matching is on whole numbers: `12%` is
+not supported by `112%`.
+
+What is a numeric token: a number with a unit, currency, scale, count word, duration,
+dose, rate, statistic label (`HR 0.45`, `p < 0.05`) or comparator (`CPS ≥ 1`,
+`CD4 < 200`); a measurement unit is read by its SI/UCUM shape, not from a list
+(`200 cells/mm3`, `5.6 mmol/L`, `60 Gy`, `2 Gy/fraction`, `38.5 °C`, `3 × 10^9/L`) and
+compared by its unit text. What is not: a number glued to letters (`HER2`, `CD20`), a
+section or version (`§5.5.2`, `version 2.1`), a number naming a phase, grade, stage,
+type, cycle, cohort, arm, table or figure (`Phase 1/2a`, `Grade 3`), a footnote mark, a
+time of day, and on the claim side a bare number with nothing that says what it counts.
+On a source every number is indexed, also one glued to `vs.` (`20.8%vs.25.4%`).
+Structured sources (JSON, XML) support through whole-number fields, judged by
 the units their records name. A year is supported by the same year in the span or in the
 record's publication or registration date.
 

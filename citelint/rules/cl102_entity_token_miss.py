@@ -2,7 +2,12 @@
 
 Entity tokens are alphanumeric codes with an upper-case letter, at least two letters and
 a digit (`SHR-A1811`, `DS-8201`, `KEYNOTE-189`, `HER2`, `T790M`, `PD-L1`; not `1L`, `2A`,
-`m2`, `Q3W`, `200mg`), `NCT` ids, PMIDs written in text and DOIs. Each must appear in one
+`m2`, `Q3W`, `200mg`), `NCT` ids, PMIDs written in text and DOIs; HGVS variants
+(`p.V600E` is the code `V600E`, `c.1799T>A`), dbSNP ids (`rs113488022`) and exons
+(`exon 19`, `19号外显子`); and one capital with digits (`V600`, `T2`) where the context
+makes it a code: after a gene-shaped symbol (`BRAF V600`) or near `mutation`, `variant`,
+`stage`, `mapping`, `突变` or `分期`. Trial names (`CheckMate 651`, `KEYNOTE-048`) and
+named entities (`COVID-19`, `IL-6`) are codes, never numbers. Each must appear in one
 of the sentence's located spans as a whole token, ignoring case, width, spaces and
 hyphens (`DS8201` matches `DS-8201`; `HER2` matches `HER2-positive`), or be the id of one
 of its anchors or of the cited record.

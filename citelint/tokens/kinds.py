@@ -13,6 +13,7 @@ class Kind(StrEnum):
     COUNT = "count"
     DURATION = "duration"
     DOSE = "dose"
+    MEASURE = "measure"  # a number with a unit of measurement: `5.6 mmol/L`, `60 Gy`
     RATE = "rate"  # `5 per 100,000`
     STATISTIC = "statistic"  # governed by a label: `HR 0.45`, `p = 0.03`, `n = 88`
     BARE = "bare"  # no unit, no label: kept on the source side only (DECISIONS X2)

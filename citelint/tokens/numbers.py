@@ -16,7 +16,17 @@ from decimal import Decimal, InvalidOperation
 from citelint.tokens.dates import DateParts, find_dates, is_year
 from citelint.tokens.kinds import Kind
 from citelint.tokens.text import HYPHENS, normalize
-from citelint.tokens.units import CUR_SCALE_RE, CURRENCY, RATE_RE, SCALES, UNIT_RE, UNITS
+from citelint.tokens.units import (
+    CUR_SCALE_RE,
+    CURRENCY,
+    EXPONENT,
+    PER_SYMBOL,
+    RATE_RE,
+    SCALES,
+    UNIT_RE,
+    UNITS,
+    unit_text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,10 +248,22 @@ def _classify(norm: str, m: re.Match[str]) -> tuple[Decimal, Kind, _Quantity] | 
 
 def _suffix(norm: str, e: int) -> _Quantity:
     """The unit or scale word right after a number, or a rate denominator."""
+    exponent = EXPONENT.match(norm, e)
+    if exponent:  # `3 × 10^9/L`: the power is the scale, what follows it the unit
+        scale_text = f"×10^{exponent.group(1)}"
+        per = PER_SYMBOL.match(norm, exponent.end())
+        if per:
+            return _Quantity(Kind.MEASURE, unit_text(per.group(0)), scale_text, per.end())
+        after = _suffix(norm, exponent.end())
+        if after.kind is not None and after.scale is None:
+            return _Quantity(after.kind, after.unit, scale_text, after.stop)
+        return _Quantity(None, None, scale_text, exponent.end())
     unit_m = UNIT_RE.match(norm, e)
     scale = unit_m.group("scale") if unit_m else None
     if unit_m and unit_m.lastindex and unit_m.lastindex > 1:
         _, kind, unit = UNITS[unit_m.lastindex - 2]
+        if kind is Kind.MEASURE:
+            unit = unit_text(unit_m.group(unit_m.lastindex))
         return _Quantity(kind, unit, scale, unit_m.end())
     if scale:
         return _Quantity(None, None, scale, unit_m.end("scale") if unit_m else e)

@@ -73,6 +73,11 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
             out.append(text[pos:i])
             index.extend(range(pos, i))
         pos = i + 1
+        power = _power(text, i)
+        if power:
+            out.append(power)
+            index.extend([i] * len(power))
+            continue
         if _footnote_mark(text, i):
             continue
         if ch == "·" and 0 < i < n - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
@@ -85,6 +90,22 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
         out.append(text[pos:])
         index.extend(range(pos, n))
     return "".join(out), index
+
+
+_TIMES_TEN = re.compile(r"[×xX*][ \t]*10$")
+
+
+def _power(text: str, i: int) -> str:
+    """A superscript digit of `× 10⁹` is a power (`^9`), not a footnote mark."""
+    if text[i] not in _SUPERSCRIPTS and text[i] != "⁻":
+        return ""
+    j = i
+    while j > 0 and (text[j - 1] in _SUPERSCRIPTS or text[j - 1] == "⁻"):
+        j -= 1
+    if not _TIMES_TEN.search(text, max(0, j - 6), j):
+        return ""
+    digit = _nfkc(text[i])
+    return "^" + digit if j == i else digit
 
 
 def _footnote_mark(text: str, i: int) -> bool:

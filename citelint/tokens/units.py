@@ -20,7 +20,31 @@ CURRENCY = {
     "£": "GBP", "gbp": "GBP", "英镑": "GBP",
 }  # fmt: skip
 
+# Measurement units by their shape (SI/UCUM symbols: an optional prefix, a base symbol and
+# a power), never a list of every unit: `mmol/L`, `cells/mm3`, `Gy/fraction`, `kg/m2`.
+_SYMBOL = (
+    r"(?:°[CF]|bpm|mmHg|cmH2O|[pnμmcdkMG]?(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|IU|kat|cal)"
+    r"|[pnμmcdkMG](?:g|m|L|l|s|M|U|V|W|J|N)|L|g|U|m(?=\^?\d))(?:\^?-?[1-3](?![\d.]))?(?![A-Za-z])"
+)
+_WORD = r"[A-Za-z]{2,12}(?![A-Za-z])"
+_ATOM = rf"(?:{_SYMBOL}|{_WORD})"
+_PER = r"[ \t]*/[ \t]*(?:\d+(?:\.\d+)?[ \t]*)?"
+# A compound holds at least one symbol: `and/or` is not a unit.
+_COMPOUND = (
+    rf"(?:{_SYMBOL}(?:{_PER}{_ATOM})+|{_WORD}(?:{_PER}{_WORD})*{_PER}{_SYMBOL}(?:{_PER}{_ATOM})*)"
+)
+# Alone, a litre needs a space before it: `1L` is a therapy line.
+_SIMPLE = (
+    r"(?:°[CF]|bpm|mmHg|cmH2O|[pnμmcdkMG]?(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|kat|cal)"
+    r"|[pnμcdkMG](?:m|L|l|s|M|V|W|J)|m(?:m|L|l|s|M|V|W|J)|(?<=[ \t])L|m(?=\^?\d))"
+    r"(?:\^?-?[1-3](?![\d.]))?(?![A-Za-z])"
+)
+_PER_TIME = r"[ \t]*/[ \t]*(?:day|d|week|wk|dose|cycle|h|hr|hour)(?![A-Za-z])"
+PER_SYMBOL = re.compile(rf"{_PER}{_SYMBOL}")  # `/L` after `× 10^9`
+EXPONENT = re.compile(r"[ \t]*[×xX*][ \t]*10\^(-?\d{1,2})(?!\d)")
+
 # (pattern, kind, unit); the alternation tries them in order, so longer forms come first.
+# A MEASURE's unit is None here: it is the matched text, folded by `unit_text`.
 UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"个百分点", Kind.PP, None),
     (r"percentage\s+points?(?![A-Za-z])", Kind.PP, None),
@@ -30,6 +54,9 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"‰", Kind.PERMILLE, None),
     (r"mg\s*/\s*m2|mg\s+per\s+square\s+met(?:er|re)s?(?![A-Za-z])", Kind.DOSE, "mg/m2"),
     (r"mg\s*/\s*kg|mg\s+per\s+kilogram(?![A-Za-z])", Kind.DOSE, "mg/kg"),
+    (rf"mg{_PER_TIME}", Kind.DOSE, "mg"),  # a schedule is still a dose: `10 mg/day`
+    (rf"(?:μg|mcg){_PER_TIME}", Kind.DOSE, "μg"),
+    (_COMPOUND, Kind.MEASURE, None),
     (r"mg(?![A-Za-z])", Kind.DOSE, "mg"),
     (r"(?:μg|mcg)(?![A-Za-z])", Kind.DOSE, "μg"),
     (r"m[lL](?![A-Za-z])", Kind.DOSE, "mL"),
@@ -63,6 +90,7 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"h(?![A-Za-z])", Kind.DURATION, "hour"),
     (r"月", Kind.MAYBE_MONTH, "month"),  # a duration only after a decimal or a label (N6)
     (r"日", Kind.DURATION, "day"),
+    (_SIMPLE, Kind.MEASURE, None),
 )
 UNIT_RE = re.compile(
     r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
@@ -70,3 +98,9 @@ UNIT_RE = re.compile(
 )
 RATE_RE = re.compile(r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(万)?(?![\d.])")
 CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
+
+
+def unit_text(written: str) -> str:
+    """A measurement unit as compared: spacing and `^` dropped, the litre always `L`."""
+    text = re.sub(r"[ \t^]", "", written)
+    return re.sub(r"(?<![A-Za-z])([pnμmcdk]?)l(?![A-Za-z])", r"\1L", text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from citelint.tokens import numeric_tokens
 from citelint.tokens.kinds import Kind
 from citelint.tokens.units import CURRENCY, SCALES, UNIT_RE, UNITS
 
@@ -30,3 +31,37 @@ def test_the_first_unit_that_fits_decides(after: str, kind: Kind, unit: str | No
 def test_scales_and_currencies_fold_to_one_name() -> None:
     assert SCALES["bn"] == SCALES["billion"] == "billion"
     assert CURRENCY["¥"] == CURRENCY["rmb"] == "CNY"
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "scale"),
+    [
+        ("CD4 < 200 cells/mm3", "cells/mm3", None),
+        ("200 copies/mL", "copies/mL", None),
+        ("2.5 km", "km", None),
+        ("60 Gy", "Gy", None),
+        ("2 Gy/fraction", "Gy/fraction", None),
+        ("120 mmHg", "mmHg", None),
+        ("5.6 mmol/L", "mmol/L", None),
+        ("7.0 mg/dL", "mg/dL", None),
+        ("25 kg/m2", "kg/m2", None),
+        ("38.5 °C", "°C", None),
+        ("72 bpm", "bpm", None),
+        ("10 ng/ml", "ng/mL", None),  # the litre is always `L`
+        ("3 × 10^9/L", "/L", "×10^9"),
+        ("3×10⁹/L", "/L", "×10^9"),  # a superscript power is not a footnote mark
+    ],
+)
+def test_measurement_units_by_shape(text: str, unit: str, scale: str | None) -> None:
+    (token,) = numeric_tokens(text)
+    assert (token.kind, token.unit, token.scale) == (Kind.MEASURE, unit, scale)
+
+
+@pytest.mark.parametrize("text", ["1L", "5 min", "2 and/or 3", "Arm A 5 s"])
+def test_not_units(text: str) -> None:
+    assert all(t.kind is not Kind.MEASURE for t in numeric_tokens(text))
+
+
+def test_a_schedule_is_still_a_dose() -> None:
+    (token,) = numeric_tokens("10 mg/day")
+    assert (token.kind, token.unit) == (Kind.DOSE, "mg")
