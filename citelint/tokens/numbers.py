@@ -59,7 +59,8 @@ _CUR_PREFIX = re.compile(
 _STRICT_LABELS = r"aHR|HR|OR|RR|CI|ORR|DCR|PFS|OS|DFS|EFS|mPFS|mOS|CR|PR|TTP|DoR|DOR"
 _LABEL_RE = re.compile(
     rf"(?<![A-Za-z])(?P<strict>{_STRICT_LABELS})(?![A-Za-z])"
-    r"|(?<![A-Za-z])(?P<loose>(?i:median|hazard\s+ratio|odds\s+ratio|mean)(?![A-Za-z])|中位)"
+    r"|(?<![A-Za-z])(?P<loose>(?i:median|hazard\s+ratio|odds\s+ratio|mean)(?![A-Za-z])|中位|"
+    r"风险比|危险比|比值比|相对危险度)"
 )
 _OP_LABEL_RE = re.compile(r"(?<![A-Za-z])(?P<op>[pPnN])\s*(?:[=<>≤≥]|<=|>=)\s*$")
 _GAP_SEPARATORS = re.compile(r"[=:,;(（）)\[\]\s]|of|was|is|为|是")

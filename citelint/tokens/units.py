@@ -72,6 +72,8 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"GBP(?![A-Za-z])", Kind.MONEY, "GBP"),
     (r"人次|例|人|名|位|家", Kind.COUNT, None),
     (
+        # one capitalised group name may stand between: `15 HFrEF patients`
+        r"(?:[A-Z][A-Za-z]{1,10}[ \t]+)?"
         r"(?:patients?|cases?|participants?|subjects?|people|persons?|individuals?)(?![A-Za-z])",
         Kind.COUNT,
         None,
