@@ -16,7 +16,6 @@ from citelint.document import Anchor
 from citelint.sources.model import Failure, NumberField, Resolution, Span
 from citelint.tokens import (
     HYPHENS,
-    DrugGrammar,
     DrugMention,
     EntityKind,
     EntityToken,
@@ -46,8 +45,7 @@ class SpanIndex:
 class Evidence:
     """Span indexes for a whole run: each cited span is indexed once."""
 
-    def __init__(self, drugs: DrugGrammar) -> None:
-        self.drugs = drugs
+    def __init__(self) -> None:
         self._indexes: dict[int, tuple[Span, SpanIndex]] = {}
 
     def index(self, span: Span) -> SpanIndex:

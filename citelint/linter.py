@@ -68,7 +68,7 @@ class Linter:
         self._nested: dict[str, Linter] = {}  # linters of reports under nested configs
         self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
         self.reader = ClaimReader(settings.claims.drugs)
-        self.evidence = Evidence(settings.claims.drugs)
+        self.evidence = Evidence()
         self.tracebacks: list[str] = []
 
     def display(self, path: str) -> str:

@@ -16,6 +16,7 @@ import pytest
 
 from citelint.config import Settings
 from citelint.linter import Linter
+from tests.conftest import CORPUS
 
 DATA = Path(__file__).parent / "data" / "precision"
 RECORDS = {"22663011": "pubmed/biomcp/22663011.xml", "38878148": "pubmed/metapub/38878148.xml"}
@@ -31,21 +32,15 @@ def _cases() -> list[tuple[str, list[str]]]:
 
 
 @pytest.fixture(scope="module")
-def linter(tmp_path_factory: pytest.TempPathFactory, corpus_dir: Path) -> tuple[Linter, str]:
-    root = tmp_path_factory.mktemp("precision")
-    for pmid, rel in RECORDS.items():
-        (root / "sources" / "pubmed").mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(corpus_dir / rel, root / "sources" / "pubmed" / f"{pmid}.xml")
-    return Linter(Settings(project_root=str(root))), str(root / "sources")
-
-
-@pytest.fixture(scope="module")
-def corpus_dir() -> Path:
-    from tests.conftest import CORPUS
-
+def linter(tmp_path_factory: pytest.TempPathFactory) -> tuple[Linter, str]:
+    """One linter for the module, over a sources root holding the records' real bytes."""
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is not present")
-    return CORPUS
+    pubmed = tmp_path_factory.mktemp("precision") / "sources" / "pubmed"
+    pubmed.mkdir(parents=True)
+    for pmid, rel in RECORDS.items():
+        shutil.copyfile(CORPUS / rel, pubmed / f"{pmid}.xml")
+    return Linter(Settings(project_root=str(pubmed.parents[1]))), str(pubmed.parent)
 
 
 def _findings(linter: tuple[Linter, str], record: str, sentence: str) -> list[tuple[str, int]]:

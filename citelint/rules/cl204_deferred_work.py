@@ -10,7 +10,7 @@ Latin phrases match whole words, and phrases in capitals match in capitals only.
 Chinese deferrals are also read by their form, not from a list of sentences: a bare
 `待完善`, `待补充`, `待补`, `暂为占位`, `暂缺` or `（略）` that opens a clause
 (`，待完善。`, `待补充数据`) or closes one (`数据暂缺。`) defers work. After `有`, `仍`,
-`尚`, `亟`, `需` or `还` it is an analytic statement ("still needs improvement") and is
+`尚`, `亟`, `需`, `还` or `要` it is an analytic statement ("still needs improvement") and is
 not flagged: `医保支付体系仍有待完善` passes.
 
 Fails:
@@ -43,6 +43,7 @@ DEFAULT_PHRASES = (
 _CLAUSE_EDGE = "。，,；;：:！!？?\n"
 # Deferral markers; `_defers` decides by where they stand in their clause.
 _DEFERRAL = re.compile(r"(?P<m>待完善|待补充|待补|暂为占位|暂缺|[（(]略[)）])")
+_ANALYTIC = "有仍尚亟需还要"  # `仍有待完善`: the marker is what still needs doing, analysis
 
 _NOT_IN_CELLS = frozenset({"TBD"})  # a table cell saying TBD is a plan, not a deferral
 
@@ -89,8 +90,11 @@ def _defers(text: str, m: re.Match[str]) -> bool:
     """Opens a clause (nothing but space before it since the clause edge) or closes one."""
     if m.group("m").endswith(("略)", "略）")):
         return True
-    before = text[: m.start("m")].rstrip(" \t")
-    opens = not before or before[-1] in _CLAUSE_EDGE
+    i = m.start("m")
+    while i and text[i - 1] in " \t":  # a bounded look back, never a copy of the block
+        i -= 1
+    before = text[i - 1] if i else ""
+    opens = not before or before in _CLAUSE_EDGE
     after = text[m.end("m") : m.end("m") + 1]
     closes = not after or after in _CLAUSE_EDGE or after.isspace()
-    return opens or (closes and before[-1:] not in "有仍尚亟需还要")
+    return opens or (closes and before not in _ANALYTIC)

@@ -22,9 +22,13 @@ CURRENCY = {
 
 # Measurement units by their shape (SI/UCUM symbols: an optional prefix, a base symbol and
 # a power), never a list of every unit: `mmol/L`, `cells/mm3`, `Gy/fraction`, `kg/m2`.
+_SPECIAL = r"°[CF]|bpm|mmHg|cmH2O"
+_PREFIX = r"[pnμmcdkMG]"
+_BASE = r"(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|kat|cal)"  # symbols of two letters or more
+_POWER = r"(?:\^?-?[1-3](?![\d.]))?(?![A-Za-z])"
 _SYMBOL = (
-    r"(?:°[CF]|bpm|mmHg|cmH2O|[pnμmcdkMG]?(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|IU|kat|cal)"
-    r"|[pnμmcdkMG](?:g|m|L|l|s|M|U|V|W|J|N)|L|g|U|m(?=\^?\d))(?:\^?-?[1-3](?![\d.]))?(?![A-Za-z])"
+    rf"(?:{_SPECIAL}|{_PREFIX}?(?:{_BASE}|IU)|{_PREFIX}(?:g|m|L|l|s|M|U|V|W|J|N)|L|g|U"
+    rf"|m(?=\^?\d)){_POWER}"
 )
 _WORD = r"[A-Za-z]{2,12}(?![A-Za-z])"
 _ATOM = rf"(?:{_SYMBOL}|{_WORD})"
@@ -33,11 +37,11 @@ _PER = r"[ \t]*/[ \t]*(?:\d+(?:\.\d+)?[ \t]*)?"
 _COMPOUND = (
     rf"(?:{_SYMBOL}(?:{_PER}{_ATOM})+|{_WORD}(?:{_PER}{_WORD})*{_PER}{_SYMBOL}(?:{_PER}{_ATOM})*)"
 )
-# Alone, a litre needs a space before it: `1L` is a therapy line.
+# A symbol standing alone: doses (`mg`, `g`, `IU`) have entries of their own, `U` and `N`
+# alone are too often something else, and a litre needs a space (`1L` is a therapy line).
 _SIMPLE = (
-    r"(?:°[CF]|bpm|mmHg|cmH2O|[pnμmcdkMG]?(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|kat|cal)"
-    r"|[pnμcdkMG](?:m|L|l|s|M|V|W|J)|m(?:m|L|l|s|M|V|W|J)|(?<=[ \t])L|m(?=\^?\d))"
-    r"(?:\^?-?[1-3](?![\d.]))?(?![A-Za-z])"
+    rf"(?:{_SPECIAL}|{_PREFIX}?{_BASE}|{_PREFIX}(?:m|L|l|s|M|V|W|J)|(?<=[ \t])L"
+    rf"|m(?=\^?\d)){_POWER}"
 )
 _PER_TIME = r"[ \t]*/[ \t]*(?:day|d|week|wk|dose|cycle|h|hr|hour)(?![A-Za-z])"
 PER_SYMBOL = re.compile(rf"{_PER}{_SYMBOL}")  # `/L` after `× 10^9`
