@@ -23,6 +23,7 @@ from citelint.tokens import (
     NumericToken,
     entity_tokens,
     numeric_tokens,
+    spelled_numbers,
     squash,
 )
 
@@ -58,6 +59,8 @@ class Evidence:
                 idx.dates.append(tok.date)
             else:
                 idx.numbers[tok.value].append(tok)
+        for start, end, spelled in spelled_numbers(span.text):  # `five experiments`
+            idx.numbers[spelled].append(NumericToken(span.text[start:end], spelled, Kind.BARE))
         for tok in numeric_tokens(span.dates, source=True):
             if tok.date is not None:
                 idx.dates.append(tok.date)
@@ -88,7 +91,7 @@ _COMPATIBLE: Mapping[Kind, frozenset[Kind]] = {
     Kind.PP: frozenset({Kind.PP}),
     Kind.PERMILLE: frozenset({Kind.PERMILLE}),
     Kind.MONEY: frozenset({Kind.MONEY}),
-    Kind.DURATION: frozenset({Kind.DURATION, Kind.BARE}),
+    Kind.DURATION: frozenset({Kind.DURATION}),
     Kind.COUNT: frozenset({Kind.COUNT, Kind.STATISTIC, Kind.BARE}),
     Kind.STATISTIC: frozenset({Kind.STATISTIC, Kind.COUNT, Kind.BARE}),
     Kind.DOSE: frozenset({Kind.DOSE}),
@@ -172,6 +175,8 @@ def entity_supported(claim: EntityToken, idx: SpanIndex, anchor_ids: Iterable[st
 def drug_supported(drug: DrugMention, idx: SpanIndex) -> tuple[bool, tuple[str, ...]]:
     """Whether the name is in the span, and which of its brands are not."""
     missing_brands = tuple(b for b in drug.brands if squash(b) not in idx.squashed)
+    if any(squash(g) in idx.squashed for g in drug.glosses):
+        return True, missing_brands  # the span names it in the other script
     if not drug.chinese:
         return squash(drug.name) in idx.squashed, missing_brands
     if drug.prefix_form:

@@ -1,10 +1,10 @@
 """The precision suite: correct claims over real corpus records, and a twin of each.
 
-Each line of `tests/data/precision/<language>.tsv` holds a PubMed record, a correct
-sentence about it, and a twin with one number, code or drug changed. Cited with
-`[pmid:<record>:abstract]`, the correct sentence must give no finding at all; the twin
-must give exactly the named finding at the changed token's column. Data-driven, so every
-grammar change runs against all of it.
+Each line of `tests/data/precision/<language>.tsv` holds an anchor into a real record
+(PubMed XML, ClinicalTrials.gov JSON, BioC, a PDF), a correct sentence about it, and a
+twin with one number, code or drug changed. Cited with that anchor, the correct sentence
+must give no finding at all; the twin must give exactly the named finding at the changed
+token's column. Data-driven, so every grammar change runs against all of it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,15 @@ from citelint.linter import Linter
 from tests.conftest import CORPUS
 
 DATA = Path(__file__).parent / "data" / "precision"
-RECORDS = {"22663011": "pubmed/biomcp/22663011.xml", "38878148": "pubmed/metapub/38878148.xml"}
+# where each record sits under the sources root <- where it is in the corpus
+RECORDS = {
+    "pubmed/22663011.xml": "pubmed/biomcp/22663011.xml",
+    "pubmed/38878148.xml": "pubmed/metapub/38878148.xml",
+    "trials/NCT02210780.json": "trials/aact_spec/NCT02210780.json",
+    "trials/NCT02576665.json": "trials/biomcp_fields/NCT02576665.fields.json",
+    "bioc/20516115.json": "bioc/pubtator3/20516115.json",
+    "guidelines/PONE-2018-RRV.pdf": "pdf/papers/journal.pone.0196757.pdf",
+}
 
 
 def _cases() -> list[tuple[str, list[str]]]:
@@ -36,16 +44,18 @@ def linter(tmp_path_factory: pytest.TempPathFactory) -> tuple[Linter, str]:
     """One linter for the module, over a sources root holding the records' real bytes."""
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is not present")
-    pubmed = tmp_path_factory.mktemp("precision") / "sources" / "pubmed"
-    pubmed.mkdir(parents=True)
-    for pmid, rel in RECORDS.items():
-        shutil.copyfile(CORPUS / rel, pubmed / f"{pmid}.xml")
-    return Linter(Settings(project_root=str(pubmed.parents[1]))), str(pubmed.parent)
+    root = tmp_path_factory.mktemp("precision")
+    for saved, rel in RECORDS.items():
+        (root / "sources" / saved).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(CORPUS / rel, root / "sources" / saved)
+    # CL301 judges a whole report's use of the channels; one sentence cites one record
+    settings = Settings(project_root=str(root), ignore=("CL301",))
+    return Linter(settings), str(root / "sources")
 
 
-def _findings(linter: tuple[Linter, str], record: str, sentence: str) -> list[tuple[str, int]]:
+def _findings(linter: tuple[Linter, str], anchor: str, sentence: str) -> list[tuple[str, int]]:
     lint, sources = linter
-    text = f"{sentence}[pmid:{record}:abstract]\n"
+    text = f"{sentence}[{anchor}]\n"
     result = lint.lint_data("claim.md", text.encode(), sources)
     return [(d.code, d.column) for d in result.diagnostics]
 
@@ -54,14 +64,20 @@ def _findings(linter: tuple[Linter, str], record: str, sentence: str) -> list[tu
 def test_correct_claim_is_clean_and_its_twin_is_caught(
     linter: tuple[Linter, str], where: str, case: list[str]
 ) -> None:
-    record, correct, twin, code, changed = case
-    assert _findings(linter, record, correct) == [], correct
+    anchor, correct, twin, code, changed = case
+    assert _findings(linter, anchor, correct) == [], correct
     column = twin.index(changed) + 1
-    assert _findings(linter, record, twin) == [(code, column)], twin
+    assert _findings(linter, anchor, twin) == [(code, column)], twin
 
 
 def test_the_suite_is_large_enough_to_mean_something() -> None:
     per_language = {t.stem: 0 for t in DATA.glob("*.tsv")}
-    for where, _ in _cases():
+    cited = set()
+    for where, case in _cases():
         per_language[where.split(":")[0]] += 1
-    assert set(per_language) == {"en", "zh"} and all(n >= 10 for n in per_language.values())
+        kind, ident = case[0].split(":")[:2]
+        cited.add((kind, ident))
+    assert set(per_language) == {"en", "zh"} and all(n >= 40 for n in per_language.values())
+    assert sum(per_language.values()) >= 100
+    # every saved record, in every format, carries claims of its own
+    assert {ident for _, ident in cited} == {Path(saved).name.split(".")[0] for saved in RECORDS}

@@ -6,7 +6,10 @@ starting with a prefix of `drug-prefixes-zh` (`头孢`), with the left edge stop
 grammar words (`首选伏立康唑` names `伏立康唑`); English words of six letters or more ending in
 a stem of `drug-stems-en` (`-tinib`, `-mab`, `-platin`, …). A brand is the parenthesis right
 after one drug (`奥希替尼（泰瑞沙）`), or `商品名：…`; after a list of n drugs, a
-parenthesis of n names assigns them in order. Class words (`TKI`, `ADC`, `EGFR-TKI`,
+parenthesis of n names assigns them in order. A parenthesis that names the drug in the
+other script is a gloss, not a brand: `曲美替尼（trametinib）` is one drug, supported when
+the span names it either way. A later suffix that reaches back over an earlier one makes
+one name (`度普利尤单抗`, not `度普利`). Class words (`TKI`, `ADC`, `EGFR-TKI`,
 `PD-1 单抗`) are not drugs. The naming grammar is the claim model's, set at the top
 level of the config (`drug-suffixes-zh`, `drug-prefixes-zh`, `drug-stop-words-zh`,
 `drug-stems-en`), so every rule reads drugs the same way.

@@ -30,6 +30,7 @@ from citelint.tokens.numbers import (
     numeric_tokens,
     unit_from_header,
 )
+from citelint.tokens.spelled import spelled_numbers
 from citelint.tokens.text import (
     HYPHENS,
     distinct,
@@ -70,6 +71,7 @@ __all__ = [
     "mask_anchors",
     "normalize",
     "numeric_tokens",
+    "spelled_numbers",
     "squash",
     "unit_from_header",
 ]

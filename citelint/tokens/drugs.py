@@ -111,6 +111,7 @@ class DrugMention:
     start: int
     end: int
     brands: tuple[str, ...] = ()
+    glosses: tuple[str, ...] = ()  # the same drug named in another script: `曲美替尼（trametinib）`
     affix: str = ""  # the suffix, prefix or stem that made it a drug
     chinese: bool = False
     prefix_form: bool = False
@@ -143,7 +144,7 @@ class DrugGrammar:
     def mentions(self, text: str) -> list[DrugMention]:
         found = self._chinese(text) + self._english(text)
         found.sort(key=lambda d: d.start)
-        return _with_brands(text, found)
+        return _with_brands(text, _with_glosses(text, found))
 
     def _chinese(self, text: str) -> list[DrugMention]:
         found: list[DrugMention] = []
@@ -159,9 +160,12 @@ class DrugGrammar:
             name = text[start : m.end()]
             if name == m.group(0) or len(name) < 2:
                 continue  # a bare suffix (`单抗`) is a class word, not a drug
+            mention = DrugMention(name, start, m.end(), affix=m.group(0), chinese=True)
             if found and found[-1].end > start:
+                if start <= found[-1].start:  # `度普利尤单抗` is one name, not `度普利`
+                    found[-1] = mention
                 continue
-            found.append(DrugMention(name, start, m.end(), affix=m.group(0), chinese=True))
+            found.append(mention)
         prefix_re = self._zh_prefix
         for m in prefix_re.finditer(text):
             if any(d.start <= m.start() < d.end for d in found):
@@ -212,6 +216,29 @@ _TARGET_OF = re.compile(r"(?<![A-Za-z])target\s+of\s+$", re.I)
 _LATIN_WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]{6,}(?![A-Za-z])")
 
 
+_GLOSS_OPEN = re.compile(r"\s*[(（]\s*")
+_GLOSS_CLOSE = re.compile(r"\s*[)）]")
+
+
+def _with_glosses(text: str, drugs: list[DrugMention]) -> list[DrugMention]:
+    """A drug named again in the other script in a parenthesis right after it is one drug:
+    `曲美替尼（trametinib）` is supported by a span that says either name."""
+    out: list[DrugMention] = []
+    for drug in drugs:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.chinese != drug.chinese
+            and not last.glosses
+            and _GLOSS_OPEN.fullmatch(text, last.end, drug.start)
+            and _GLOSS_CLOSE.match(text, drug.end)
+        ):
+            out[-1] = replace(last, glosses=(drug.name,))
+            continue
+        out.append(drug)
+    return out
+
+
 _PAREN = re.compile(r"\s*[(（]([^()（）]{1,60})[)）]")
 _BRAND_LABEL = re.compile(
     r"\s*[(（]?\s*(?:商品名|brand(?:\s+name)?)\s*[:：]\s*([^()（）,，;；。]{1,40})", re.I
@@ -222,6 +249,8 @@ def _with_brands(text: str, drugs: list[DrugMention]) -> list[DrugMention]:
     """A parenthesis right after a drug is its brand (D1); after n drugs, n brands (X11)."""
     out = list(drugs)
     for i, drug in enumerate(drugs):
+        if drug.glosses:
+            continue  # its parenthesis held the other script's name
         label = _BRAND_LABEL.match(text, drug.end)
         if label:
             out[i] = replace(drug, brands=(label.group(1).strip(),))

@@ -15,8 +15,10 @@ from decimal import Decimal, InvalidOperation
 
 from citelint.tokens.dates import DateParts, find_dates, is_year
 from citelint.tokens.kinds import Kind
+from citelint.tokens.structure import not_a_quantity
 from citelint.tokens.text import HYPHENS, normalize
 from citelint.tokens.units import (
+    COUNTED,
     CUR_SCALE_RE,
     CURRENCY,
     EXPONENT,
@@ -46,13 +48,8 @@ class NumericToken:
 _NUMBER = re.compile(
     r"(?:(?<![\d.])|(?<=[Vv][Ss]\.))(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+"
 )
-# Words that number things rather than count them: the number after one is a name.
-_ORDINAL_LABEL = re.compile(
-    r"(?<![A-Za-z])(?i:phase|grade|stage|type|version|ver\.|v|cycle|cohort|arm|part|level|"
-    r"table|figure|fig\.|step|category|tier|section|chapter|appendix)[ \t]*(?:[≥≤<>][ \t]*)?$"
-)
+_NAMED_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z]*[A-Z][a-z]*[A-Z][A-Za-z]*[ \t]+$")
 _THRESHOLD = re.compile(r"(?:[≥≤<>]=?|=<|=>)[ \t]*$")
-_GLUED_VERSUS = re.compile(r"(?<![A-Za-z])(?:vs|versus)\.?$", re.I)
 _CUR_PREFIX = re.compile(
     r"(US\$|\$|¥|€|£|USD|RMB|CNY|EUR|GBP|人民币)[ \t]*(?:约|approximately|about|~)?[ \t]*$"
 )
@@ -210,26 +207,9 @@ def _settled(raw: list[NumericToken], source: bool) -> list[NumericToken]:
     return out
 
 
-def _not_a_quantity(norm: str, s: int, e: int) -> bool:
-    """Numbers that are parts of names, sections, versions, footnotes or times."""
-    before = norm[s - 1] if s else ""
-    before2 = norm[s - 2] if s > 1 else ""
-    if _GLUED_VERSUS.search(norm, max(0, s - 8), s):
-        return False  # `8.3%vs13.5%`: a comparison written without spaces
-    return bool(
-        (before.isascii() and before.isalpha())  # glued to letters: HER2, CD20, NCT01828099
-        or (before in "-" + HYPHENS and before2.isascii() and before2.isalpha())  # PD-1
-        or before == "§"
-        or re.match(r"\.\d", norm[e : e + 2])  # section numbers and versions: §5.5.2, 1.2.3
-        or (before == "[" and norm[e : e + 1] == "]")  # footnote marker [1]
-        or (before == ":" and re.search(r"\d:$", norm[max(0, s - 3) : s]))  # 10:30 again
-        or _ORDINAL_LABEL.search(norm, max(0, s - 16), s)  # Phase 1/2a, Grade 3, cycle 2
-    )
-
-
 def _classify(norm: str, m: re.Match[str]) -> tuple[Decimal, Kind, _Quantity] | None:
     s, e = m.start(), m.end()
-    if _not_a_quantity(norm, s, e):
+    if not_a_quantity(norm, s, e):
         return None
     if re.match(r":\d\d", norm[e : e + 3]) and "." not in m.group(0):
         return None  # time of day or ratio, 10:30
@@ -244,7 +224,8 @@ def _classify(norm: str, m: re.Match[str]) -> tuple[Decimal, Kind, _Quantity] | 
         return None  # 5-FU
     kind, unit = _settle(norm, m, abs(value), q)
     scale = SCALES.get(q.scale, q.scale) if q.scale else None
-    return abs(value), kind, _Quantity(kind, unit, scale, q.stop)
+    stop = e if q.unit == COUNTED and unit != COUNTED else q.stop  # `CPS ≥ 1` of `≥ 1 tumours`
+    return abs(value), kind, _Quantity(kind, unit, scale, stop)
 
 
 def _suffix(norm: str, e: int) -> _Quantity:
@@ -296,20 +277,26 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
         if "." in written or _label_kind(norm[max(0, s - 48) : s]):
             return Kind.DURATION, q.unit
         return q.kind, q.unit
-    if q.kind is None:
+    counted = q.unit == COUNTED  # a plural noun after a label or comparator names a group
+    if q.kind is None or counted:
         label = _label_kind(norm[max(0, s - 48) : s])
         if label:
             return Kind.STATISTIC, label
-        if q.scale:
-            return Kind.SCALE, None
         if _THRESHOLD.search(norm, max(0, s - 4), s):
             return Kind.STATISTIC, THRESHOLD  # `CPS ≥ 1`: a comparator states a cut-off
+        if counted and _NAMED_BEFORE.search(norm, max(0, s - 24), s):
+            return Kind.BARE, None  # `the RTOG 9501 trials`: the number is the trials' name
+    if q.kind is None:
+        if q.scale:
+            return Kind.SCALE, None
         if "." not in written and "," not in written and is_year(value) and len(written) == 4:
             return Kind.MAYBE_YEAR, None
         return Kind.BARE, None
     four_digit_year = re.fullmatch(r"\d{4}", written) is not None and is_year(value)
     if q.kind is Kind.DURATION and norm[e : q.stop].strip() == "年" and four_digit_year:
         return Kind.MAYBE_YEAR, q.unit
+    if counted and four_digit_year:
+        return Kind.MAYBE_YEAR, None  # `In 2019 trials showed`
     return q.kind, q.unit
 
 

@@ -43,6 +43,17 @@ _SIMPLE = (
     rf"(?:{_SPECIAL}|{_PREFIX}?{_BASE}|{_PREFIX}(?:m|L|l|s|M|V|W|J)|(?<=[ \t])L"
     rf"|m(?=\^?\d)){_POWER}"
 )
+# A counted thing: a plural noun, with at most one modifier before it (`52 variants`,
+# `21 healthy volunteers`). English function words are neither; `analysis`, `status` and
+# `class` end in s but are singular.
+_FUNCTION = (
+    r"(?:of|the|and|or|to|in|on|at|for|with|from|by|was|were|is|are|has|have|had|as|than|"
+    r"more|less|its|this|these|those|plus|versus|times|fold|per|vs|also|into|over|under)"
+    r"(?![A-Za-z])"
+)
+_PLURAL = r"[a-z]{2,}[a-hj-rt-z]s(?![A-Za-z])"
+_COUNTED = rf"(?:(?!{_FUNCTION})[a-z][a-z-]{{2,14}}[ \t]+)?(?!{_FUNCTION}){_PLURAL}"
+COUNTED = "counted"  # the unit of a number before a plural noun
 _PER_TIME = r"[ \t]*/[ \t]*(?:day|d|week|wk|dose|cycle|h|hr|hour)(?![A-Za-z])"
 PER_SYMBOL = re.compile(rf"{_PER}{_SYMBOL}")  # `/L` after `× 10^9`
 EXPONENT = re.compile(r"[ \t]*[×xX*][ \t]*10\^(-?\d{1,2})(?!\d)")
@@ -75,6 +86,7 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"(?:EUR|euros?)(?![A-Za-z])", Kind.MONEY, "EUR"),
     (r"GBP(?![A-Za-z])", Kind.MONEY, "GBP"),
     (r"人次|例|人|名|位|家", Kind.COUNT, None),
+    (r"个(?!月|百分点)|项|种|篇", Kind.COUNT, COUNTED),  # measure words: `117个变异`
     (
         # one capitalised group name may stand between: `15 HFrEF patients`
         r"(?:[A-Z][A-Za-z]{1,10}[ \t]+)?"
@@ -84,6 +96,7 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     ),
     (r"个月", Kind.DURATION, "month"),
     (r"年(?!龄|级|度报)", Kind.DURATION, "year"),
+    (r"周岁|岁", Kind.DURATION, "year"),  # an age: `18至64岁`
     (r"周|星期", Kind.DURATION, "week"),
     (r"天", Kind.DURATION, "day"),
     (r"小时", Kind.DURATION, "hour"),
@@ -97,6 +110,7 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"月", Kind.MAYBE_MONTH, "month"),  # a duration only after a decimal or a label (N6)
     (r"日", Kind.DURATION, "day"),
     (_SIMPLE, Kind.MEASURE, None),
+    (_COUNTED, Kind.COUNT, COUNTED),  # a year may stand there too: `In 2019 trials`
 )
 UNIT_RE = re.compile(
     r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"

@@ -45,7 +45,30 @@ G = DrugGrammar()
         ("statin therapy", []),
         ("他汀类药物", []),
         ("单抗", []),
+        # a later suffix that reaches back over an earlier one makes one longer name
+        ("度普利尤单抗每周300 mg", [("度普利尤单抗", ())]),
+        ("卡托普利治疗", [("卡托普利", ())]),
     ],
 )
 def test_drug_mentions(text: str, drugs: list[tuple[str, tuple[str, ...]]]) -> None:
     assert [(d.name, d.brands) for d in G.mentions(text)] == drugs
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "glosses"),
+    [
+        ("曲美替尼（trametinib）组", "曲美替尼", ("trametinib",)),
+        ("trametinib (曲美替尼) was given", "trametinib", ("曲美替尼",)),
+        ("度普利尤单抗 ( dupilumab ) 每周", "度普利尤单抗", ("dupilumab",)),
+    ],
+)
+def test_a_name_in_the_other_script_is_a_gloss_not_a_second_drug(
+    text: str, name: str, glosses: tuple[str, ...]
+) -> None:
+    (drug,) = G.mentions(text)
+    assert (drug.name, drug.glosses, drug.brands) == (name, glosses, ())
+
+
+def test_two_drugs_in_one_script_are_not_glosses() -> None:
+    drugs = G.mentions("trametinib (dabrafenib) was given")
+    assert [(d.name, d.glosses) for d in drugs] == [("trametinib", ()), ("dabrafenib", ())]

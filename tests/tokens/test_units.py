@@ -6,7 +6,7 @@ import pytest
 
 from citelint.tokens import numeric_tokens
 from citelint.tokens.kinds import Kind
-from citelint.tokens.units import CURRENCY, SCALES, UNIT_RE, UNITS
+from citelint.tokens.units import COUNTED, CURRENCY, SCALES, UNIT_RE, UNITS
 
 
 @pytest.mark.parametrize(
@@ -19,6 +19,11 @@ from citelint.tokens.units import CURRENCY, SCALES, UNIT_RE, UNITS
         ("亿元", Kind.MONEY, "CNY"),
         (" months", Kind.DURATION, "month"),
         ("例", Kind.COUNT, None),
+        ("个变异", Kind.COUNT, COUNTED),
+        (" 个月", Kind.DURATION, "month"),
+        ("岁", Kind.DURATION, "year"),
+        (" variants", Kind.COUNT, COUNTED),
+        (" healthy volunteers", Kind.COUNT, COUNTED),
     ],
 )
 def test_the_first_unit_that_fits_decides(after: str, kind: Kind, unit: str | None) -> None:
@@ -65,3 +70,27 @@ def test_not_units(text: str) -> None:
 def test_a_schedule_is_still_a_dose() -> None:
     (token,) = numeric_tokens("10 mg/day")
     assert (token.kind, token.unit) == (Kind.DOSE, "mg")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("52 variants displayed", [("52 variants", Kind.COUNT)]),
+        ("21 healthy volunteers", [("21 healthy volunteers", Kind.COUNT)]),
+        ("in 12 countries", [("12 countries", Kind.COUNT)]),
+        # function words, multipliers and singular nouns ending in s count nothing
+        ("3 times higher", []),
+        ("2 of the patients", []),
+        ("case 5 analysis", []),
+        ("the 3 was", []),
+        # a year-shaped number before a plural noun is a year
+        ("In 2019 trials showed", [("2019", Kind.DATE)]),
+        # a name of two capitals before it makes the number part of the name
+        ("the RTOG 9501 trials", []),
+        ("CheckMate 067 studies", []),
+        # a label or a comparator before it governs the number
+        ("PD-L1 CPS ≥ 1 tumours", [("1", Kind.STATISTIC)]),
+    ],
+)
+def test_a_number_before_a_plural_noun_counts_it(text: str, found: list[tuple[str, Kind]]) -> None:
+    assert [(t.text, t.kind) for t in numeric_tokens(text)] == found

@@ -1,0 +1,56 @@
+"""Numbers that are not quantities: parts of names, labels and the report's structure.
+
+A number glued to letters (`HER2`, `NCT01828099`) or after a hyphenated prefix (`PD-1`)
+is a name; after `§`, or followed by `.N`, a section or a version; after an ordinal label
+(`Phase 1/2a`, `Grade 3`, `cycle 2`) a name of a step; inside a citation group (`[1]`,
+`[10, 11]`) or as a list's enumerator (`3. `, `(2) `) structure. None is a claim token on
+either side, so a source's `(3) documented …` never supports a claim's `3 months`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citelint.tokens.text import HYPHENS
+
+# Words that number things rather than count them: the number after one is a name.
+_ORDINAL_LABEL = re.compile(
+    r"(?<![A-Za-z])(?i:phase|grade|stage|type|version|ver\.|v|cycle|cohort|arm|part|level|"
+    r"table|figure|fig\.|step|category|tier|section|chapter|appendix)[ \t]*(?:[≥≤<>][ \t]*)?"
+    r"(?:\d{1,2}[a-z]?[ \t]*(?:,|/|-|–|and|or)[ \t]*)*$"  # the label governs a list: `Phase 2, 3`
+)
+_GLUED_VERSUS = re.compile(r"(?<![A-Za-z])(?:vs|versus)\.?$", re.I)
+# structure, not quantities: a citation group `[10, 11]`, an enumerator `3. `, `(2) `
+_CITATION_OPEN = re.compile(r"\[[\d, \t\-–—]*$")
+_CITATION_CLOSE = re.compile(r"[\d, \t\-–—]*\]")
+_ENUMERATOR_OPEN = re.compile(r"(?:^|\n)[ \t]*\(?$")
+_ENUMERATOR_CLOSE = re.compile(r"[.)][ \t]+\S")
+_INLINE_ENUMERATOR = re.compile(r"\)[ \t]+[A-Za-z]")
+
+
+def not_a_quantity(norm: str, s: int, e: int) -> bool:
+    """Numbers that are parts of names, sections, versions, footnotes or times."""
+    before = norm[s - 1] if s else ""
+    before2 = norm[s - 2] if s > 1 else ""
+    if _GLUED_VERSUS.search(norm, max(0, s - 8), s):
+        return False  # `8.3%vs13.5%`: a comparison written without spaces
+    return bool(
+        (before.isascii() and before.isalpha())  # glued to letters: HER2, CD20, NCT01828099
+        or (before in "-" + HYPHENS and before2.isascii() and before2.isalpha())  # PD-1
+        or before == "§"
+        or re.match(r"\.\d", norm[e : e + 2])  # section numbers and versions: §5.5.2, 1.2.3
+        or _cites_or_enumerates(norm, s, e)
+        or (before == ":" and re.search(r"\d:$", norm[max(0, s - 3) : s]))  # 10:30 again
+        or _ORDINAL_LABEL.search(norm, max(0, s - 24), s)  # Phase 1/2a, Grade 3, cycle 2
+    )
+
+
+def _cites_or_enumerates(norm: str, s: int, e: int) -> bool:
+    """`[1]`, `[10, 11]`, a list item's `3.` or `(2)`: the report's structure (bounded looks)."""
+    if _CITATION_OPEN.search(norm, max(0, s - 24), s) and _CITATION_CLOSE.match(norm, e, e + 24):
+        return True
+    if e - s > 2:
+        return False  # enumerators are short; `2019. ` at a line start is a year
+    if _ENUMERATOR_OPEN.search(norm, max(0, s - 8), s) and _ENUMERATOR_CLOSE.match(norm, e):
+        return True
+    return norm[s - 1 : s] == "(" and _INLINE_ENUMERATOR.match(norm, e) is not None

@@ -1,0 +1,36 @@
+"""Numbers spelled as words, read on sources only."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from citelint.evidence import Evidence
+from citelint.sources.model import Span
+from citelint.tokens import numeric_tokens
+from citelint.tokens.kinds import Kind
+from citelint.tokens.spelled import spelled_numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("from five independent experiments", [5]),
+        ("Forty-two of the variants", [42]),
+        ("twenty one", [20, 1]),  # only a hyphen joins tens and ones
+        ("Nineteen and ninety", [19, 90]),
+        ("someone, one-third, fivefold", []),  # inside words and compounds: not numbers
+    ],
+)
+def test_spelled_numbers(text: str, values: list[int]) -> None:
+    assert [v for _, _, v in spelled_numbers(text)] == [Decimal(v) for v in values]
+
+
+def test_a_cited_span_states_them_a_claim_does_not() -> None:
+    text = "from five independent experiments"
+    span = Span("s.md", None, text)
+    assert [(t.text, t.kind) for t in Evidence().index(span).numbers[Decimal(5)]] == [
+        ("five", Kind.BARE)
+    ]
+    assert numeric_tokens(text) == numeric_tokens(text, source=True) == []

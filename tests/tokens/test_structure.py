@@ -1,0 +1,36 @@
+"""Numbers that name things or mark the report's structure are not quantities."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.tokens import numeric_tokens
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HER2 and CD20",  # glued to letters
+        "PD-1 blockade",  # after a hyphenated prefix
+        "see §5.5.2 and version 1.2.3",
+        "the phase 2/3 trial, Phase 2, 3 arms and Grade 3",  # a label governs its list
+        "as reported [1] and [10, 11] and [3-5]",  # citation groups
+        "Criteria:\n3. Patient has disease",  # an enumerator at a line start
+        "glioma; or (3) documented mutation",  # an inline enumerator
+    ],
+)
+def test_structure_is_not_a_quantity(text: str) -> None:
+    assert numeric_tokens(text, source=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("2019. Later", ["2019"]),  # a year at a line end stays a year, not an enumerator
+        ("(n = 5) patients", ["5"]),
+        ("[95% CI, 0.33 to 0.63]", ["95%", "0.33", "0.63"]),
+        ("rate (3)", ["3"]),  # a parenthesis a sentence ends with is not an enumerator
+    ],
+)
+def test_numbers_beside_structure_still_count(text: str, found: list[str]) -> None:
+    assert [t.text for t in numeric_tokens(text, source=True)] == found
