@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from citelint.citations.resolve import Record
 from citelint.claims import AnchorScope, Claim, ClaimReader, ClaimSettings
 from citelint.document import Anchor, Document, MermaidBlock, Sentence
 from citelint.evidence import Cited, Evidence, cited
@@ -88,6 +89,10 @@ class Analysis:
     suppressed: Callable[[str, int], bool]  # whether a code is suppressed at an offset
     display: Callable[[str], str]  # a source path as the user should read it
     anchor_starts: tuple[int, ...]  # start of each of `doc.anchors`, for range look-ups
+    # citations in the report's own style: each unsaved source with the citations that
+    # depend on it (CL011), and the record each reference entry resolved to (CL104, CL105)
+    unsaved: Mapping[str, tuple[Anchor, ...]] = field(default_factory=dict)
+    records: Mapping[str, Record] = field(default_factory=dict)
 
     def cite(self, anchors: Sequence[Anchor]) -> Cited:
         return cited(anchors, self.resolutions, self.settings.locator_optional_types)

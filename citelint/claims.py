@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from citelint.citations.styles import DEFAULT_STYLES
 from citelint.document import Sentence
 from citelint.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS
@@ -44,10 +45,15 @@ class ClaimSettings:
     anchor_scope: AnchorScope = AnchorScope.SENTENCE
     locator_optional_types: tuple[str, ...] = LOCATOR_OPTIONAL
     custom_types: tuple[str, ...] = ()  # anchor types declared in config
+    citation_styles: tuple[str, ...] = DEFAULT_STYLES  # how reports may cite besides anchors
+    numbered_locators: str = "optional"  # "required": CL004 asks numbered citations too
 
     def parse_options(self) -> ClaimOptions:
         return ClaimOptions(
-            self.appendix_headings, self.abbreviations, (*BUILTIN_TYPES, *self.custom_types)
+            self.appendix_headings,
+            self.abbreviations,
+            (*BUILTIN_TYPES, *self.custom_types),
+            self.citation_styles,
         )
 
 
@@ -84,6 +90,11 @@ class ClaimReader:
         if block.kind == "header-row":
             return NO_CLAIM
         text = mask_anchors(sentence.text)
+        if sentence.masks:  # citations in the report's own style say nothing either
+            chars = list(text)
+            for b, e in sentence.masks:
+                chars[b:e] = " " * (e - b)
+            text = "".join(chars)
         if block.kind == "row":
             found = cell_tokens(text, _shift(block.cells, sentence.begin), block.columns)
         else:

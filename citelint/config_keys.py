@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from citelint.citations.styles import STYLES
 from citelint.claims import AnchorScope
 from citelint.diagnostic import FAIL_LEVELS, Severity
 from citelint.errors import ConfigError
@@ -70,6 +71,14 @@ def _folder(value: object, key: str) -> str:
     return value
 
 
+def _styles(value: object, key: str) -> tuple[str, ...]:
+    styles = _strings(value, key)
+    for style in styles:
+        if style not in STYLES:
+            raise ConfigError(f"'{key}' has '{style}'; the styles are {', '.join(STYLES)}")
+    return tuple(dict.fromkeys(styles))
+
+
 def _choice(*allowed: str) -> Callable[[object, str], str]:
     def check(value: object, key: str) -> str:
         if value not in allowed:
@@ -102,6 +111,8 @@ _CLAIM_KEYS: Mapping[str, tuple[str, _Check]] = {
     "abbreviations": ("abbreviations", _strings),
     "anchor-scope": ("anchor_scope", lambda v, k: AnchorScope(_choice("sentence", "block")(v, k))),
     "locator-optional-types": ("locator_optional_types", _strings),
+    "citation-styles": ("citation_styles", _styles),
+    "numbered-locators": ("numbered_locators", _choice("optional", "required")),
 }
 # The drug naming grammar (DrugGrammar fields), at the top level since 0.2.
 _DRUG_KEYS: Mapping[str, str] = {

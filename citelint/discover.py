@@ -14,6 +14,7 @@ from citelint.errors import UsageError
 from citelint.settings import Settings
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
+TEXT_SUFFIXES = (".txt",)  # read as Markdown, when named or included
 # The usual repository documents are not reports unless `include` names them.
 _REPOSITORY_DOCUMENT = re.compile(
     r"^(?:readme|changelog|changes|history|contributing|license|licence|code_of_conduct|"
@@ -156,9 +157,15 @@ class Discovery:
         rel = os.path.relpath(path, self.root)
         return rel == "." or not rel.startswith("..")
 
-    def wanted(self, path: str) -> bool:
+    def wanted(self, path: str, named: bool = False) -> bool:
+        """Whether `path` is a report to lint; a `.txt` file (STORM writes its articles so)
+        is one only when the command line names it or `include` matches it."""
         rel = relpath(path, self.root)
-        if not path.lower().endswith(REPORT_SUFFIXES):
+        lower = path.lower()
+        text = lower.endswith(TEXT_SUFFIXES) and (
+            named or bool(self.settings.include and matches(rel, self.settings.include))
+        )
+        if not lower.endswith(REPORT_SUFFIXES) and not text:
             return False
         if matches(rel, self.settings.exclude) or self.git_ignored(rel):
             return False
@@ -199,7 +206,7 @@ class Discovery:
                         f"{given} is inside a sources or skipped folder; nothing to lint"
                     )
                 found.reports.extend(inner)
-            elif self.wanted(given) and not self.under_skipped(given):
+            elif self.wanted(given, named=True) and not self.under_skipped(given):
                 found.reports.append(os.path.abspath(given))
             else:
                 found.notes.append(f"{given} is not a report or is excluded; skipped")

@@ -29,11 +29,23 @@ class Anchor:
     start: int  # offset of the anchor text in the report
     end: int
     in_attribute: bool = False
+    # How the report cites: `anchor` for citelint's own grammar; otherwise a citation
+    # style (`numbered`, `footnote`, `superscript`, `link`, `url`, `identifier`, `glued`)
+    # whose type is `ref` (a reference number or label), `url`, or an identifier's type.
+    style: str = "anchor"
+    written: str = ""  # the citation as the report writes it, for messages
 
     @property
     def text(self) -> str:
+        if self.written:
+            return self.written
         loc = "" if self.locator is None else f":{self.locator}"
         return f"[{self.type}:{self.id}{loc}]"
+
+    @property
+    def is_citation(self) -> bool:
+        """A citation in a report's own style rather than a citelint anchor."""
+        return self.style != "anchor"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +114,8 @@ class Sentence:
     begin: int  # index range in block.text
     stop: int
     anchors: tuple[Anchor, ...]
+    # ranges of `text` that cite rather than state (`[3]`, `¹`, a link's `PubMed + 2`)
+    masks: tuple[tuple[int, int], ...] = ()
 
     @property
     def start(self) -> int:
@@ -136,17 +150,36 @@ class Block:
         return self.offsets[0]
 
 
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """One entry of a report's reference list, with what can be read out of it."""
+
+    key: str  # its number or footnote label
+    text: str
+    start: int  # report offsets of the entry
+    end: int
+    anchors: tuple[Anchor, ...] = ()  # citelint anchors written in the entry
+    ids: tuple[tuple[str, str], ...] = ()  # (anchor type, id): PMID, NCT, PMCID, DOI
+    urls: tuple[str, ...] = ()
+    title: str = ""
+    year: str = ""
+    author: str = ""  # the first author's family name
+    journal: str = ""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Document:
     path: str
     format: Format
     text: str
     blocks: tuple[Block, ...]
-    anchors: tuple[Anchor, ...]  # every occurrence, in order
+    anchors: tuple[Anchor, ...]  # every occurrence, in order (citations included)
     near_misses: tuple[NearMiss, ...]
     directives: tuple[Directive, ...]
     mermaid: tuple[MermaidBlock, ...]
     line_starts: tuple[int, ...]
+    references: tuple[Reference, ...] = ()  # the reference list, in order
+    reference_list: bool = False  # whether the report has one (even an empty one)
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a code-point offset."""

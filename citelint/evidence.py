@@ -212,7 +212,8 @@ def cited(
         if isinstance(result, Failure):
             failed.append((anchor, result))
         elif isinstance(result, Span):
-            if anchor.locator is not None or anchor.type in optional:
+            # a citation in the report's style names a whole record: that is its span
+            if anchor.locator is not None or anchor.type in optional or anchor.is_citation:
                 located.append((anchor, result))
             else:
                 whole.append((anchor, result))

@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from citelint import records
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
+from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.config import find_config, for_report_config
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
@@ -69,6 +70,7 @@ class Linter:
         self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence()
+        self.citations = CitationResolver(self.store)
         self.tracebacks: list[str] = []
 
     def display(self, path: str) -> str:
@@ -222,7 +224,11 @@ class Linter:
         suppressions: Suppressions | None = None,
     ) -> Analysis:
         """Resolve every anchor and read every claim of `doc`, once."""
-        resolutions = {a: self.store.resolve(a, sources_root) for a in doc.anchors}
+        cited = self.citations.resolve(doc, sources_root)
+        resolutions = {
+            a: self.store.resolve(a, sources_root) for a in doc.anchors if not a.is_citation
+        }
+        resolutions.update(cited.resolutions)
         claims = self.settings.claims
         starts = anchor_starts(doc)
         shared = self.settings.sources is not None and not self.settings.channels_explicit
@@ -246,6 +252,8 @@ class Linter:
             suppressed=suppressions.suppressed if suppressions else lambda code, at: False,
             display=self.display,
             anchor_starts=starts,
+            unsaved=cited.unsaved,
+            records=cited.records,
         )
 
     def _file_result(
@@ -255,7 +263,9 @@ class Linter:
         verified = sum(
             1
             for c in facts
-            if not _any_within(unverified, c.sentence.start, c.sentence.end) and not c.cited.failed
+            if not _any_within(unverified, c.sentence.start, c.sentence.end)
+            and not c.cited.failed
+            and all(span.path for _, span in c.cited.located)  # a quote alone is not a source
         )
         labels = [
             d.block.body_start + label.start for d in analysis.diagrams for label, _ in d.numbers

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from citelint.anchors import ANCHOR_SHAPE, AnchorGrammar
+from citelint.citations.styles import DEFAULT_STYLES, CitationScanner
 from citelint.document import (
     Anchor,
     Block,
@@ -26,6 +27,7 @@ from citelint.document import (
     Sentence,
     line_starts,
 )
+from citelint.parse.citing import CitationReader, blank, masks_within, merge, paragraph_links
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.sources.kinds import BUILTIN_TYPES
 from citelint.tokens import fold
@@ -55,6 +57,10 @@ class RawBlock:
     strong_only: bool = False
     appendix: bool = False  # inside an HTML appendix subtree
     hard_breaks: list[int] = field(default_factory=list)
+    links: list[tuple[int, int, str]] = field(default_factory=list)  # (begin, end, href)
+    sups: list[tuple[int, int]] = field(default_factory=list)  # superscript runs
+    number: int | None = None  # an ordered list item's number
+    label: str | None = None  # a footnote definition's label
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,7 @@ class ClaimOptions:
     appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
     abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
     anchor_types: tuple[str, ...] = BUILTIN_TYPES
+    citation_styles: tuple[str, ...] = DEFAULT_STYLES
 
 
 @dataclass(slots=True)
@@ -99,6 +106,7 @@ class _BuildState:
     table_lead: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)  # a table's lead-in
     last_colon_anchors: tuple[Anchor, ...] = ()  # anchors of a paragraph ending in ':'
     header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    scanner: CitationScanner | None = None
 
 
 class DocumentBuilder:
@@ -106,6 +114,7 @@ class DocumentBuilder:
         self._grammar = AnchorGrammar(options.anchor_types)
         self._splitter = SentenceSplitter(options.abbreviations)
         self._appendix = tuple(fold(h) for h in options.appendix_headings)
+        self._citing = CitationReader(options.citation_styles, self._grammar)
 
     @property
     def grammar(self) -> AnchorGrammar:
@@ -113,10 +122,16 @@ class DocumentBuilder:
 
     def build(self, path: str, fmt: Format, text: str, out: ParseOutput) -> Document:
         appendix_flags = self._appendix_flags(out.blocks, out.directives)
-        state = _BuildState(anchors=[a for s in out.scoped for a in s.anchors])
+        references = self._citing.references(out.blocks)
+        state = _BuildState(
+            anchors=[a for s in out.scoped for a in s.anchors],
+            scanner=self._citing.scanner([r.key for r in references.entries]),
+        )
         state.near.extend(out.near_misses)
-        for raw, appendix in zip(out.blocks, appendix_flags, strict=True):
-            self._add_block(state, raw, appendix, out.scoped)
+        for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):
+            # entries of the reference list are bibliography: cited, never claims
+            self._add_block(state, raw, appendix or i in references.blocks, out.scoped)
+        state.anchors.extend(a for r in references.entries for a in r.anchors)
         for diagram in out.mermaid:  # labels and `%% cite:` lines cite like prose
             hits, _ = self._grammar.scan(diagram.source)
             base = diagram.body_start
@@ -138,6 +153,8 @@ class DocumentBuilder:
             directives=tuple(sorted(out.directives, key=lambda d: d.start)),
             mermaid=tuple(sorted(out.mermaid, key=lambda m: m.start)),
             line_starts=line_starts(text),
+            references=references.entries,
+            reference_list=references.found,
         )
 
     def _add_block(
@@ -149,6 +166,14 @@ class DocumentBuilder:
             (*h.group, Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end)))
             for h in hits
         ]
+        masks: list[tuple[int, int]] = []
+        breaks = raw.hard_breaks
+        if state.scanner is not None and not appendix:
+            cites = self._citing.cite(raw, offsets, state.scanner)
+            # a malformed anchor is CL005's: nothing inside it cites in another style
+            taken = [(s, e) for s, e, _ in anchors] + [(m.start, m.end) for m in misses]
+            anchors = merge(anchors, cites.anchors, sorted(taken))
+            masks, breaks = cites.masks, sorted({*breaks, *cites.breaks})
         state.anchors.extend(a for _, _, a in anchors)
         state.near.extend(
             NearMiss(m.raw, m.reason, offsets[m.start], offsets.end(m.end)) for m in misses
@@ -172,7 +197,7 @@ class DocumentBuilder:
         ranges = (
             [(0, len(raw.text))]
             if raw.kind in ("row", "header-row")
-            else self._splitter.split(raw.text, [(s, e) for s, e, _ in anchors], raw.hard_breaks)
+            else self._splitter.split(raw.text, [(s, e) for s, e, _ in anchors], breaks)
         )
         if raw.table is not None and raw.table not in state.table_lead:
             state.table_lead[raw.table] = state.last_colon_anchors
@@ -181,7 +206,7 @@ class DocumentBuilder:
             if raw.kind == "row" and raw.table is not None
             else ()
         )
-        sentences = _attach(block, raw.text, ranges, anchors, scoped, inherited)
+        sentences = _attach(block, raw.text, ranges, anchors, scoped, inherited, masks)
         # Sentences point back at their block, so the frozen block gets its sentences
         # once, here, while it is built; nothing changes it afterwards.
         object.__setattr__(block, "sentences", tuple(sentences))
@@ -237,16 +262,55 @@ def _attach(
     anchors: list[tuple[int, int, Anchor]],
     scoped: Sequence[ScopedAnchors],
     inherited: tuple[Anchor, ...],
+    masks: Sequence[tuple[int, int]] = (),
 ) -> list[Sentence]:
     """Give each sentence its anchors; a leading anchor run belongs to the sentence before."""
-    spans = [list(r) for r in ranges]
-    run_at: dict[int, tuple[int, int, Anchor]] = {}  # the first anchor group at each offset
-    for found in anchors:
-        run_at.setdefault(found[0], found)
+    spans = _leading_runs(text, ranges, anchors)
     starts = [s for s, _, _ in anchors]  # anchors come in order of position
     scoped = [
         sc for sc in scoped if sc.start < block.offsets.end(len(text)) and block.start < sc.end
     ]
+    sentences: list[Sentence] = []
+    for begin, stop in spans:
+        begin, stop = _trim(text, begin, stop)
+        if stop <= begin:
+            continue
+        own = tuple(
+            a
+            for s, e, a in anchors[
+                bisect.bisect_left(starts, begin) : bisect.bisect_right(starts, stop)
+            ]
+            if e <= stop
+        )
+        own_masks = masks_within(masks, begin, stop)
+        bare = blank(text[begin:stop], own_masks)
+        if not _strip_anchors(bare).strip(" .。,，;；:：|!?！？"):
+            continue  # an anchor-only run covers nothing
+        sentence_start = block.offsets[begin]
+        sentence_end = block.offsets.end(stop)
+        extra = tuple(
+            a
+            for sc in scoped
+            if sc.start < sentence_end and sentence_start < sc.end
+            for a in sc.anchors
+        )
+        sentences.append(
+            Sentence(
+                text[begin:stop], block, begin, stop, _unique(own + extra + inherited), own_masks
+            )
+        )
+    return paragraph_links(sentences, text, anchors)
+
+
+def _leading_runs(
+    text: str, ranges: list[tuple[int, int]], anchors: list[tuple[int, int, Anchor]]
+) -> list[list[int]]:
+    """Sentence ranges with each leading anchor run (and the stop after it) moved to the
+    sentence before: `… 4.8 months. [pmid:1:abstract] Next …` cites the first."""
+    spans = [list(r) for r in ranges]
+    run_at: dict[int, tuple[int, int, Anchor]] = {}  # the first anchor group at each offset
+    for found in anchors:
+        run_at.setdefault(found[0], found)
     for i in range(1, len(spans)):
         begin, stop = spans[i]
         pos = begin
@@ -264,32 +328,7 @@ def _attach(
                 pos += 1
             spans[i - 1][1] = pos
             spans[i][0] = pos
-    sentences: list[Sentence] = []
-    for begin, stop in spans:
-        begin, stop = _trim(text, begin, stop)
-        if stop <= begin:
-            continue
-        own = tuple(
-            a
-            for s, e, a in anchors[
-                bisect.bisect_left(starts, begin) : bisect.bisect_right(starts, stop)
-            ]
-            if e <= stop
-        )
-        if not _strip_anchors(text[begin:stop]).strip(" .。,，;；:：|!?！？"):
-            continue  # an anchor-only run covers nothing
-        sentence_start = block.offsets[begin]
-        sentence_end = block.offsets.end(stop)
-        extra = tuple(
-            a
-            for sc in scoped
-            if sc.start < sentence_end and sentence_start < sc.end
-            for a in sc.anchors
-        )
-        sentences.append(
-            Sentence(text[begin:stop], block, begin, stop, _unique(own + extra + inherited))
-        )
-    return sentences
+    return spans
 
 
 def _trim(text: str, begin: int, stop: int) -> tuple[int, int]:

@@ -8,9 +8,8 @@ cursor.
 
 from __future__ import annotations
 
-import re
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -19,7 +18,8 @@ from citelint.anchors import AnchorGrammar
 from citelint.document import Anchor, MermaidBlock, NearMiss
 from citelint.parse.builder import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.directives import parse_comment, parse_ignore_attribute
-from citelint.parse.html_scan import RAW_TEXT, Stream, scan
+from citelint.parse.html_scan import RAW_TEXT, Stream, attribute_value_offset, scan
+from citelint.parse.html_tree import is_mermaid, small_int, strong_only, texts
 
 BLOCK_KINDS = {
     "p": "p", "li": "li", "dd": "dd", "dt": "dt", "blockquote": "blockquote",
@@ -68,6 +68,8 @@ class _Run:
     offsets: array[int] = field(default_factory=lambda: array("l"))
     breaks: list[int] = field(default_factory=list)
     length: int = 0
+    links: list[tuple[int, int, str]] = field(default_factory=list)  # where reports cite
+    sups: list[tuple[int, int]] = field(default_factory=list)
 
     def add(self, s: str, offsets: array[int]) -> None:
         self.parts.append(s)
@@ -121,6 +123,8 @@ class _Walker:
         self.tables: list[int] = []
         self.table_count = 0
         self.attr_index = 0
+        self.number: int | None = None  # the number of the `<ol>` item being read
+        self.lists: list[int | None] = []  # the next number of each open list (None: `<ul>`)
 
     # -- positions -------------------------------------------------------------------
 
@@ -172,6 +176,9 @@ class _Walker:
                     strong_only=strong,
                     appendix=self.appendix_depth > 0,
                     hard_breaks=run.breaks,
+                    links=run.links,
+                    sups=run.sups,
+                    number=self.number if kind == "li" else None,
                 )
             )
         self.run = _Run()
@@ -201,7 +208,7 @@ class _Walker:
         self.appendix_depth += appendix
         if tag in RAW_TEXT:
             pass
-        elif self.is_mermaid(el, tag):
+        elif is_mermaid(el, tag):
             self.flush()
             self.mermaid(el, tag)
         elif tag in _SKIP:
@@ -211,27 +218,49 @@ class _Walker:
             self.row(el)
         elif tag in BLOCK_KINDS:
             self.flush()
+            self.number = self.next_item(el.get("value")) if tag == "li" else self.number
             level = int(tag[1]) if BLOCK_KINDS[tag] == "heading" else 0
-            self.kinds.append((BLOCK_KINDS[tag], level, tag == "p" and _strong_only(el)))
+            self.kinds.append((BLOCK_KINDS[tag], level, tag == "p" and strong_only(el)))
             self.children(el)
             self.flush()
             self.kinds.pop()
         elif tag in _INLINE:
             if tag == "br":
                 self.run.breaks.append(self.run.length)
+            begin = self.run.length
             self.children(el)
+            self.mark(el, tag, begin)
         else:
             self.flush()
             if tag == "table":
                 self.table_count += 1
                 self.tables.append(self.table_count)
+            elif tag in ("ol", "ul"):
+                self.lists.append(small_int(el.get("start")) or 1 if tag == "ol" else None)
             self.children(el)
             self.flush()
             if tag == "table":
                 self.tables.pop()
+            elif tag in ("ol", "ul"):
+                self.lists.pop()
         self.appendix_depth -= appendix
         self.close_scopes(el, scoped)
         self.add_text(el.tail)
+
+    def mark(self, el: etree._Element, tag: str, begin: int) -> None:
+        """Record a link or a superscript of the run: where reports cite (parse/citing.py)."""
+        if tag == "a" and el.get("href"):
+            self.run.links.append((begin, self.run.length, str(el.get("href"))))
+        elif tag == "sup":
+            self.run.sups.append((begin, self.run.length))
+
+    def next_item(self, value: str | None) -> int | None:
+        """The number the open `<ol>` gives its next item (`start` and `value` honoured)."""
+        if not self.lists or self.lists[-1] is None:
+            return None
+        number = small_int(value) or self.lists[-1]
+        self.lists[-1] = number + 1
+        return number
 
     def children(self, el: etree._Element) -> None:
         self.add_text(el.text)
@@ -278,23 +307,18 @@ class _Walker:
             self.add_text(el.text)
             for child in el:
                 if isinstance(child.tag, str):
+                    begin = self.run.length
                     self.collect(child)
+                    self.mark(child, child.tag.lower(), begin)
                 self.add_text(child.tail)
         self.close_scopes(el, scoped)
 
     # -- Mermaid ---------------------------------------------------------------------
 
-    @staticmethod
-    def is_mermaid(el: etree._Element, tag: str) -> bool:
-        classes = (el.get("class") or "").split()
-        if tag in ("div", "pre") and "mermaid" in classes:
-            return True
-        return tag == "code" and "language-mermaid" in classes
-
     def mermaid(self, el: etree._Element, tag: str) -> None:
         pieces: list[str] = []
         first = -1
-        for piece in _texts(el):
+        for piece in texts(el):
             offsets = self.locate(piece)
             if first < 0 and offsets:
                 first = offsets[0]
@@ -333,7 +357,7 @@ class _Walker:
             if attr == "data-citelint-ignore":
                 self.out.directives.append(parse_ignore_attribute(value, start, end))
                 continue
-            value_at = _attribute_value_offset(source, attr)
+            value_at = attribute_value_offset(source, attr)
             origin = start + value_at if value_at >= 0 else start
             hits, misses = self.grammar.parse_attribute(value)
             anchors = tuple(
@@ -352,31 +376,8 @@ class _Walker:
         if tag not in _APPENDIX_CONTAINERS:
             return False
         for node in el.iter("h1", "h2", "h3", "h4", "h5", "h6", "summary", "p"):
-            if node.tag == "p" and not _strong_only(node):
+            if node.tag == "p" and not strong_only(node):
                 continue
             text = "".join(str(t) for t in node.itertext())
             return self.is_appendix_heading(text)
         return False
-
-
-def _strong_only(el: etree._Element) -> bool:
-    kids = [c for c in el if isinstance(c.tag, str)]
-    if (el.text or "").strip() or len(kids) != 1 or kids[0].tag not in ("strong", "b"):
-        return False
-    return not (kids[0].tail or "").strip()
-
-
-def _texts(el: etree._Element) -> Iterator[str]:
-    """Text pieces of a subtree in document order (tails of `el` itself excluded)."""
-    if el.text:
-        yield el.text
-    for child in el:
-        if isinstance(child.tag, str):
-            yield from _texts(child)
-        if child.tail:
-            yield child.tail
-
-
-def _attribute_value_offset(tag_source: str, attr: str) -> int:
-    m = re.search(rf"\b{re.escape(attr)}\s*=\s*([\"']?)", tag_source, re.I)
-    return m.end() if m else -1

@@ -82,3 +82,9 @@ def scan(raw: str, base: int = 0) -> Stream:
                     close = re.compile(rf"</{name}\b", re.I).search(raw, pos)
                     pos = close.start() if close else n
     return Stream("".join(parts), offsets, attr_tags, comments)
+
+
+def attribute_value_offset(tag_source: str, attr: str) -> int:
+    """Where the value of `attr` starts in the source of a start tag, or -1."""
+    m = re.search(rf"\b{re.escape(attr)}\s*=\s*([\"']?)", tag_source, re.I)
+    return m.end() if m else -1

@@ -95,6 +95,14 @@ class _Events:
         self.strong_depth = 0
         self.outside_strong = False
         self.saw_strong = False
+        # citations: links and superscripts of the current block, list numbers, footnotes
+        self.links: list[tuple[int, int, str]] = []
+        self.open_links: list[tuple[int, str]] = []
+        self.sups: list[tuple[int, int]] = []
+        self.sup_open: int | None = None
+        self.lists: list[int | None] = []  # the next number of each open list
+        self.number: int | None = None
+        self.footnote: str | None = None
 
     def run(self) -> None:
         for event, rng in _MARKDOWN.events_with_range(self.text):
@@ -130,11 +138,16 @@ class _Events:
                     strong_only=(
                         (kind or top_kind) == "p" and self.saw_strong and not self.outside_strong
                     ),
+                    links=self.links,
+                    sups=self.sups,
+                    number=self.number if any(k == "li" for k, _ in self.kinds) else None,
+                    label=self.footnote,
                     **extra,
                 )
             )
         self.parts, self.offsets, self.breaks, self.length = [], array("l"), [], 0
         self.saw_strong = self.outside_strong = False
+        self.links, self.sups = [], []
 
     # -- events ----------------------------------------------------------------------
 
@@ -168,6 +181,8 @@ class _Events:
         ((name, value),) = event.items()
         if name == "Text":
             self.add(value, start, end)
+        elif name == "FootnoteReference":  # kept as written: `[^3]` is a citation
+            self.add(f"[^{value}]", start, end)
         elif name == "Start":
             self.start(value, start)
         elif name == "End":
@@ -179,7 +194,20 @@ class _Events:
         name = value if isinstance(value, str) else next(iter(value))
         if name in _BLOCK_KINDS:
             self.flush()
+            if name == "Item":
+                counter = self.lists[-1] if self.lists else None
+                self.number = counter
+                if counter is not None:
+                    self.lists[-1] = counter + 1
             self.kinds.append((_BLOCK_KINDS[name], 0))
+        elif name == "List":
+            self.flush()
+            self.lists.append(value["List"])
+        elif name == "Link":
+            self.open_links.append((self.length, value["Link"]["dest_url"]))
+        elif name == "FootnoteDefinition":
+            self.flush()
+            self.footnote = str(value["FootnoteDefinition"])
         elif name == "Heading":
             self.flush()
             self.kinds.append(("heading", int(value["Heading"]["level"][1])))
@@ -201,7 +229,7 @@ class _Events:
         elif name == "HtmlBlock":
             self.flush()
             self.html_block = (self.index(start), [])
-        elif name in ("Image", "MetadataBlock", "FootnoteDefinition"):
+        elif name in ("Image", "MetadataBlock"):
             self.skip += 1
         elif name == "Strong":
             self.strong_depth += 1
@@ -220,8 +248,18 @@ class _Events:
                 table=self.table,
                 cells=tuple(self.cells),
             )
-        elif name in ("Image", "MetadataBlock", "FootnoteDefinition"):
+        elif name in ("Image", "MetadataBlock"):
             self.skip -= 1
+        elif name == "List":
+            self.flush()
+            if self.lists:
+                self.lists.pop()
+        elif name == "Link" and self.open_links:
+            begin, href = self.open_links.pop()
+            self.links.append((begin, self.length, href))
+        elif name == "FootnoteDefinition":
+            self.flush()
+            self.footnote = None
         elif name == "Strong":
             self.strong_depth -= 1
 
@@ -239,3 +277,8 @@ class _Events:
                 self.out.directives.append(directive)
         if re.match(r"<br\s*/?>", html_text, re.I):
             self.breaks.append(self.length)
+        elif re.match(r"<sup\b", html_text, re.I):
+            self.sup_open = self.length
+        elif re.match(r"</sup\s*>", html_text, re.I) and self.sup_open is not None:
+            self.sups.append((self.sup_open, self.length))
+            self.sup_open = None

@@ -10,9 +10,15 @@ from citelint.rules.cl004_missing_locator import MissingLocator
 from citelint.rules.cl005_malformed_anchor import MalformedAnchor
 from citelint.rules.cl006_unsafe_anchor_path import UnsafeAnchorPath
 from citelint.rules.cl007_unreadable_source import UnreadableSource
+from citelint.rules.cl008_dangling_reference import DanglingReference
+from citelint.rules.cl009_unused_reference import UnusedReference
+from citelint.rules.cl010_duplicate_reference import DuplicateReference
+from citelint.rules.cl011_unsaved_source import UnsavedSource
 from citelint.rules.cl101_numeric_token_miss import NumericTokenMiss
 from citelint.rules.cl102_entity_token_miss import EntityTokenMiss
 from citelint.rules.cl103_unsupported_drug import UnsupportedDrug
+from citelint.rules.cl104_reference_mismatch import ReferenceMismatch
+from citelint.rules.cl105_retracted_source import RetractedSource
 from citelint.rules.cl201_shallow_mermaid import ShallowMermaid
 from citelint.rules.cl202_mermaid_numeric_miss import MermaidNumericMiss
 from citelint.rules.cl203_source_filler import SourceFiller
@@ -34,9 +40,15 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
     MalformedAnchor,
     UnsafeAnchorPath,
     UnreadableSource,
+    DanglingReference,
+    UnusedReference,
+    DuplicateReference,
+    UnsavedSource,
     NumericTokenMiss,
     EntityTokenMiss,
     UnsupportedDrug,
+    ReferenceMismatch,
+    RetractedSource,
     ShallowMermaid,
     MermaidNumericMiss,
     SourceFiller,

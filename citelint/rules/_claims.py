@@ -11,6 +11,10 @@ from citelint.sources.model import Span, describe_lines
 def describe_spans(spans: tuple[tuple[Anchor, Span], ...], analysis: Analysis) -> str:
     parts = []
     for anchor, span in spans:
+        if not span.path:  # the quote of a link to an unsaved page
+            quote = span.text if len(span.text) <= 60 else span.text[:59] + "…"
+            parts.append(f"{anchor.text} (its quote '{quote}')")
+            continue
         where = analysis.display(span.path)
         if span.start_line is not None:
             where += f" {describe_lines(span.start_line, span.end_line)}"

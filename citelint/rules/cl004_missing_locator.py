@@ -4,7 +4,9 @@ A sentence that states numbers, entity codes or drugs must point at the place in
 source that says them. `[pmid:22663011]` names a whole record; `[pmid:22663011:results]`
 names the section where the number can be checked. When every anchor of such a sentence
 lacks a locator, CL004 fires at the sentence. Types in `locator-optional-types` (default
-`["nmpa-page"]`) are exempt.
+`["nmpa-page", "web"]`) are exempt, and so are citations in a report's own style (a
+reference number, a link, an identifier): they name a whole record, which is checked as
+their span, unless `numbered-locators = "required"`.
 
 Fails:
 
@@ -35,10 +37,14 @@ class MissingLocator(Rule[NoOptions]):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         optional = set(analysis.settings.locator_optional_types)
+        lenient = analysis.settings.numbered_locators != "required"
         for item in analysis.claims:
             if not item.anchors or not item.claim.checkable:
                 continue
-            if any(a.locator is not None or a.type in optional for a in item.anchors):
+            if any(
+                a.locator is not None or a.type in optional or (a.is_citation and lenient)
+                for a in item.anchors
+            ):
                 continue
             s = item.sentence
             names = ", ".join(a.text for a in item.anchors)

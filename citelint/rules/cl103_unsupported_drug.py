@@ -98,7 +98,8 @@ class UnsupportedDrug(Rule[NoOptions]):
             return
         spans = analysis.cite(anchors)
         skip, unavailable = unverifiable(spans, analysis)
-        located = spans.located
+        # a quote kept from an unsaved page checks numbers and codes, not names (CL011)
+        located = tuple((a, span) for a, span in spans.located if span.path)
         if skip or (not located and not unavailable):
             return  # whole-source anchors are CL004's business, failures CL002-CL007's
         name_ok = False

@@ -73,6 +73,10 @@ class SourceKind:
     fallback: Fallback | None = None  # resolves a locator the loaded file did not match
     required: bool = False  # its channel is in `required-source-channels` by default
     locator_optional: bool = False  # in `locator-optional-types` by default
+    # identifiers a report may write (`PMID: 123`, a PubMed URL) that name a record of
+    # this kind by that id, tried in the order of the kinds
+    identifies: tuple[str, ...] = ()
+    web_pages: bool = False  # the kind whose files `web/index.json` maps URLs to
 
     def loader(self, extension: str) -> Loader:
         return self.loaders.get(extension) or FORMAT_LOADERS.get(extension, _text)
@@ -149,7 +153,12 @@ TEXT_EXTENSIONS = ("txt", "md", "html", "htm", "pdf")
 ALL_KINDS: tuple[SourceKind, ...] = (
     SourceKind("guideline", ("guidelines",), TEXT_EXTENSIONS, "guidelines"),
     SourceKind(
-        "pmid", ("pubmed",), ("json", "xml"), "pubmed", {"xml": _pubmed_xml, "json": _pubmed_json}
+        "pmid",
+        ("pubmed",),
+        ("json", "xml"),
+        "pubmed",
+        {"xml": _pubmed_xml, "json": _pubmed_json},
+        identifies=("PMID",),
     ),
     SourceKind(
         "nct",
@@ -158,10 +167,26 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         "clinical_trials",
         {"json": _ctgov},
         required=True,
+        identifies=("NCT",),
     ),
-    SourceKind("aact", ("aact",), ("json",), "clinical_trials", {"json": _aact}, required=True),
-    SourceKind("europepmc", ("europepmc",), ("json",), "europepmc", {"json": _europepmc}),
-    SourceKind("bioc", ("bioc",), ("json",), "bioc", {"json": _bioc}),
+    SourceKind(
+        "aact",
+        ("aact",),
+        ("json",),
+        "clinical_trials",
+        {"json": _aact},
+        required=True,
+        identifies=("NCT",),
+    ),
+    SourceKind(
+        "europepmc",
+        ("europepmc",),
+        ("json",),
+        "europepmc",
+        {"json": _europepmc},
+        identifies=("PMCID",),
+    ),
+    SourceKind("bioc", ("bioc",), ("json",), "bioc", {"json": _bioc}, identifies=("PMCID",)),
     SourceKind(
         "pubtator",
         ("pubtator",),
@@ -178,6 +203,16 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         bare_id_first=True,
         outside_roots=("../evidence",),
         configured_roots=True,
+    ),
+    SourceKind(  # pages saved from the web; `web/index.json` maps their URLs to files
+        "web",
+        ("web",),
+        TEXT_EXTENSIONS,
+        "web",
+        bare_id_first=True,
+        fallback=_phrase,
+        locator_optional=True,
+        web_pages=True,
     ),
     SourceKind(
         "nmpa-page",

@@ -42,6 +42,8 @@ class FailureKind(Enum):
     NO_LOCATOR = "no-locator"  # the file exists, the locator finds nothing in it
     UNSAFE_PATH = "unsafe-path"  # the id or a symlink would leave the allowed roots
     UNREADABLE = "unreadable"  # the file exists but cannot be read, parsed or is too large
+    DANGLING = "dangling"  # a reference number with no entry, or no reference list at all
+    UNSAVED = "unsaved"  # a citation's source (an entry, URL or identifier) is not saved
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ def test_the_registry_derives_types_channels_and_optional_locators() -> None:
     assert tuple(k.name for k in ALL_KINDS) == BUILTIN_TYPES
     assert len(set(BUILTIN_TYPES)) == len(BUILTIN_TYPES)
     assert DEFAULT_CHANNELS == ("clinical_trials", "pubtator")
-    assert LOCATOR_OPTIONAL == ("nmpa-page",)
+    assert LOCATOR_OPTIONAL == ("web", "nmpa-page")
     assert KINDS_BY_NAME["aact"].channel == KINDS_BY_NAME["nct"].channel
 
 
@@ -31,3 +31,15 @@ def test_loaders_by_ending_fall_back_to_the_format() -> None:
 def test_custom_kinds_are_their_own_channel() -> None:
     patent = custom_kind("patent", ("patents",), ("json",))
     assert (patent.channel, patent.dirs, patent.fallback) == ("patent", ("patents",), None)
+
+
+def test_kinds_declare_the_identifiers_that_name_their_records() -> None:
+    identified = {name: k.identifies for name, k in KINDS_BY_NAME.items() if k.identifies}
+    assert identified == {
+        "pmid": ("PMID",),
+        "nct": ("NCT",),
+        "aact": ("NCT",),
+        "europepmc": ("PMCID",),
+        "bioc": ("PMCID",),
+    }
+    assert [k.name for k in ALL_KINDS if k.web_pages] == ["web"]

@@ -19,4 +19,6 @@ def test_failures_carry_a_kind_not_a_rule_code() -> None:
         "no-locator",
         "unsafe-path",
         "unreadable",
+        "dangling",
+        "unsaved",
     }

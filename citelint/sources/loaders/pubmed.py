@@ -2,7 +2,8 @@
 
 Locators: `title`, `abstract` (every AbstractText), a structured-abstract label matched on
 `Label` or `NlmCategory` (whole label, or one of its words, singular and plural folded),
-`authors`, `journal`, `year`.
+`authors`, `journal`, `year`, and `retraction` (the record's own notice that it is
+retracted: a "Retracted Publication" type or a `RetractionIn` correction; empty otherwise).
 """
 
 from __future__ import annotations
@@ -113,7 +114,18 @@ def load_pubmed_xml(path: str, data: bytes, ident: str) -> PubmedSource:
     year = _text(article.find(".//Journal/JournalIssue/PubDate/Year")) or _text(
         article.find(".//Journal/JournalIssue/PubDate/MedlineDate")
     )
+    types = [_text(t) for t in article.findall(".//PublicationTypeList/PublicationType")]
+    notices = article.findall(".//CommentsCorrectionsList/CommentsCorrections[@RefType]")
+    retraction = "; ".join(
+        [t for t in types if "retracted" in t.lower()]
+        + [
+            "retraction in " + _text(n.find("RefSource"))
+            for n in notices
+            if n.get("RefType") == "RetractionIn"
+        ]
+    )
     fields = {
+        "retraction": retraction,
         "title": _text(article.find(".//ArticleTitle")),
         "authors": _text(article.find(".//AuthorList")),
         "journal": _text(article.find(".//Journal/Title")),

@@ -279,15 +279,28 @@ def load_europepmc(path: str, data: bytes, ident: str) -> JsonSource:
         root = hits[0]
     if not isinstance(root, dict):
         raise SourceError("is not a Europe PMC record")
-    aliases: dict[str, tuple[str, ...]] = {"abstract": ("abstractText",), "title": ("title",)}
     abstract = str(root.get("abstractText") or "")
     labelled = _h4_sections(abstract)
     record = dict(root)
+    types = obj(root.get("pubTypeList")).get("pubType")
+    retracted = [str(t) for t in types if "retract" in str(t).lower()] if types else []
+    if retracted:  # the `retraction` locator, as PubMed records have it
+        record["retraction"] = "; ".join(retracted)
     for label, text in labelled.items():
         record.setdefault(label, text)
     ids = {str(root[k]) for k in ("id", "pmid", "pmcid", "doi") if root.get(k)}
     dates = " ".join(str(root[k]) for k in ("pubYear", "firstPublicationDate") if root.get(k))
-    return JsonSource(path, record, aliases, strip_html=True, ids=frozenset(ids), dates=dates)
+    return JsonSource(path, record, _EPMC, strip_html=True, ids=frozenset(ids), dates=dates)
+
+
+# Europe PMC locators; title, year, authors and journal as PubMed has them, for CL104.
+_EPMC: dict[str, tuple[str, ...]] = {
+    "abstract": ("abstractText",),
+    "title": ("title",),
+    "year": ("pubYear",),
+    "authors": ("authorString",),
+    "journal": ("journalTitle",),
+}
 
 
 def _h4_sections(abstract: str) -> dict[str, str]:

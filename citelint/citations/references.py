@@ -1,0 +1,145 @@
+"""A report's reference list: where it is, and what each entry says.
+
+The list is the blocks under a heading named like one (`References`, `Sources`,
+`Bibliography`, `Works cited`, `Notes`, `参考文献`, `参考资料`, also as a bold line), up
+to the next heading of the same or a higher level, plus every footnote definition. An
+entry's key is its list number, the number it starts with (`[3]`, `3.`), or its footnote
+label. From its text come the citelint anchors in it, the identifiers (PMID, PMCID, DOI,
+NCT, also out of PubMed, PMC, ClinicalTrials.gov and doi.org URLs), the URLs, and where
+the entry is written in a Vancouver or APA shape, its first author, title, journal and
+year. Entry blocks are bibliography, not claims.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from citelint.citations.styles import IDENTIFIERS, URL, URL_TAIL
+from citelint.citations.urls import URL_IDS
+from citelint.tokens import fold
+
+LIST_NAMES: tuple[str, ...] = (
+    "references",
+    "reference",
+    "sources",
+    "source list",
+    "bibliography",
+    "works cited",
+    "notes",
+    "citations",
+    "参考文献",
+    "参考资料",
+)
+_NUMBERING = re.compile(r"^\s*(?:[0-9]+(?:\.[0-9]+)*\.?|[IVXLC]+\.)\s*")
+_KEY_LEAD = re.compile(r"^\s*(?:\[(\d{1,3})\]|【(\d{1,3})】|(\d{1,3})[.)])\s+")
+_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+_APA_YEAR = re.compile(r"\((1[89]\d\d|20\d\d)[a-z]?\)")
+_PARTS = re.compile(r"(?<=[\w\)\]?!])\.\s+(?=[\w\"“(\[])")
+
+
+@dataclass(frozen=True, slots=True)
+class EntryText:
+    """What the text of one entry says, before any source is looked up."""
+
+    ids: tuple[tuple[str, str], ...]
+    urls: tuple[str, ...]
+    title: str = ""
+    year: str = ""
+    author: str = ""
+    journal: str = ""
+
+
+def is_list_heading(text: str) -> bool:
+    name = fold(_NUMBERING.sub("", text, count=1)).strip(" :：*#")
+    return name in LIST_NAMES
+
+
+def list_blocks(
+    kinds: Sequence[tuple[str, int, str, bool]], is_heading: Callable[[str], bool] = is_list_heading
+) -> list[int]:
+    """Indices of the blocks under a reference-list heading; `kinds` holds, per block,
+    (kind, heading level, text, strong-only paragraph)."""
+    out: list[int] = []
+    level: int | None = None
+    for i, (kind, lvl, text, strong) in enumerate(kinds):
+        if kind == "heading":
+            if level is not None and lvl <= level:
+                level = None
+            if level is None and is_heading(text):
+                level = lvl
+            continue
+        if strong and is_heading(text):
+            level = 7  # a bold line opens a list that runs to the next heading
+            continue
+        if level is not None:
+            out.append(i)
+    return out
+
+
+def entry_key(text: str, number: int | None, label: str | None, position: int) -> str:
+    """The key an entry is cited by: footnote label, list number, leading number, or its
+    position in the list."""
+    if label is not None:
+        return label
+    if number is not None:
+        return str(number)
+    m = _KEY_LEAD.match(text)
+    if m:
+        return next(g for g in m.groups() if g)
+    return str(position)
+
+
+def read_entry(text: str, links: Sequence[str] = ()) -> EntryText:
+    """Identifiers, URLs and bibliographic fields of one entry's text."""
+    urls = list(dict.fromkeys([*links, *(m.group(0).rstrip(URL_TAIL) for m in URL.finditer(text))]))
+    ids: list[tuple[str, str]] = []
+    for kind, pattern in IDENTIFIERS:
+        ids += [(kind, m.group(1).rstrip(URL_TAIL)) for m in pattern.finditer(text)]
+    for url in urls:
+        for kind, pattern in URL_IDS:
+            m = pattern.search(url)
+            if m:
+                ids.append((kind, m.group(1).rstrip(URL_TAIL)))
+    body = _KEY_LEAD.sub("", text, count=1)
+    for url in urls:
+        body = body.replace(url, " ")
+    author, title, journal, year = _fields(body.strip())
+    return EntryText(tuple(dict.fromkeys(ids)), tuple(urls), title, year, author, journal)
+
+
+def _fields(body: str) -> tuple[str, str, str, str]:
+    """(first author's family name, title, journal, year) of a Vancouver or APA entry."""
+    apa = _APA_YEAR.search(body)
+    if apa and apa.start() < 200:
+        authors = body[: apa.start()]
+        rest = [p.strip() for p in _PARTS.split(body[apa.end() :].lstrip(". ")) if p.strip()]
+        title = rest[0] if rest else ""
+        journal = rest[1].split(",")[0] if len(rest) > 1 else ""
+        return _family(authors, apa=True), title.rstrip("."), journal, apa.group(1)
+    parts = [p.strip() for p in _PARTS.split(body) if p.strip()]
+    if len(parts) < 3 or not _looks_like_authors(parts[0]):
+        return "", "", "", ""
+    year = _YEAR.search(" ".join(parts[2:]))
+    return (
+        _family(parts[0], apa=False),
+        parts[1].rstrip("."),
+        parts[2].rstrip("."),
+        year.group(1) if year else "",
+    )
+
+
+def _looks_like_authors(text: str) -> bool:
+    """`Sung H, et al`, `Hoppe-Seyler K, Bossler F`: family names with initials."""
+    return re.match(r"^[^\W\d][\w'’-]+(?:\s[\w'’-]+)?\s[A-Z]{1,3}\b", text) is not None
+
+
+def _family(authors: str, *, apa: bool) -> str:
+    first = authors.split(",")[0] if apa else re.split(r",|\bet al\b", authors)[0]
+    words = first.strip().split()
+    if not words:
+        return ""
+    if not apa and len(words) > 1 and re.fullmatch(r"[A-Z]{1,3}", words[-1]):
+        words = words[:-1]  # Vancouver: `Sung H` → Sung
+    return " ".join(words).strip(" .")

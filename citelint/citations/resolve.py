@@ -1,0 +1,351 @@
+"""Tie each citation to a saved source, or say exactly why it cannot be tied.
+
+A reference number goes to its entry, and an entry to a source in this order: a citelint
+anchor written in it; an identifier (PMID → `pubmed/`, NCT → `trials/`, PMCID →
+`bioc/` or `europepmc/`, DOI → the saved record whose metadata carries it); a URL through
+the sources root's web index (`web/index.json`, `{url: file under web/}`) or STORM's
+`url_to_info.json` (its snippets are the span); the title → the saved PubMed record with
+that title. A `#:~:text=` fragment is a locator: its quote must be in the saved page, and
+the claim is checked against the quoted passage; with no saved page the quote is the
+writer's own evidence and is checked instead, while the source still counts as unsaved.
+
+Every lookup goes through the `SourceStore`, so the trust rules hold: nothing outside the
+allowed roots is listed or read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from citelint.citations.urls import (
+    find_quote,
+    normalize_url,
+    quote_parts,
+    quoted,
+    title_key,
+    url_ids,
+)
+from citelint.document import Anchor, Document, Reference
+from citelint.sources.loaders.structured import parse_json
+from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
+from citelint.sources.paths import inside
+from citelint.sources.store import SourceStore
+
+WEB_INDEX = "web/index.json"
+STORM_INDEX = "url_to_info.json"
+MAX_LISTED_RECORDS = 5000  # records read to look up a DOI or a title, per sources root
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What a reference entry resolved to, with the record's own bibliographic fields
+    where its format has them (PubMed, Europe PMC), for CL104 and CL105."""
+
+    resolution: Resolution
+    target: str = ""  # `PMID 123`, as messages show it; empty when nothing resolved
+    fields: Mapping[str, str] = field(default_factory=dict)  # title, year, authors, journal
+    retraction: str = ""  # the record's own word that it is retracted
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What a report's citations resolve to."""
+
+    resolutions: Mapping[Anchor, Resolution]
+    unsaved: Mapping[str, tuple[Anchor, ...]]  # each unsaved source → its citations
+    records: Mapping[str, Record]  # each reference entry key → its record
+
+
+_FIELDS = ("title", "year", "authors", "journal")
+
+
+@dataclass
+class _RootIndex:
+    """The URL and record indexes of one sources root, read once."""
+
+    web: dict[str, str] = field(default_factory=dict)  # normalised URL → file under web/
+    storm: dict[str, tuple[str, str]] = field(default_factory=dict)  # URL → (snippets, title)
+    storm_numbers: dict[str, str] = field(default_factory=dict)  # number → URL
+    storm_path: str = ""
+    records: dict[str, tuple[str, str]] | None = None  # DOI or folded title → (type, id)
+
+
+class CitationResolver:
+    def __init__(self, store: SourceStore) -> None:
+        self.store = store
+        self._roots: dict[str, _RootIndex] = {}
+        self._identified: dict[str, list[str]] = {}  # identifier → kinds that take it
+        for kind in store.kinds.values():
+            for written in kind.identifies:
+                self._identified.setdefault(written, []).append(kind.name)
+        self._web = next((k.name for k in store.kinds.values() if k.web_pages), None)
+
+    def resolve(self, doc: Document, root: str | None) -> Resolved:
+        entries = {r.key: r for r in doc.references}
+        records: dict[str, Record] = {}
+        out: dict[Anchor, Resolution] = {}
+        unsaved: dict[str, list[Anchor]] = {}
+        for anchor in (a for a in doc.anchors if a.is_citation):
+            source, resolution = self._one(anchor, doc, entries, records, root)
+            out[anchor] = resolution
+            if source is not None:
+                unsaved.setdefault(source, []).append(anchor)
+        return Resolved(out, {k: tuple(v) for k, v in unsaved.items()}, records)
+
+    def _one(
+        self,
+        anchor: Anchor,
+        doc: Document,
+        entries: Mapping[str, Reference],
+        records: dict[str, Record],
+        root: str | None,
+    ) -> tuple[str | None, Resolution]:
+        """The resolution of one citation, and the unsaved source it depends on if any."""
+        if anchor.type == "ref":
+            entry = entries.get(anchor.id)
+            if entry is None:
+                url = self._index(root).storm_numbers.get(anchor.id) if root else None
+                if url is not None:
+                    return self._url(url, None, root)
+                return None, _dangling(anchor, doc)
+            if entry.key not in records:
+                records[entry.key] = self._entry(entry, root)
+            found = records[entry.key].resolution
+            if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED:
+                return _describe(entry), found
+            return None, found
+        if anchor.type == "url":
+            return self._url(anchor.id, anchor.locator, root)
+        what = _show_id(anchor.type, anchor.id)
+        found, _ = self._first(self._id_targets(anchor.type, anchor.id, root), root, what)
+        return (
+            what if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED else None
+        ), found
+
+    # -- what a citation can point at ---------------------------------------------------
+
+    def _entry(self, entry: Reference, root: str | None) -> Record:
+        def targets() -> Iterator[tuple[str, str, str | None]]:
+            for a in entry.anchors:
+                yield a.type, a.id, a.locator
+            for kind, ident in entry.ids:
+                yield from self._id_targets(kind, ident, root)
+            for url in entry.urls:
+                for kind, ident in url_ids(url):
+                    yield from self._id_targets(kind, ident, root)
+            if entry.title and root is not None:
+                hit = self._records(root).get("title:" + title_key(entry.title))
+                if hit is not None:
+                    yield hit[0], hit[1], None
+
+        found, target = self._first(targets(), root, _describe(entry))
+        if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED and root is not None:
+            for url in entry.urls:  # a saved web page is the last resort
+                _, page = self._url(url, None, root)
+                if isinstance(page, Span):
+                    return Record(page, url)
+        if target is None or not isinstance(found, Span):
+            return Record(found)
+        kind, ident = target
+        fields: dict[str, str] = {}
+        for name in (*_FIELDS, "retraction"):
+            value = self.store.resolve(Anchor(kind, ident, name, 0, 0), root)
+            if isinstance(value, Span):
+                fields[name] = value.text
+        retraction = fields.pop("retraction", "")
+        return Record(found, _show_id(kind, ident), fields, retraction)
+
+    def _id_targets(
+        self, kind: str, ident: str, root: str | None
+    ) -> Iterator[tuple[str, str, str | None]]:
+        """The (type, id, locator) targets an identifier written in a report names: the
+        kinds that declare it, or for a DOI the saved record whose metadata carries it."""
+        if kind == "DOI":
+            hit = self._records(root).get("doi:" + ident.lower()) if root else None
+            if hit is not None:
+                yield hit[0], hit[1], None
+            return
+        for name in self._identified.get(kind, ()):
+            yield name, ident.upper() if kind != "PMID" else ident, None
+
+    def _first(
+        self, targets: Iterator[tuple[str, str, str | None]], root: str | None, what: str
+    ) -> tuple[Resolution, tuple[str, str] | None]:
+        """The first target that resolves, and which it was; a failure other than "no
+        file" stops the search."""
+        tried = []
+        for kind, ident, locator in targets:
+            if kind not in self.store.kinds:
+                continue
+            found = self.store.resolve(Anchor(kind, ident, locator, 0, 0), root)
+            if isinstance(found, Span) or found.kind is not FailureKind.NO_SOURCE:
+                return found, (kind, ident)
+            tried.append(_show_id(kind, ident))
+        how = f"tried {', '.join(dict.fromkeys(tried))}" if tried else "no identifier or saved page"
+        if root is None:
+            how = "no sources folder found for this report; pass --sources DIR"
+        message = f"{what} is not saved under the sources root ({how})"
+        return Failure(FailureKind.UNSAVED, message), None
+
+    def _url(
+        self, url: str, directive: str | None, root: str | None
+    ) -> tuple[str | None, Resolution]:
+        page: Resolution | None = None
+        ids = url_ids(url)
+        how = "no PubMed, PMC, trial or DOI id in it"
+        if ids:
+            found, _ = self._first(
+                (t for k, i in ids for t in self._id_targets(k, i, root)), root, url
+            )
+            unsaved = isinstance(found, Failure) and found.kind is FailureKind.UNSAVED
+            page = None if unsaved else found
+            how = "tried " + ", ".join(_show_id(k, i) for k, i in ids)
+        index = self._index(root) if root is not None else _RootIndex()
+        key = normalize_url(url)
+        if page is None and key in index.web and self._web is not None:
+            page = self.store.resolve(Anchor(self._web, index.web[key], None, 0, 0), root)
+        if page is None and key in index.storm:
+            snippets, _ = index.storm[key]
+            pointer = "/url_to_info/" + url.replace("~", "~0").replace("/", "~1") + "/snippets"
+            page = Span(index.storm_path, "snippets", snippets, pointer=pointer, structured=True)
+        if page is None:
+            where = (
+                "no sources folder found for this report; pass --sources DIR"
+                if root is None
+                else f"{how}, and no entry in {WEB_INDEX} or {STORM_INDEX}"
+            )
+            failure = Failure(FailureKind.UNSAVED, f"{url} is not saved ({where})")
+            source = normalize_url(url)
+            if directive is None or quote_parts(directive)[2]:
+                return source, failure  # a range quote leaves out its middle: nothing to check
+            quote = quoted(directive)  # the writer's own evidence, checked in its place
+            return source, Span("", f"text={directive}", quote)
+        if directive is None or isinstance(page, Failure):
+            return None, page
+        passage = find_quote(page.text, directive)
+        if passage is None:
+            return None, Failure(
+                FailureKind.NO_LOCATOR,
+                f"the quoted text '{quoted(directive)[:80]}' is not in the saved page",
+                page.path,
+            )
+        return None, Span(page.path, f"text={directive}", passage, pointer=page.pointer)
+
+    # -- indexes of a sources root --------------------------------------------------------
+
+    def _index(self, root: str) -> _RootIndex:
+        if root not in self._roots:
+            index = _RootIndex()
+            web = self._read_json(root, WEB_INDEX)
+            if isinstance(web, dict):
+                index.web = {
+                    normalize_url(u): f for u, f in web.items() if isinstance(f, str) and f
+                }
+            storm = self._read_json(root, STORM_INDEX)
+            if isinstance(storm, dict):
+                _read_storm(storm, index)
+                index.storm_path = os.path.join(root, STORM_INDEX)
+            self._roots[root] = index
+        return self._roots[root]
+
+    def _read_json(self, root: str, name: str) -> object:
+        """An index file of the sources root, read only as a confined regular file."""
+        path = os.path.join(root, name)
+        if not self.store.trusted_root(root) or not os.path.isfile(path):
+            return None
+        if not inside(path, (os.path.realpath(root),)):
+            return None
+        try:
+            return parse_json(self.store.read(os.path.realpath(path)))
+        except (SourceError, OSError, ValueError, RecursionError):
+            return None
+
+    def _records(self, root: str | None) -> dict[str, tuple[str, str]]:
+        """DOI and title of every saved PubMed record, listed once per root."""
+        if root is None:
+            return {}
+        index = self._index(root)
+        if index.records is None:
+            index.records = {}
+            listed = [
+                (name, ident)
+                for name in self._identified.get("PMID", ())
+                for ident in self._listed(root, name)
+            ]
+            for name, ident in listed[:MAX_LISTED_RECORDS]:
+                found = self.store.resolve(Anchor(name, ident, "title", 0, 0), root)
+                if isinstance(found, Span):
+                    index.records.setdefault("title:" + title_key(found.text), (name, ident))
+                    for other in found.ids:
+                        if other.startswith("10."):
+                            index.records.setdefault("doi:" + other.lower(), (name, ident))
+        return index.records
+
+    def _listed(self, root: str, kind_name: str) -> list[str]:
+        kind = self.store.kinds[kind_name]
+        if not self.store.trusted_root(root):
+            return []
+        allowed = self.store.allowed_roots(kind, root)
+        names: set[str] = set()
+        for folder in kind.dirs:
+            path = os.path.normpath(os.path.join(root, folder))
+            if not os.path.isdir(path) or not inside(path, allowed):
+                continue
+            try:
+                with os.scandir(path) as entries:
+                    for e in entries:
+                        stem, _, ext = e.name.rpartition(".")
+                        if stem and ext in kind.extensions and e.is_file(follow_symlinks=False):
+                            names.add(stem)
+            except OSError:
+                continue
+        return sorted(names)
+
+
+def _read_storm(storm: dict[str, object], index: _RootIndex) -> None:
+    numbers = storm.get("url_to_unified_index")
+    if isinstance(numbers, dict):
+        index.storm_numbers = {
+            str(n): u for u, n in numbers.items() if isinstance(n, int) and isinstance(u, str)
+        }
+    info = storm.get("url_to_info")
+    if not isinstance(info, dict):
+        return
+    for url, item in info.items():
+        if not isinstance(item, dict):
+            continue
+        snippets = item.get("snippets")
+        texts = [s for s in snippets if isinstance(s, str)] if isinstance(snippets, list) else []
+        title = item.get("title")
+        if texts:
+            index.storm[normalize_url(url)] = (
+                "\n".join(texts),
+                title if isinstance(title, str) else "",
+            )
+
+
+def _dangling(anchor: Anchor, doc: Document) -> Failure:
+    if not doc.reference_list:
+        return Failure(
+            FailureKind.DANGLING,
+            f"the report cites by number ({anchor.text}) but has no reference list",
+        )
+    return Failure(FailureKind.DANGLING, f"no entry {anchor.id} in the reference list")
+
+
+def _describe(entry: Reference) -> str:
+    who = ", ".join(p for p in (entry.author, entry.year) if p)
+    title = entry.title or re.sub(r"\s+", " ", entry.text)
+    short = title if len(title) <= 60 else title[:57] + "…"
+    return f"reference [{entry.key}] ({who + ': ' if who else ''}{short})"
+
+
+def _show_id(kind: str, ident: str) -> str:
+    """An identifier as written (`PMID 123`, `NCT01234567`, `DOI 10.1/x`), a source as
+    its anchor (`[bioc:PMC123]`)."""
+    if kind.isupper():
+        return ident if ident.upper().startswith(kind) else f"{kind} {ident}"
+    return f"[{kind}:{ident}]"

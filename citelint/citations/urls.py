@@ -1,0 +1,103 @@
+"""URLs as citations: their normalised form, the identifiers they carry, and the quote
+of a `#:~:text=` fragment (URL Fragment Text Directives) and where a page holds it."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+
+from citelint.tokens import fold
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+# Identifiers a URL of PubMed, PMC, ClinicalTrials.gov or doi.org carries.
+URL_IDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("PMID", re.compile(r"pubmed\.ncbi\.nlm\.nih\.gov/(\d{1,9})(?:/|$|[?#])", re.I)),
+    ("PMID", re.compile(r"ncbi\.nlm\.nih\.gov/pubmed/(\d{1,9})(?:/|$|[?#])", re.I)),
+    ("PMCID", re.compile(r"ncbi\.nlm\.nih\.gov/(?:pmc/)?articles/(PMC\d{3,9})", re.I)),
+    ("NCT", re.compile(r"clinicaltrials\.gov/(?:ct2/show|study)/(NCT\d{8})", re.I)),
+    ("DOI", re.compile(r"(?:dx\.)?doi\.org/(10\.\d{4,9}/[^\s?#]+)", re.I)),
+)
+
+
+def quote_parts(directive: str) -> tuple[str, str, str, str]:
+    """(prefix, start, end, suffix) of a text directive (URL Fragment Text Directives)."""
+    parts = directive.split(",")
+    prefix = suffix = end = ""
+    if parts and parts[0].endswith("-") and len(parts) > 1:
+        prefix = unquote(parts.pop(0)[:-1])
+    if parts and parts[-1].startswith("-") and len(parts) > 1:
+        suffix = unquote(parts.pop()[1:])
+    start = unquote(parts[0]) if parts else ""
+    if len(parts) > 1:
+        end = unquote(parts[1])
+    return prefix, start, end, suffix
+
+
+def text_fragment(url: str) -> tuple[str, str | None]:
+    """The URL without its fragment, and the `#:~:text=` directive it carries, if any."""
+    base, _, fragment = url.partition("#")
+    _, found, directive = fragment.partition(":~:")
+    if not found:
+        return base, None
+    for part in directive.split("&"):
+        if part.startswith("text="):
+            return base, part[len("text=") :]
+    return base, None
+
+
+def normalize_url(url: str) -> str:
+    """Scheme and host lower-cased, default port, fragment, `utm_*` and a trailing slash
+    dropped: two spellings of one page compare equal."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return url.strip()
+    scheme = parts.scheme.lower()
+    host = (parts.hostname or "").lower()
+    if port is not None and port != _DEFAULT_PORTS.get(scheme):
+        host = f"{host}:{port}"
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if not k.startswith("utm_")])
+    return urlunsplit((scheme, host, parts.path.rstrip("/"), query, ""))
+
+
+def url_ids(url: str) -> list[tuple[str, str]]:
+    return [(kind, m.group(1)) for kind, pattern in URL_IDS for m in [pattern.search(url)] if m]
+
+
+def find_quote(text: str, directive: str) -> str | None:
+    """The passage a text directive quotes, if `text` holds it (case and spacing folded)."""
+    prefix, start, end, suffix = quote_parts(directive)
+    hay = squeeze(text)
+    if not start:
+        return None
+    at = hay.find(squeeze(f"{prefix} {start}" if prefix else start))
+    if at < 0:
+        return None
+    if prefix:
+        at = hay.find(squeeze(start), at)
+    stop = at + len(squeeze(start))
+    if end:
+        found = hay.find(squeeze(end), stop)
+        if found < 0:
+            return None
+        stop = found + len(squeeze(end))
+    if suffix and squeeze(suffix) not in hay[stop : stop + len(suffix) + 8]:
+        return None
+    return hay[at:stop]
+
+
+def quoted(directive: str) -> str:
+    """The words a text directive quotes: its start and end (the prefix and suffix only
+    place it)."""
+    _, start, end, _ = quote_parts(directive)
+    return f"{start} … {end}" if end else start
+
+
+def squeeze(text: str) -> str:
+    return " ".join(fold(text).split())
+
+
+def title_key(title: str) -> str:
+    """A title compared exactly but for case, spacing and punctuation."""
+    return " ".join(re.findall(r"\w+", fold(title)))

@@ -1,0 +1,166 @@
+"""How a report cites, read off its raw blocks: the reference list, and each block's
+citations as anchors with report offsets.
+
+Citations share the anchor record (`Anchor.style` says how the report wrote them), so
+attachment to sentences, suppression, positions and every output treat them alike. The
+reference list is read first: its numbers decide which glued numbers are citations.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from citelint.anchors import AnchorGrammar
+from citelint.citations.references import entry_key, list_blocks, read_entry
+from citelint.citations.styles import CitationScanner
+from citelint.document import Anchor, OffsetMap, Reference, Sentence
+
+if TYPE_CHECKING:
+    from citelint.parse.builder import RawBlock
+
+
+@dataclass(frozen=True, slots=True)
+class Cited:
+    """A block's citations: (group start, group end, anchor) in block text, the ranges
+    that say nothing (left out of claims), and where glued numbers end a sentence."""
+
+    anchors: list[tuple[int, int, Anchor]]
+    masks: list[tuple[int, int]]
+    breaks: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceList:
+    entries: tuple[Reference, ...]
+    blocks: frozenset[int]  # indices of the raw blocks that hold entries
+    found: bool  # a list heading or a footnote definition exists
+
+
+class CitationReader:
+    def __init__(self, styles: Sequence[str], grammar: AnchorGrammar) -> None:
+        self.styles = tuple(styles)
+        self.grammar = grammar
+
+    def references(self, raws: Sequence[RawBlock]) -> ReferenceList:
+        under = set(list_blocks([(r.kind, r.level, r.text, r.strong_only) for r in raws]))
+        footnotes = {i for i, r in enumerate(raws) if r.label is not None}
+        entries: list[Reference] = []
+        blocks: set[int] = set()
+        for i in sorted(under | footnotes):
+            raw = raws[i]
+            if raw.kind not in ("li", "p", "anon") or not raw.text.strip():
+                continue
+            read = read_entry(raw.text, [href for _, _, href in raw.links])
+            keyed = raw.number is not None or raw.label is not None or raw.kind == "li"
+            said = read.ids or read.urls or read.title
+            if not keyed and not said and entry_key(raw.text, None, None, 0) == "0":
+                continue  # a note under the list, not an entry
+            offsets = OffsetMap(raw.offsets)
+            hits, _ = self.grammar.scan(raw.text)
+            entries.append(
+                Reference(
+                    key=entry_key(raw.text, raw.number, raw.label, len(entries) + 1),
+                    text=raw.text.strip(),
+                    start=offsets[0],
+                    end=offsets.end(len(raw.text)),
+                    anchors=tuple(
+                        Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end))
+                        for h in hits
+                    ),
+                    ids=read.ids,
+                    urls=read.urls,
+                    title=read.title,
+                    year=read.year,
+                    author=read.author,
+                    journal=read.journal,
+                )
+            )
+            blocks.add(i)
+        return ReferenceList(tuple(entries), frozenset(blocks), bool(under or footnotes))
+
+    def scanner(self, keys: Collection[str]) -> CitationScanner:
+        return CitationScanner(self.styles, keys)
+
+    @staticmethod
+    def cite(raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner) -> Cited:
+        anchors: list[tuple[int, int, Anchor]] = []
+        masks: list[tuple[int, int]] = []
+        breaks: list[int] = []
+        for hit in scanner.scan(raw.text, raw.links, raw.sups, row=raw.kind == "row"):
+            anchor = Anchor(
+                hit.type,
+                hit.id,
+                hit.locator,
+                offsets[hit.start],
+                offsets.end(hit.end),
+                style=hit.style,
+                written=hit.written,
+            )
+            anchors.append((hit.start, hit.end, anchor))
+            if hit.mask:
+                masks.append((hit.start, hit.end))
+            if hit.style == "glued":
+                breaks.append(hit.end)
+        return Cited(anchors, masks, breaks)
+
+
+def paragraph_links(
+    sentences: list[Sentence], text: str, anchors: Sequence[tuple[int, int, Anchor]]
+) -> list[Sentence]:
+    """A paragraph that ends in links cites the whole paragraph: its sentences without a
+    citation of their own take the closing links."""
+    if len(sentences) < 2 or sentences[-1].block.kind not in ("p", "li") or not anchors:
+        return sentences
+    _, end, last = max(anchors, key=lambda found: found[1])
+    if last.style not in ("link", "url") or text[end:].strip(" .;。；"):
+        return sentences
+    closing = tuple(a for a in sentences[-1].anchors if a.style in ("link", "url"))
+    return [
+        s if s.anchors else Sentence(s.text, s.block, s.begin, s.stop, closing, s.masks)
+        for s in sentences
+    ]
+
+
+def masks_within(
+    masks: Sequence[tuple[int, int]], begin: int, stop: int
+) -> tuple[tuple[int, int], ...]:
+    """The masked ranges inside [begin, stop), relative to `begin` (masks are sorted)."""
+    i = bisect.bisect_left(masks, (begin, begin))
+    out = []
+    while i < len(masks) and masks[i][0] < stop:
+        b, e = masks[i]
+        out.append((b - begin, min(e, stop) - begin))
+        i += 1
+    return tuple(out)
+
+
+def blank(text: str, masks: Iterable[tuple[int, int]]) -> str:
+    """`text` with the masked ranges turned to spaces, positions kept."""
+    chars = list(text)
+    for b, e in masks:
+        chars[b:e] = " " * (e - b)
+    return "".join(chars)
+
+
+def merge(
+    anchors: list[tuple[int, int, Anchor]],
+    citations: list[tuple[int, int, Anchor]],
+    taken: list[tuple[int, int]],
+) -> list[tuple[int, int, Anchor]]:
+    """Anchors and citations in order of position; a citation that meets an anchor or a
+    malformed one (the NCT id of `[nct:NCT01234567]`) is part of it. `taken` is sorted."""
+    if not citations:
+        return anchors
+    ends = list(itertools.accumulate((e for _, e in taken), max))  # reach of each prefix
+    kept = [c for c in citations if not meets(c[0], c[1], taken, ends)]
+    return sorted([*anchors, *kept], key=lambda found: (found[0], found[1]))
+
+
+def meets(start: int, end: int, taken: list[tuple[int, int]], ends: list[int]) -> bool:
+    """Whether [start, end) overlaps a range of `taken`, by bisection on the starts."""
+    i = bisect.bisect_left(taken, (end, end)) - 1
+    return i >= 0 and ends[i] > start

@@ -1,0 +1,78 @@
+"""CL008 dangling-reference: a citation number with no entry in the reference list.
+
+A report that cites by number (`[3]`, `[^3]`, `³`, `<sup>3</sup>`) must say what each
+number is. A number the reference list has no entry for is CL008 at the citation. A
+report that cites by number and has no reference list at all gets one CL008, at its
+first numbered citation, rather than one per citation. (Reports from a STORM run whose
+`url_to_info.json` lies in the sources root number their sources there; those numbers are
+not dangling.) Every claim a dangling citation covers stays unverified.
+
+Fails:
+
+    Median PFS was 4.8 months [7].
+
+    ## References
+
+    1. Smith J, et al. A trial. Lancet. 2020;1:1-2.
+
+Passes:
+
+    Median PFS was 4.8 months [1].
+
+    ## References
+
+    1. Smith J, et al. A trial. Lancet. 2020;1:1-2. PMID: 22663011
+
+Fix: add the entry, or correct the number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.analysis import Analysis
+from citelint.diagnostic import Severity
+from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import Failure, FailureKind
+
+
+class DanglingReference(Rule[NoOptions]):
+    code = "CL008"
+    name = "dangling-reference"
+    severity = Severity.CRITICAL
+    summary = "a citation number has no entry in the reference list, or there is no list"
+    suggestion = "add the entry to the reference list, or correct the number"
+    options_type = NoOptions
+    marks_unverified = True
+    failure_kind = FailureKind.DANGLING
+
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        dangling = [
+            (anchor, result)
+            for anchor in analysis.doc.anchors
+            for result in [analysis.resolutions.get(anchor)]
+            if isinstance(result, Failure) and result.kind is FailureKind.DANGLING
+        ]
+        if not dangling:
+            return
+        if not analysis.doc.reference_list:
+            anchor, _ = dangling[0]
+            yield Finding(
+                self.code,
+                anchor.start,
+                anchor.end,
+                f"the report cites by number ({len(dangling)} citations, first {anchor.text}) "
+                "but has no reference list",
+                anchors=(anchor,),
+                subject="no reference list",
+            )
+            return
+        for anchor, result in dangling:
+            yield Finding(
+                self.code,
+                anchor.start,
+                anchor.end,
+                f"dangling reference {anchor.text}: {result.message}",
+                anchors=(anchor,),
+                subject=anchor.text,
+            )

@@ -1,0 +1,64 @@
+"""CL009 unused-reference: a reference list entry the body never cites.
+
+An entry that no citation in the body points at — not by its number or footnote label,
+not by a link to one of its URLs, not by one of its identifiers or by a citelint anchor
+to the source the entry's own anchor names — is either a leftover
+or a source a claim should have cited. It is reported at the entry, as a warning.
+
+Fails:
+
+    Median PFS was 4.8 months [1].
+
+    ## References
+
+    1. Smith J, et al. A trial. Lancet. 2020;1:1-2. PMID: 22663011
+    2. Jones K, et al. Another trial. Lancet. 2021;2:3-4.
+
+Passes: every entry is cited at least once.
+
+Fix: cite the entry where the body uses it, or remove it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.analysis import Analysis
+from citelint.citations.urls import normalize_url, url_ids
+from citelint.diagnostic import Severity
+from citelint.document import Reference
+from citelint.rules.base import Finding, NoOptions, Rule
+
+
+class UnusedReference(Rule[NoOptions]):
+    code = "CL009"
+    name = "unused-reference"
+    severity = Severity.WARNING
+    summary = "a reference list entry is never cited in the body"
+    suggestion = "cite the entry where it is used, or remove it"
+    options_type = NoOptions
+
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        listed = {a for entry in analysis.doc.references for a in entry.anchors}
+        body = [a for a in analysis.doc.anchors if a not in listed]
+        keys = {a.id for a in body if a.type == "ref"}
+        urls = {normalize_url(a.id) for a in body if a.type == "url"}
+        ids = {(a.type.upper(), a.id.upper()) for a in body if a.type not in ("ref", "url")}
+        ids |= {(k, i.upper()) for a in body if a.type == "url" for k, i in url_ids(a.id)}
+        for entry in analysis.doc.references:
+            if entry.key in keys or _linked(entry, urls, ids):
+                continue
+            yield Finding(
+                self.code,
+                entry.start,
+                entry.end,
+                f"reference [{entry.key}] is never cited in the body",
+                subject=f"[{entry.key}] {entry.text}",
+            )
+
+
+def _linked(entry: Reference, urls: set[str], ids: set[tuple[str, str]]) -> bool:
+    if any(normalize_url(u) in urls for u in entry.urls):
+        return True
+    named = [*entry.ids, *((a.type, a.id) for a in entry.anchors)]
+    return any((k.upper(), i.upper()) in ids for k, i in named)

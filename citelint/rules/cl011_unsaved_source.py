@@ -1,0 +1,69 @@
+"""CL011 unsaved-source: a cited source is not saved, so nothing it supports is checked.
+
+A reference entry, a link or an identifier that no saved file answers to (no anchor, no
+PMID, PMCID, DOI or NCT id with a saved record, no page in the web index or STORM's
+`url_to_info.json`, no saved record with its title) leaves every claim it supports
+unverified. That is an honest negative, reported once per source at its first citation
+with the number of claims that depend on it, not once per sentence.
+
+A link with a `#:~:text=` quote is still checked against its quote: the claim's numbers
+and codes must be in the words the writer quoted. Those claims are checked, but not
+verified, until the page is saved.
+
+Fails (nothing under the sources root answers to the URL):
+
+    Median PFS was 4.8 months ([ascopost.com](https://ascopost.com/news/a-trial/)).
+
+Passes (`sources/web/index.json` maps the URL to a saved page that says it):
+
+    Median PFS was 4.8 months ([ascopost.com](https://ascopost.com/news/a-trial/)).
+
+Fix: save the source under the sources root (PubMed XML under `pubmed/`, a trial under
+`trials/`, a web page under `web/` with its URL in `web/index.json`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.analysis import Analysis
+from citelint.diagnostic import Severity
+from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import Failure, FailureKind
+
+
+class UnsavedSource(Rule[NoOptions]):
+    code = "CL011"
+    name = "unsaved-source"
+    severity = Severity.CRITICAL
+    summary = "a cited source is not saved, so the claims it supports cannot be verified"
+    suggestion = "save the source under the sources root"
+    options_type = NoOptions
+    marks_unverified = True
+    failure_kind = FailureKind.UNSAVED
+
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        source_of = {a: source for source, anchors in analysis.unsaved.items() for a in anchors}
+        depend: dict[str, int] = dict.fromkeys(analysis.unsaved, 0)
+        for item in analysis.claims:  # one pass: each claim counts once per source
+            if item.claim.fact_bearing:
+                for source in {source_of[a] for a in item.anchors if a in source_of}:
+                    depend[source] += 1
+        for source, anchors in sorted(analysis.unsaved.items(), key=lambda s: s[1][0].start):
+            first = anchors[0]
+            result = analysis.resolutions.get(first)
+            why = (
+                result.message
+                if isinstance(result, Failure)
+                else f"{source} is not saved under the sources root (its quote was checked)"
+            )
+            n = depend[source]
+            yield Finding(
+                self.code,
+                first.start,
+                first.end,
+                f"unsaved source: {why}; {n} claim{'s' if n != 1 else ''} depend"
+                f"{'s' if n == 1 else ''} on it",
+                anchors=(first,),
+                subject=source,
+            )

@@ -1,0 +1,103 @@
+"""CL104 reference-mismatch: a reference entry disagrees with the record it resolves to.
+
+When an entry resolves to a saved record (through its anchor, identifier, URL or title)
+and both say who wrote it, when and where, they must agree: the entry's year must be one
+of the record's publication years, its first author's family name must be among the
+record's authors, its title's words must be the record's (at least 60% of them), and its
+journal must name or abbreviate the record's journal (`N Engl J Med` for `The New England
+journal of medicine`). A disagreement is a misattributed or fabricated citation. Formats
+whose records carry these fields: PubMed XML and Europe PMC.
+
+Fails (`sources/pubmed/22663011.xml` was published in 2012):
+
+    1. Smith J, et al. Its real title. Its Journal. 2019;1:1-2. PMID: 22663011
+
+Passes: the entry's year, author, title and journal are the record's.
+
+Fix: correct the entry from the saved record, or cite the record it meant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from citelint.analysis import Analysis
+from citelint.diagnostic import Severity
+from citelint.document import Reference
+from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import Span
+from citelint.tokens import fold
+
+_STOP = frozenset({"the", "of", "and", "for", "in", "on", "a", "an", "de", "la"})
+
+
+class ReferenceMismatch(Rule[NoOptions]):
+    code = "CL104"
+    name = "reference-mismatch"
+    severity = Severity.CRITICAL
+    summary = "a reference entry's year, author, title or journal disagrees with its record"
+    suggestion = "correct the entry from the saved record, or cite the record it meant"
+    options_type = NoOptions
+
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for entry in analysis.doc.references:
+            record = analysis.records.get(entry.key)
+            if record is None or not record.fields or not isinstance(record.resolution, Span):
+                continue
+            wrong = _disagreements(entry, record.fields, record.resolution.dates)
+            if wrong:
+                yield Finding(
+                    self.code,
+                    entry.start,
+                    entry.end,
+                    f"reference [{entry.key}] does not match the saved record {record.target}: "
+                    + "; ".join(wrong),
+                    spans=(record.resolution,),
+                    subject=f"[{entry.key}] {entry.text}",
+                )
+
+
+def _disagreements(entry: Reference, fields: Mapping[str, str], dates: str) -> list[str]:
+    wrong = []
+    year = fields.get("year", "")
+    if entry.year and year and entry.year not in year and entry.year not in dates:
+        wrong.append(f"year {entry.year}, the record says {year}")
+    authors = fold(fields.get("authors", ""))
+    if entry.author and authors and fold(entry.author) not in authors:
+        wrong.append(f"first author {entry.author} is not among the record's authors")
+    title = fields.get("title", "")
+    if entry.title and title and _overlap(entry.title, title) < 0.6:
+        wrong.append(f"title '{_short(entry.title)}', the record's is '{_short(title)}'")
+    journal = fields.get("journal", "")
+    if entry.journal and journal and not _abbreviates(entry.journal, journal):
+        wrong.append(f"journal '{entry.journal}', the record's is '{journal}'")
+    return wrong
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"\w+", fold(text)) if w not in _STOP]
+
+
+def _overlap(entry: str, record: str) -> float:
+    """The share of the entry's title words that are the record's title words."""
+    words = [w for w in _words(entry) if len(w) > 2]
+    have = set(_words(record))
+    return sum(1 for w in words if w in have) / len(words) if words else 1.0
+
+
+def _abbreviates(short: str, full: str) -> bool:
+    """Whether each word of `short` begins a later word of `full`, in order."""
+    words = _words(full)
+    i = 0
+    for part in _words(short):
+        while i < len(words) and not words[i].startswith(part):
+            i += 1
+        if i == len(words):
+            return False
+        i += 1
+    return True
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "…"

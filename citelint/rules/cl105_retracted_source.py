@@ -1,0 +1,49 @@
+"""CL105 retracted-source: a reference entry resolves to a record marked retracted.
+
+A retracted paper supports nothing. When the saved record an entry resolves to says it
+is retracted — a PubMed `PublicationType` "Retracted Publication" or a
+`CommentsCorrections RefType="RetractionIn"`, a Europe PMC publication type naming a
+retraction — CL105 fires at the entry.
+
+Fails (the saved PubMed XML of 22663011 carries `RetractionIn`):
+
+    1. Smith J, et al. A trial. Lancet. 2012;1:1-2. PMID: 22663011
+
+Passes: the record has no retraction.
+
+Fix: remove the citation and every claim that rests on it, or cite a sound source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.analysis import Analysis
+from citelint.diagnostic import Severity
+from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import Span
+
+
+class RetractedSource(Rule[NoOptions]):
+    code = "CL105"
+    name = "retracted-source"
+    severity = Severity.CRITICAL
+    summary = "a reference entry resolves to a saved record marked retracted"
+    suggestion = "remove the citation and the claims resting on it, or cite a sound source"
+    options_type = NoOptions
+
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        for entry in analysis.doc.references:
+            record = analysis.records.get(entry.key)
+            if record is None or not record.retraction:
+                continue
+            spans = (record.resolution,) if isinstance(record.resolution, Span) else ()
+            yield Finding(
+                self.code,
+                entry.start,
+                entry.end,
+                f"reference [{entry.key}] cites a retracted record {record.target} "
+                f"({record.retraction})",
+                spans=spans,
+                subject=f"[{entry.key}] {record.target}",
+            )

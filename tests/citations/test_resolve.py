@@ -1,0 +1,197 @@
+"""Tying citations to saved sources: entries, identifiers, URL indexes, titles, quotes,
+and what happens when nothing answers — or when an index is hostile."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from citelint.citations.resolve import CitationResolver, Resolved
+from citelint.document import Anchor, Document
+from citelint.parse import Parser
+from citelint.sources.model import Failure, FailureKind, Span
+from citelint.sources.store import SourceStore
+from tests.conftest import Writer
+
+RECORD = Path(__file__).parents[1] / "rules" / "CL105_retracted-source" / "sources" / "pubmed"
+ENTRY = "Flaherty KT, et al. Improved survival with trametinib in BRAF V600 melanoma. N Engl J Med. 2012;367:107-114."
+PAGE = "<html><body><p>The median PFS was 4.8 months with trametinib.</p></body></html>"
+STORM = {
+    "url_to_unified_index": {"https://example.org/a": 1},
+    "url_to_info": {
+        "https://example.org/a": {"snippets": ["It has 322 staff.", "Founded in 1993."]},
+        "https://example.org/b": {"snippets": "not a list"},
+    },
+}
+
+
+@pytest.fixture
+def root(project: Writer) -> Path:
+    for name in ("2001.xml", "2002.xml"):
+        project(f"sources/pubmed/{name}", (RECORD / name).read_bytes())
+    project("sources/web/index.json", json.dumps({"https://ascopost.com/a/": "a.html"}))
+    project("sources/web/a.html", PAGE)
+    return project("sources/url_to_info.json", json.dumps(STORM)).parent
+
+
+def _resolve(root: Path | None, report: str) -> tuple[Document, Resolved]:
+    doc = Parser().parse("r.md", report.encode())
+    store = SourceStore(trusted=(str(root.parent),) if root else ())
+    return doc, CitationResolver(store).resolve(doc, str(root) if root else None)
+
+
+def _only(doc: Document, resolved: Resolved) -> Span | Failure:
+    (cited,) = [a for a in doc.anchors if a.is_citation and a.start < doc.text.find("## ")]
+    return resolved.resolutions[cited]
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        "PMID: 2001",
+        "doi:10.1000/test.2001",
+        "https://pubmed.ncbi.nlm.nih.gov/2001/",
+        "[pmid:2001]",
+        "",  # by its title alone
+    ],
+)
+def test_an_entry_resolves_to_its_saved_record(root: Path, how: str) -> None:
+    doc, resolved = _resolve(root, f"Rate 4.8 months [1].\n\n## References\n\n1. {ENTRY} {how}\n")
+    found = _only(doc, resolved)
+    assert isinstance(found, Span) and found.path.endswith("2001.xml")
+    record = resolved.records["1"]
+    assert record.target == "[pmid:2001]"
+    assert record.fields["year"] == "2012" and not record.retraction
+    assert resolved.unsaved == {}
+
+
+def test_an_anchor_in_the_entry_keeps_its_locator(root: Path) -> None:
+    doc, resolved = _resolve(root, "Rate [1].\n\n## References\n\n1. [pmid:2001:abstract]\n")
+    found = _only(doc, resolved)
+    assert isinstance(found, Span) and found.locator == "abstract"
+
+
+def test_a_retracted_record_says_so(root: Path) -> None:
+    _, resolved = _resolve(root, "Rate [1].\n\n## References\n\n1. Any. PMID: 2002\n")
+    assert "Retracted Publication" in resolved.records["1"].retraction
+
+
+def test_an_unsaved_entry_is_one_source_for_all_its_citations(root: Path) -> None:
+    doc, resolved = _resolve(
+        root,
+        "Rate [1]. Again [1].\n\n## References\n\n1. Smith J. Not saved. Lancet. 2001. PMID: 9\n",
+    )
+    ((source, anchors),) = resolved.unsaved.items()
+    assert source.startswith("reference [1] (Smith, 2001: Not saved)")
+    assert len(anchors) == 2
+    failure = resolved.resolutions[anchors[0]]
+    assert isinstance(failure, Failure) and failure.kind is FailureKind.UNSAVED
+    assert "tried [pmid:9]" in failure.message
+
+
+def test_dangling_numbers(root: Path) -> None:
+    doc, resolved = _resolve(root, "Rate [2].\n\n## References\n\n1. PMID: 2001\n")
+    failure = _only(doc, resolved)
+    assert isinstance(failure, Failure) and failure.kind is FailureKind.DANGLING
+    assert failure.message == "no entry 2 in the reference list"
+    doc, resolved = _resolve(root, "Rate [2].\n")
+    (failure,) = resolved.resolutions.values()
+    assert isinstance(failure, Failure) and "has no reference list" in failure.message
+
+
+def test_storm_numbers_and_snippets(root: Path) -> None:
+    doc, resolved = _resolve(root, "It has 322 staff [1].\n")
+    (found,) = resolved.resolutions.values()
+    assert isinstance(found, Span)
+    assert found.text == "It has 322 staff.\nFounded in 1993."
+    assert found.pointer == "/url_to_info/https:~1~1example.org~1a/snippets"
+
+
+def test_a_link_through_the_web_index_with_its_quote(root: Path) -> None:
+    doc, resolved = _resolve(
+        root, "PFS was 4.8 months ([asco](https://ascopost.com/a#:~:text=median%20PFS,months)).\n"
+    )
+    (found,) = resolved.resolutions.values()
+    assert isinstance(found, Span) and found.text == "median pfs was 4.8 months"
+    assert found.path.endswith("a.html")
+    doc, resolved = _resolve(
+        root, "PFS ([asco](https://ascopost.com/a#:~:text=overall%20survival)).\n"
+    )
+    (failure,) = resolved.resolutions.values()
+    assert isinstance(failure, Failure) and failure.kind is FailureKind.NO_LOCATOR
+    doc, resolved = _resolve(root, "PFS ([asco](HTTPS://AscoPost.com/a?utm_source=x)).\n")
+    (found,) = resolved.resolutions.values()
+    assert isinstance(found, Span) and "4.8 months" in found.text
+
+
+def test_an_unsaved_page_keeps_an_exact_quote_but_not_a_range(root: Path) -> None:
+    doc, resolved = _resolve(root, "PFS ([x](https://x.org/p#:~:text=PFS%20was%204.8%20months)).\n")
+    (found,) = resolved.resolutions.values()
+    assert isinstance(found, Span) and found.path == "" and found.text == "PFS was 4.8 months"
+    assert list(resolved.unsaved) == ["https://x.org/p"]
+    doc, resolved = _resolve(root, "PFS ([x](https://x.org/p#:~:text=PFS,months)).\n")
+    (failure,) = resolved.resolutions.values()
+    assert isinstance(failure, Failure) and failure.kind is FailureKind.UNSAVED
+
+
+def test_identifiers_in_text(root: Path) -> None:
+    doc, resolved = _resolve(root, "Rate 4.8 months (PMID: 2001). Trial (NCT01234567).\n")
+    found, missing = resolved.resolutions.values()
+    assert isinstance(found, Span)
+    assert isinstance(missing, Failure) and missing.kind is FailureKind.UNSAVED
+    assert list(resolved.unsaved) == ["NCT01234567"]
+
+
+def test_no_sources_root_says_so() -> None:
+    doc, resolved = _resolve(None, "Rate ([x](https://x.org/p)). PMID: 1.\n")
+    messages = [r.message for r in resolved.resolutions.values() if isinstance(r, Failure)]
+    assert messages and all("no sources folder found" in m for m in messages)
+
+
+def test_an_index_that_leaves_the_root_is_never_read(project: Writer, tmp_path: Path) -> None:
+    outside = project("elsewhere/index.json", json.dumps({"https://x.org/p": "p.html"}))
+    project("elsewhere/p.html", PAGE)
+    root = project("proj/sources/web/keep", "").parent.parent
+    os.symlink(outside, root / "web" / "index.json")
+    doc = Parser().parse("r.md", b"PFS ([x](https://x.org/p)).\n")
+    store = SourceStore(trusted=(str(root.parent),))
+    (failure,) = CitationResolver(store).resolve(doc, str(root)).resolutions.values()
+    assert isinstance(failure, Failure) and failure.kind is FailureKind.UNSAVED
+    assert store.reads == 0
+
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        b"[1, 2]",
+        b'{"https://x.org/p": 3}',
+        b"{not json",
+        b'{"https://x.org/p": "../../../etc/passwd"}',
+    ],
+)
+def test_a_hostile_web_index_changes_no_verdict(project: Writer, index: bytes) -> None:
+    root = project("sources/web/index.json", index).parent.parent
+    doc = Parser().parse("r.md", b"PFS ([x](https://x.org/p)).\n")
+    store = SourceStore(trusted=(str(root.parent),))
+    (result,) = CitationResolver(store).resolve(doc, str(root)).resolutions.values()
+    assert isinstance(result, Failure)
+    assert result.kind in (FailureKind.UNSAVED, FailureKind.UNSAFE_PATH)
+
+
+def test_each_index_is_read_once_per_root(root: Path) -> None:
+    store = SourceStore(trusted=(str(root.parent),))
+    resolver = CitationResolver(store)
+    doc = Parser().parse("r.md", b"PFS ([x](https://x.org/p)).\n")
+    resolver.resolve(doc, str(root))
+    reads = store.reads
+    resolver.resolve(doc, str(root))
+    assert store.reads == reads == 2  # web/index.json and url_to_info.json
+
+
+def test_citations_are_anchors_of_their_style() -> None:
+    anchor = Anchor("ref", "3", None, 0, 3, style="numbered", written="[3]")
+    assert anchor.is_citation and anchor.text == "[3]"
+    assert not Anchor("pmid", "1", None, 0, 1).is_citation

@@ -1,0 +1,146 @@
+"""Citation styles: each one found with its exact range, and what is not a citation."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.citations.styles import DEFAULT_STYLES, STYLES, CitationScanner, expand
+
+
+def _found(text: str, keys: tuple[str, ...] = (), styles: tuple[str, ...] = DEFAULT_STYLES):
+    return [
+        (h.style, h.type, h.id, text[h.start : h.end])
+        for h in CitationScanner(styles, keys).scan(text)
+    ]
+
+
+def test_glued_numbers_are_off_by_default() -> None:
+    assert "glued" in STYLES and "glued" not in DEFAULT_STYLES
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Rate was 5% [3].", [("numbered", "ref", "3", "[3]")]),
+        ("Rate [1,2].", [("numbered", "ref", "1", "[1,2]"), ("numbered", "ref", "2", "[1,2]")]),
+        ("Rate 【4】。", [("numbered", "ref", "4", "【4】")]),
+        ("Rate [^n1].", [("footnote", "ref", "n1", "[^n1]")]),
+        ("Cases annually¹.", [("superscript", "ref", "1", "¹")]),
+        ("Cases²⁴.", [("superscript", "ref", "24", "²⁴")]),
+    ],
+)
+def test_numbered_footnote_and_superscript(text: str, expected: list[tuple[str, ...]]) -> None:
+    assert _found(text) == expected
+
+
+def test_ranges_expand_and_runs_are_separate_groups() -> None:
+    assert expand("1-3, 7") == ["1", "2", "3", "7"]
+    assert expand("1–3") == ["1", "2", "3"]
+    assert expand("1-900") == ["1", "900"]  # not a range anyone cites: its two ends
+    hits = CitationScanner(DEFAULT_STYLES).scan("Rate [3][4].")
+    assert [(h.id, h.group) for h in hits] == [("3", (5, 8)), ("4", (8, 11))]
+
+
+@pytest.mark.parametrize("text", ["10⁹/L", "25 kg/m²", "3 × 10⁻³", "x²", "a [link](x)"])
+def test_powers_and_units_are_not_superscript_citations(text: str) -> None:
+    assert _found(text) == []
+
+
+def test_a_superscript_after_a_long_number_cites_when_the_list_has_it() -> None:
+    assert _found("ESMO 2024¹⁹.", keys=("19",)) == [("superscript", "ref", "19", "¹⁹")]
+    assert _found("ESMO 2024¹⁹.") == []
+    assert _found("10¹⁹ cells", keys=("19",)) == []  # after 10: a power
+
+
+def test_sup_runs_of_digits_are_numbered_citations() -> None:
+    hits = CitationScanner(DEFAULT_STYLES).scan("Rate 5%3,4.", sups=[(7, 10)])
+    assert [(h.style, h.id) for h in hits] == [("superscript", "3"), ("superscript", "4")]
+    assert CitationScanner(DEFAULT_STYLES).scan("Rate 5%a.", sups=[(7, 8)]) == []
+
+
+def test_links_cite_a_url_with_the_quote_as_locator() -> None:
+    text = "Rate 5%. ascopost.com"
+    href = "https://ascopost.com/a/#:~:text=rate%20was,5%25"
+    (hit,) = CitationScanner(DEFAULT_STYLES).scan(text, links=[(9, 21, href)])
+    assert (hit.style, hit.type, hit.id, hit.locator) == (
+        "link",
+        "url",
+        "https://ascopost.com/a/",
+        "rate%20was,5%25",
+    )
+    assert hit.mask  # a domain names the source; it says nothing
+
+
+def test_link_text_that_is_prose_stays_in_the_claim() -> None:
+    text = "Use pembrolizumab in this setting."
+    (hit,) = CitationScanner(DEFAULT_STYLES).scan(text, links=[(4, 17, "https://x.org/p")])
+    assert not hit.mask
+    (hit,) = CitationScanner(DEFAULT_STYLES).scan("Rate. PubMed + 2", links=[(6, 16, "https://x")])
+    assert hit.mask
+
+
+def test_a_link_to_a_reference_anchor_is_a_numbered_citation() -> None:
+    hits = CitationScanner(DEFAULT_STYLES).scan("Rate 3", links=[(5, 6, "#ref3")])
+    assert [(h.style, h.id) for h in hits] == [("numbered", "3")]
+
+
+def test_bare_urls_drop_trailing_punctuation() -> None:
+    assert _found("See https://example.org/a/b.") == [
+        ("url", "url", "https://example.org/a/b", "https://example.org/a/b")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Rate (PMID: 22663011).", [("identifier", "PMID", "22663011", "PMID: 22663011")]),
+        ("Rate (PMC3456789).", [("identifier", "PMCID", "PMC3456789", "PMC3456789")]),
+        (
+            "Rate doi:10.1056/NEJMoa1.",
+            [("identifier", "DOI", "10.1056/NEJMoa1", "doi:10.1056/NEJMoa1.")],
+        ),
+        ("Trial (NCT01234567).", [("identifier", "NCT", "NCT01234567", "NCT01234567")]),
+        (
+            "Trials: NCT01234567, NCT07654321.",
+            [
+                ("identifier", "NCT", "NCT01234567", "NCT01234567"),
+                ("identifier", "NCT", "NCT07654321", "NCT07654321"),
+            ],
+        ),
+        ("It is registered as NCT01234567.", []),  # stated, not cited: an entity
+    ],
+)
+def test_identifiers(text: str, expected: list[tuple[str, ...]]) -> None:
+    assert _found(text) == expected
+
+
+def test_an_nct_id_in_a_table_row_is_its_citation() -> None:
+    hits = CitationScanner(DEFAULT_STYLES).scan("T4 | 69% | NCT01818323", row=True)
+    assert [(h.type, h.id) for h in hits] == [("NCT", "NCT01818323")]
+
+
+def test_identifiers_are_kept_in_the_claim_and_inside_urls_are_not_separate() -> None:
+    (hit,) = CitationScanner(DEFAULT_STYLES).scan("(PMID: 1)")
+    assert not hit.mask
+    assert _found("https://pubmed.ncbi.nlm.nih.gov/PMID:123") == [
+        (
+            "url",
+            "url",
+            "https://pubmed.ncbi.nlm.nih.gov/PMID:123",
+            "https://pubmed.ncbi.nlm.nih.gov/PMID:123",
+        )
+    ]
+
+
+def test_glued_numbers_need_the_reference_list_or_the_style() -> None:
+    text = "Squamous cell carcinoma.17 Next one."
+    assert _found(text) == []
+    assert _found(text, keys=("17",)) == [("glued", "ref", "17", "17")]
+    assert _found(text, styles=("glued",)) == [("glued", "ref", "17", "17")]
+    assert _found("It rose to 5.17 now.", keys=("17",)) == []  # a decimal, not glued
+
+
+def test_styles_can_be_turned_off() -> None:
+    assert _found("Rate [3] (PMID: 1).", styles=("identifier",)) == [
+        ("identifier", "PMID", "1", "PMID: 1")
+    ]

@@ -1,0 +1,65 @@
+"""URLs: normalised comparison, the identifiers they carry, text-fragment quotes."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.citations.urls import (
+    find_quote,
+    normalize_url,
+    quote_parts,
+    quoted,
+    text_fragment,
+    url_ids,
+)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("HTTPS://Example.ORG/a/", "https://example.org/a"),
+        ("https://example.org:443/a", "https://example.org/a"),
+        ("https://example.org/a#section", "https://example.org/a"),
+        ("https://example.org/a?utm_source=x&id=3", "https://example.org/a?id=3"),
+    ],
+)
+def test_two_spellings_of_one_page_compare_equal(a: str, b: str) -> None:
+    assert normalize_url(a) == normalize_url(b)
+
+
+def test_paths_queries_and_other_ports_stay_distinct() -> None:
+    assert normalize_url("https://example.org/A") != normalize_url("https://example.org/a")
+    assert normalize_url("https://example.org:8443/a") == "https://example.org:8443/a"
+    assert normalize_url("http://[bad") == "http://[bad"  # unparsable: as written
+
+
+@pytest.mark.parametrize(
+    ("url", "ids"),
+    [
+        ("https://pubmed.ncbi.nlm.nih.gov/36645621/", [("PMID", "36645621")]),
+        ("https://www.ncbi.nlm.nih.gov/pmc/articles/PMC1234567/", [("PMCID", "PMC1234567")]),
+        ("https://clinicaltrials.gov/study/NCT01234567", [("NCT", "NCT01234567")]),
+        ("https://doi.org/10.1056/NEJMoa1915", [("DOI", "10.1056/NEJMoa1915")]),
+        ("https://ascopost.com/news/1234567/", []),
+    ],
+)
+def test_identifiers_in_urls(url: str, ids: list[tuple[str, str]]) -> None:
+    assert url_ids(url) == ids
+
+
+def test_text_fragments_split_into_prefix_start_end_suffix() -> None:
+    base, directive = text_fragment("https://x.org/p#:~:text=pre-,start%20here,end,-post")
+    assert base == "https://x.org/p"
+    assert directive is not None
+    assert quote_parts(directive) == ("pre", "start here", "end", "post")
+    assert quoted(directive) == "start here … end"
+    assert text_fragment("https://x.org/p#top") == ("https://x.org/p", None)
+
+
+def test_a_quote_is_found_with_case_and_spacing_folded() -> None:
+    page = "Results.  The Median  PFS was 4.8 months in the arm. Other text."
+    assert find_quote(page, "median%20pfs,months") == "median pfs was 4.8 months"
+    assert find_quote(page, "the-,median%20pfs") == "median pfs"
+    assert find_quote(page, "median%20pfs,-other") is None  # the suffix must follow
+    assert find_quote(page, "not%20there") is None
+    assert find_quote(page, "median%20pfs,absent") is None

@@ -1,0 +1,91 @@
+"""Citations in the document model: which sentence each one cites, what is left out of
+claims, and which blocks are the reference list."""
+
+from __future__ import annotations
+
+from citelint.claims import ClaimReader, ClaimSettings
+from citelint.parse import Parser
+from citelint.parse.builder import ClaimOptions
+from tests.parse.conftest import parse
+
+
+def _cited(text: str, name: str = "r.md") -> list[tuple[str, list[str]]]:
+    doc = parse(name, text)
+    return [(s.text, [a.text for a in s.anchors]) for s in doc.sentences if not s.block.appendix]
+
+
+def test_each_style_cites_its_sentence() -> None:
+    assert _cited("Rate 5% [3]. Other 6%². Third 7%[^a].\n\n[^a]: Note.\n") == [
+        ("Rate 5% [3].", ["[3]"]),
+        ("Other 6%².", ["[2]"]),
+        ("Third 7%[^a].", ["[^a]"]),
+    ]
+
+
+def test_a_leading_run_belongs_to_the_sentence_before() -> None:
+    assert _cited("Rate 5%. [3][4] Next 6%.") == [
+        ("Rate 5%. [3][4]", ["[3]", "[4]"]),
+        ("Next 6%.", []),
+    ]
+
+
+def test_a_paragraph_ending_in_links_cites_all_of_it() -> None:
+    text = "Rate 5%. Next 6%. [PubMed + 2](https://pubmed.ncbi.nlm.nih.gov/1/)\n"
+    url = "https://pubmed.ncbi.nlm.nih.gov/1/"
+    assert _cited(text) == [("Rate 5%.", [url]), ("Next 6%. PubMed + 2", [url])]
+    # a link inside the paragraph cites only its own sentence
+    assert _cited(f"Rate 5% [x]({url}). Next 6%.") == [("Rate 5% x.", [url]), ("Next 6%.", [])]
+
+
+def test_citation_text_is_not_read_as_a_claim() -> None:
+    doc = parse("r.md", "Median PFS was 4.8 months [12]. Next. [PubMed + 2](https://x.org/p)\n")
+    reader = ClaimReader(ClaimSettings().drugs)
+    assert [[t.text for t in reader.read(s).numbers] for s in doc.sentences] == [
+        ["4.8 months"],
+        [],
+    ]
+
+
+def test_the_reference_list_is_not_claims_and_keys_entries() -> None:
+    doc = parse(
+        "r.md",
+        "Rate 5% [1].\n\n## References\n\n1. Smith J. A trial. Lancet. 2020. PMID: 22663011\n"
+        "2. Jones K. Another. BMJ. 2021.\n",
+    )
+    assert [(r.key, r.author, r.ids) for r in doc.references] == [
+        ("1", "Smith", (("PMID", "22663011"),)),
+        ("2", "Jones", ()),
+    ]
+    assert doc.reference_list
+    assert all(b.appendix for b in doc.blocks if "Smith" in b.text)
+    line, column = doc.position(doc.references[0].start)
+    assert (line, column) == (5, 4)
+
+
+def test_html_ordered_lists_sups_and_links() -> None:
+    doc = parse(
+        "r.html",
+        '<p>Rate 5%<sup><a href="#ref2">2</a></sup>.</p><h2>References</h2>'
+        '<ol start="2"><li>Smith J. A. B. 2020.</li><li value="7">Other.</li></ol>',
+    )
+    (sentence,) = [s for s in doc.sentences if not s.block.appendix]
+    assert [a.text for a in sentence.anchors] == ["[2]"]
+    assert [r.key for r in doc.references] == ["2", "7"]
+
+
+def test_glued_numbers_cite_only_what_the_list_numbers() -> None:
+    text = "Squamous cell carcinoma.17 It rose to 5.2 now.\n\n## References\n\n17. Smith J. A. B.\n"
+    assert _cited(text) == [("Squamous cell carcinoma.17", ["[17]"]), ("It rose to 5.2 now.", [])]
+    assert _cited("Squamous cell carcinoma.17 It rose.") == [
+        ("Squamous cell carcinoma.17 It rose.", [])
+    ]
+
+
+def test_a_malformed_anchor_is_not_read_as_an_identifier() -> None:
+    assert _cited("Rate 5% [PMID:10000001].") == [("Rate 5% [PMID:10000001].", [])]
+
+
+def test_styles_are_configurable() -> None:
+    parser = Parser(ClaimOptions(citation_styles=("identifier",)))
+    doc = parser.parse("r.md", b"Rate 5% [3]. Rate 6% (PMID: 1).")
+    assert [[a.text for a in s.anchors] for s in doc.sentences] == [[], ["PMID: 1"]]
