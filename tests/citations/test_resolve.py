@@ -80,7 +80,7 @@ def test_a_retracted_record_says_so(root: Path) -> None:
 
 
 def test_an_unsaved_entry_is_one_source_for_all_its_citations(root: Path) -> None:
-    doc, resolved = _resolve(
+    _, resolved = _resolve(
         root,
         "Rate [1]. Again [1].\n\n## References\n\n1. Smith J. Not saved. Lancet. 2001. PMID: 9\n",
     )
@@ -103,7 +103,7 @@ def test_dangling_numbers(root: Path) -> None:
 
 
 def test_storm_numbers_and_snippets(root: Path) -> None:
-    doc, resolved = _resolve(root, "It has 322 staff [1].\n")
+    _, resolved = _resolve(root, "It has 322 staff [1].\n")
     (found,) = resolved.resolutions.values()
     assert isinstance(found, Span)
     assert found.text == "It has 322 staff.\nFounded in 1993."
@@ -111,34 +111,34 @@ def test_storm_numbers_and_snippets(root: Path) -> None:
 
 
 def test_a_link_through_the_web_index_with_its_quote(root: Path) -> None:
-    doc, resolved = _resolve(
+    _, resolved = _resolve(
         root, "PFS was 4.8 months ([asco](https://ascopost.com/a#:~:text=median%20PFS,months)).\n"
     )
     (found,) = resolved.resolutions.values()
     assert isinstance(found, Span) and found.text == "median pfs was 4.8 months"
     assert found.path.endswith("a.html")
-    doc, resolved = _resolve(
+    _, resolved = _resolve(
         root, "PFS ([asco](https://ascopost.com/a#:~:text=overall%20survival)).\n"
     )
     (failure,) = resolved.resolutions.values()
     assert isinstance(failure, Failure) and failure.kind is FailureKind.NO_LOCATOR
-    doc, resolved = _resolve(root, "PFS ([asco](HTTPS://AscoPost.com/a?utm_source=x)).\n")
+    _, resolved = _resolve(root, "PFS ([asco](HTTPS://AscoPost.com/a?utm_source=x)).\n")
     (found,) = resolved.resolutions.values()
     assert isinstance(found, Span) and "4.8 months" in found.text
 
 
 def test_an_unsaved_page_keeps_an_exact_quote_but_not_a_range(root: Path) -> None:
-    doc, resolved = _resolve(root, "PFS ([x](https://x.org/p#:~:text=PFS%20was%204.8%20months)).\n")
+    _, resolved = _resolve(root, "PFS ([x](https://x.org/p#:~:text=PFS%20was%204.8%20months)).\n")
     (found,) = resolved.resolutions.values()
     assert isinstance(found, Span) and found.path == "" and found.text == "PFS was 4.8 months"
     assert list(resolved.unsaved) == ["https://x.org/p"]
-    doc, resolved = _resolve(root, "PFS ([x](https://x.org/p#:~:text=PFS,months)).\n")
+    _, resolved = _resolve(root, "PFS ([x](https://x.org/p#:~:text=PFS,months)).\n")
     (failure,) = resolved.resolutions.values()
     assert isinstance(failure, Failure) and failure.kind is FailureKind.UNSAVED
 
 
 def test_identifiers_in_text(root: Path) -> None:
-    doc, resolved = _resolve(root, "Rate 4.8 months (PMID: 2001). Trial (NCT01234567).\n")
+    _, resolved = _resolve(root, "Rate 4.8 months (PMID: 2001). Trial (NCT01234567).\n")
     found, missing = resolved.resolutions.values()
     assert isinstance(found, Span)
     assert isinstance(missing, Failure) and missing.kind is FailureKind.UNSAVED
@@ -146,7 +146,7 @@ def test_identifiers_in_text(root: Path) -> None:
 
 
 def test_no_sources_root_says_so() -> None:
-    doc, resolved = _resolve(None, "Rate ([x](https://x.org/p)). PMID: 1.\n")
+    _, resolved = _resolve(None, "Rate ([x](https://x.org/p)). PMID: 1.\n")
     messages = [r.message for r in resolved.resolutions.values() if isinstance(r, Failure)]
     assert messages and all("no sources folder found" in m for m in messages)
 

@@ -1,0 +1,113 @@
+"""Real reports as their writers cite them (../shared/corpus/reports): STORM's numbered
+article over its saved snippets, and the biomcp reports' links, numbers, superscripts and
+reference lists. Skipped where the corpus is absent; nothing of it is copied into the
+repository (the STORM files are copied into a temporary folder at run time)."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from citelint.config import Settings
+from citelint.linter import Linter
+from citelint.sources.model import Span
+
+STORM = ("storm_crw_telesystem", "storm_gen_article_polished.txt")
+
+
+@pytest.fixture
+def storm(corpus: Path, tmp_path: Path) -> Path:
+    folder = corpus / "reports" / STORM[0]
+    for name in (STORM[1], "url_to_info.json"):
+        shutil.copy(folder / name, tmp_path / name)
+    return tmp_path
+
+
+def _lint(root: Path, report: Path, sources: Path | None = None) -> list[tuple[str, int, int]]:
+    settings = Settings(project_root=str(root), sources=str(sources) if sources else None)
+    result = Linter(settings).lint_paths([str(report)])
+    return [(d.code, d.line, d.column) for f in result.files for d in f.diagnostics]
+
+
+def test_every_storm_number_resolves_to_its_snippets(storm: Path) -> None:
+    linter = Linter(Settings(project_root=str(storm), sources=str(storm)))
+    doc = linter.parser.parse("a.txt", (storm / STORM[1]).read_bytes())
+    analysis = linter.analyze(doc, str(storm))
+    cited = [a for a in doc.anchors if a.is_citation]
+    assert len(cited) == 68 and all(a.style == "numbered" for a in cited)
+    spans = [analysis.resolutions[a] for a in cited]
+    assert all(isinstance(s, Span) and s.pointer and s.pointer.endswith("/snippets") for s in spans)
+    facts = [c for c in analysis.claims if c.claim.fact_bearing]
+    assert [t.text for c in facts for t in c.claim.numbers] == [
+        "2.5 km",
+        "550 mm",
+        "155 mm",
+        "120 mm",
+    ]
+
+
+def test_storm_claims_pass_fail_and_need_a_citation(storm: Path) -> None:
+    report = storm / STORM[1]
+    assert _lint(storm, report, storm) == []  # its numbers are in the snippets it cites
+    text = report.read_text(encoding="utf-8")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "550 mm" in t)
+    column = text.splitlines()[line - 1].index("550 mm") + 1
+    report.write_text(text.replace("550 mm", "560 mm"), encoding="utf-8")
+    assert _lint(storm, report, storm) == [("CL101", line, column)]
+    sentence = "penetrating up to 560 mm of steel armor"
+    start = text.replace("550 mm", "560 mm").index(sentence)
+    end = text.index("[8]", start)
+    report.write_text(text[:end] + text[end + 3 :], encoding="utf-8")  # the citation dropped
+    found = _lint(storm, report, storm)
+    assert [code for code, _, _ in found] == ["CL001"]
+
+
+# Findings per code of each biomcp report, run with no sources folder: every citation is
+# recognised, so CL001 is left only on fact-bearing sentences that cite nothing, and each
+# unsaved source is one CL011 (none is saved).
+BIOMCP = {
+    # 123 links (121 with a quote) to 35 distinct pages. CL001: sentences between the
+    # cited ones; CL101/CL102: the exact quote of a link lacks the claim's number or code
+    # (a quote of `Abstract` for `36% vs 17%`); a range quote is not checked.
+    "example_a.md": {"CL011": 35, "CL001": 25, "CL102": 2, "CL101": 1},
+    # narrative attributions, and six entries with URLs that the body never cites
+    "example_b.md": {"CL001": 16, "CL009": 5, "CL011": 1},
+    # glued numbers (`carcinoma.17`) with no reference list are not citations by default;
+    # NCT ids in parentheses and table rows are, and no trial is saved
+    "example_c.md": {"CL001": 31, "CL011": 14},
+    # paragraph-end links cite their whole paragraph
+    "example_d.md": {"CL011": 23, "CL001": 1},
+    # 57 entries, every one cited and unsaved; two entries are the same paper twice
+    "example_e.md": {"CL011": 57, "CL001": 24, "CL010": 2},
+    # superscripts map to 24 entries, `ESMO 2024¹⁹` and `NCT01818323¹⁸` included
+    "example_f.md": {"CL011": 26, "CL001": 16},
+}
+
+
+@pytest.mark.parametrize("name", sorted(BIOMCP))
+def test_biomcp_reports(corpus: Path, name: str) -> None:
+    folder = corpus / "reports" / "biomcp_examples_hnscc"
+    settings = Settings(project_root=str(folder))
+    linter = Linter(settings)
+    result = linter.lint_paths([str(folder / name)])
+    (file,) = result.files
+    assert dict(Counter(d.code for d in file.diagnostics)) == BIOMCP[name]
+    # CL001 never sits on a sentence that carries a recognised citation
+    doc = linter.parser.parse(name, (folder / name).read_bytes())
+    cited = {doc.position(s.start) for b in doc.blocks for s in b.sentences if s.anchors}
+    assert not [d for d in file.diagnostics if d.code == "CL001" and (d.line, d.column) in cited]
+
+
+def test_numbered_citations_map_to_their_entries(corpus: Path) -> None:
+    folder = corpus / "reports" / "biomcp_examples_hnscc"
+    linter = Linter(dataclasses.replace(Settings(project_root=str(folder))))
+    for name, entries in (("example_e.md", 57), ("example_f.md", 24)):
+        doc = linter.parser.parse(name, (folder / name).read_bytes())
+        keys = {r.key for r in doc.references}
+        assert len(doc.references) == entries and keys == {str(n) for n in range(1, entries + 1)}
+        numbers = {a.id for a in doc.anchors if a.type == "ref"}
+        assert numbers <= keys  # nothing dangling
