@@ -93,6 +93,7 @@ class Analysis:
     # depend on it (CL011), and the record each reference entry resolved to (CL104, CL105)
     unsaved: Mapping[str, tuple[Anchor, ...]] = field(default_factory=dict)
     records: Mapping[str, Record] = field(default_factory=dict)
+    cited_kinds: Mapping[Anchor, str] = field(default_factory=dict)  # type a citation reached
 
     def cite(self, anchors: Sequence[Anchor]) -> Cited:
         return cited(anchors, self.resolutions, self.settings.locator_optional_types)

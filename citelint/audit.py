@@ -46,6 +46,7 @@ def report(f: FileResult, fail_on: str) -> dict[str, Any]:
             "total_anchors": f.anchors,
             "verified_count": f.verified,
             "anchors_without_locator": list(f.anchors_without_locator),
+            "citations_by_style": dict(f.citations),
             "violations_by_reason": dict(sorted(by_reason.items())),
         },
     }

@@ -11,6 +11,7 @@ import hashlib
 import os
 import signal
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -254,6 +255,7 @@ class Linter:
             anchor_starts=starts,
             unsaved=cited.unsaved,
             records=cited.records,
+            cited_kinds=cited.kinds,
         )
 
     def _file_result(
@@ -277,9 +279,10 @@ class Linter:
                 a.text
                 for c in analysis.claims
                 for a in c.anchors
-                if a.locator is None and a.type not in optional
+                if a.locator is None and a.type not in optional and not a.is_citation
             )
         )
+        styles = Counter(a.style for a in analysis.doc.anchors if a.is_citation)
         return FileResult(
             analysis.doc.path,
             diagnostics,
@@ -289,6 +292,7 @@ class Linter:
             analysis.doc.text,
             records.build(analysis, diagnostics),
             without_locator,
+            tuple(sorted(styles.items())),
         )
 
     def _emitted(self, display: str) -> frozenset[str]:

@@ -26,6 +26,7 @@ class CitedSpan:
     where: str  # locator and lines, for people
     excerpt: str
     problem: str = ""  # why the anchor did not resolve
+    style: str = "anchor"  # how the report cites it: an anchor, or a citation style
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +120,15 @@ def _cited_spans(item: BodyClaim, analysis: Analysis) -> tuple[CitedSpan, ...]:
             where = result.locator or "whole source"
             if result.start_line is not None:
                 where += f", {describe_lines(result.start_line, result.end_line)}"
+            path = analysis.display(result.path) if result.path else "its quote (page not saved)"
             spans[anchor.text] = CitedSpan(
-                anchor.text, analysis.display(result.path), where, excerpt(result.text, needles)
+                anchor.text, path, where, excerpt(result.text, needles), style=anchor.style
             )
         elif isinstance(result, Failure):
             path = analysis.display(result.path) if result.path else ""
-            spans[anchor.text] = CitedSpan(anchor.text, path, "", "", result.message)
+            spans[anchor.text] = CitedSpan(
+                anchor.text, path, "", "", result.message, style=anchor.style
+            )
         if len(spans) >= MAX_SPANS:
             break
     return tuple(spans.values())

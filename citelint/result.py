@@ -25,6 +25,7 @@ class FileResult:
     text: str | None = None  # the decoded report, for showing offending lines
     records: tuple[ClaimRecord, ...] = ()
     anchors_without_locator: tuple[str, ...] = ()
+    citations: tuple[tuple[str, int], ...] = ()  # citations per style, besides anchors
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from citelint import audit
 from citelint.cli import main
+from citelint.config import Settings
+from citelint.linter import Linter
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "citelint" / "schemas" / "verification_report.schema.json"
@@ -27,6 +30,7 @@ def test_audit_reports_validate_against_the_shipped_schema(
     assert [p.parent.relative_to(tmp_path).as_posix() for p in written] == [
         "examples/reports/broken.html",
         "examples/reports/clean.md",
+        "examples/reports/numbered.md",
         "examples/reports/rich.md",
     ]
     for path in written:
@@ -58,6 +62,7 @@ def test_schema_rejects_undeclared_fields() -> None:
             "total_anchors": 0,
             "verified_count": 0,
             "anchors_without_locator": [],
+            "citations_by_style": {"numbered": 3},
             "violations_by_reason": {},
         },
     }
@@ -65,6 +70,7 @@ def test_schema_rejects_undeclared_fields() -> None:
     for extra in (
         {**good, "extra": 1},
         {**good, "anchor_audit": {**good["anchor_audit"], "extra": 1}},
+        {**good, "anchor_audit": {**good["anchor_audit"], "citations_by_style": {"bold": 1}}},
     ):  # type: ignore[dict-item]
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(extra, schema)
@@ -85,3 +91,17 @@ def test_audit_files_never_land_outside_the_audit_folder(
     report = json.loads((tmp_path / written[0]).read_text())
     assert report["report"] == (elsewhere / "r.md").as_posix()  # shown as given, not ../
     assert capsys.readouterr().err == ""
+
+
+def test_the_audit_counts_citations_by_style(tmp_path: Path) -> None:
+    report = tmp_path / "r.md"
+    report.write_text("Rate 5% [1]. Rate 6%² (PMID: 1).\n\n## References\n\n1. A.\n2. B.\n")
+    settings = Settings(project_root=str(tmp_path))
+    (result,) = Linter(settings).lint_paths([str(report)]).files
+    record = audit.report(result, "critical")
+    assert record["anchor_audit"]["citations_by_style"] == {
+        "identifier": 1,
+        "numbered": 1,
+        "superscript": 1,
+    }
+    assert record["anchor_audit"]["anchors_without_locator"] == []

@@ -30,7 +30,7 @@ def test_examples(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
     ]
 
 
-@pytest.mark.parametrize("report", ["clean.md", "rich.md"])
+@pytest.mark.parametrize("report", ["clean.md", "rich.md", "numbered.md"])
 def test_clean_examples_pass_every_rule(
     report: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -46,6 +46,14 @@ def test_rich_example_has_diagrams_tables_and_an_appendix() -> None:
     assert len(doc.mermaid) == 3
     assert any(b.kind == "row" for b in doc.blocks)
     assert any(b.appendix for b in doc.blocks)
+
+
+def test_numbered_example_cites_in_three_styles() -> None:
+    from citelint.parse import Parser
+
+    doc = Parser().parse("numbered.md", (EXAMPLES / "reports" / "numbered.md").read_bytes())
+    assert [a.style for a in doc.anchors] == ["identifier", "numbered", "numbered", "superscript"]
+    assert [r.key for r in doc.references] == ["1"]
 
 
 def test_readme_shows_what_the_command_prints(

@@ -190,7 +190,7 @@ def test_action_steps_like_a_runner(tmp_path: Path) -> None:
     multi = json.loads((workspace / "multi.sarif").read_text())
     assert multi["runs"][0]["automationDetails"]["id"] == "citelint/shard-1-of-1/"
     code, outputs, log = run_action(workspace, tmp_path, paths="examples/reports/*.md")
-    assert code == 0 and "in 2 files" in log, log
+    assert code == 0 and "in 3 files" in log, log
     code, _, log = run_action(workspace, tmp_path, paths="examples/reports/*.txt")
     assert code == 2 and "matches no file or folder" in log
     code, _, log = run_action(workspace, tmp_path, args="--select 'CL101")

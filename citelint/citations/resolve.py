@@ -57,6 +57,7 @@ class Resolved:
     resolutions: Mapping[Anchor, Resolution]
     unsaved: Mapping[str, tuple[Anchor, ...]]  # each unsaved source → its citations
     records: Mapping[str, Record]  # each reference entry key → its record
+    kinds: Mapping[Anchor, str] = field(default_factory=dict)  # the source type it reached
 
 
 _FIELDS = ("title", "year", "authors", "journal")
@@ -82,6 +83,7 @@ class CitationResolver:
             for written in kind.identifies:
                 self._identified.setdefault(written, []).append(kind.name)
         self._web = next((k.name for k in store.kinds.values() if k.web_pages), None)
+        self._kind_at: dict[str, str] = {}  # the source type of each file a citation reached
 
     def resolve(self, doc: Document, root: str | None) -> Resolved:
         entries = {r.key: r for r in doc.references}
@@ -93,7 +95,12 @@ class CitationResolver:
             out[anchor] = resolution
             if source is not None:
                 unsaved.setdefault(source, []).append(anchor)
-        return Resolved(out, {k: tuple(v) for k, v in unsaved.items()}, records)
+        kinds = {
+            a: self._kind_at[r.path]
+            for a, r in out.items()
+            if isinstance(r, Span) and r.path in self._kind_at
+        }
+        return Resolved(out, {k: tuple(v) for k, v in unsaved.items()}, records, kinds)
 
     def _one(
         self,
@@ -181,6 +188,8 @@ class CitationResolver:
             if kind not in self.store.kinds:
                 continue
             found = self.store.resolve(Anchor(kind, ident, locator, 0, 0), root)
+            if isinstance(found, Span):
+                self._kind_at[found.path] = kind
             if isinstance(found, Span) or found.kind is not FailureKind.NO_SOURCE:
                 return found, (kind, ident)
             tried.append(_show_id(kind, ident))
@@ -207,6 +216,8 @@ class CitationResolver:
         key = normalize_url(url)
         if page is None and key in index.web and self._web is not None:
             page = self.store.resolve(Anchor(self._web, index.web[key], None, 0, 0), root)
+            if isinstance(page, Span):
+                self._kind_at[page.path] = self._web
         if page is None and key in index.storm:
             snippets, _ = index.storm[key]
             pointer = "/url_to_info/" + url.replace("~", "~0").replace("/", "~1") + "/snippets"

@@ -144,7 +144,8 @@ def _detail(key: str, record: ClaimRecord) -> str:
     if not record.anchors:
         parts.append("<p>No anchor.</p>")
     for span in record.spans:
-        parts.append(f'<h4 class="anchor">{_e(span.anchor)}</h4>')
+        style = "" if span.style == "anchor" else f" <small>({_e(span.style)} citation)</small>"
+        parts.append(f'<h4 class="anchor">{_e(span.anchor)}{style}</h4>')
         if span.problem:
             parts.append(f'<p class="problem">{_e(span.problem)}</p>')
             continue

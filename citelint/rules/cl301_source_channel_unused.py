@@ -5,9 +5,11 @@ When the sources root holds saved files of a channel named in `required-source-c
 channel's types, the evidence was fetched and then ignored. Channels: `clinical_trials`
 (`trials/`, `clinical_trials/`; anchor types `nct`, `aact`), `pubtator` (`pubtator`),
 `pubmed` (`pmid`), `europepmc`, `bioc`, `guidelines` (`guideline`), `evidence`, and custom
-types. A channel with no saved files is skipped; appendix anchors and unresolved anchors
-are not use. When one sources root is shared by several reports (`--sources` or `sources =`
-in config), CL301 runs only if `required-source-channels` is set explicitly.
+types. A citation in a report's own style (a reference number, a link, an identifier)
+uses the channel of the record it resolves to. A channel with no saved files is skipped;
+appendix anchors and unresolved anchors are not use. When one sources root is shared by
+several reports (`--sources` or `sources =` in config), CL301 runs only if
+`required-source-channels` is set explicitly.
 
 The finding points at the report's first heading and names the counts and the sources
 root, and whether that root was found beside the report or given: the same folder can
@@ -42,7 +44,8 @@ class SourceChannelUnused(Rule[NoOptions]):
                 continue
             for anchor in {a for s in block.sentences for a in s.anchors}:
                 if isinstance(analysis.resolutions.get(anchor), Span):
-                    channel = channels.channel_of.get(anchor.type, anchor.type)
+                    kind = analysis.cited_kinds.get(anchor, anchor.type)  # a citation's record
+                    channel = channels.channel_of.get(kind, kind)
                     used[channel] = used.get(channel, 0) + 1
         at = analysis.doc.first_heading_offset()
         root = analysis.display(analysis.sources_root or "")
