@@ -6,6 +6,10 @@ sources, then times, in the same process:
   baseline  parsing every report and loading every cited source once
   full      linting every report (parse, resolve, all rules)
   parallel  the same with two worker processes
+  styles    the anchored reports linted with citation styles off against on (the cost
+            of looking for citations in reports that use only anchors; target ≤ 1.10)
+  numbered  the same claims cited by reference number through a reference list of PMIDs,
+            against the anchored reports
 
 and prints claims per second and the ratio full / baseline. Uses the real PubMed records
 of ../shared/corpus when present, synthetic ones otherwise.
@@ -16,6 +20,7 @@ of ../shared/corpus when present, synthetic ones otherwise.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import re
@@ -34,8 +39,11 @@ from citelint.tokens import clear_caches
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 
-def build(root: Path, reports: int, sentences: int, seed: int = 7) -> list[tuple[str, str]]:
-    """Write sources and reports; return (pmid, abstract) pairs used."""
+def build(
+    root: Path, reports: int, sentences: int, seed: int = 7, numbered: bool = False
+) -> list[tuple[str, str]]:
+    """Write sources and reports; return (pmid, abstract) pairs used. `numbered` cites by
+    reference number through a reference list instead of by anchor."""
     rng = random.Random(seed)
     pubmed = root / "sources" / "pubmed"
     pubmed.mkdir(parents=True)
@@ -65,18 +73,35 @@ def build(root: Path, reports: int, sentences: int, seed: int = 7) -> list[tuple
     out.mkdir()
     for r in range(reports):
         lines = [f"# Report {r}", ""]
+        cited: dict[str, int] = {}
         for _ in range(sentences):
             pmid, sentence = rng.choice(facts)
             if rng.random() < 0.1:  # one in ten claims misquotes a number
                 sentence = re.sub(r"\d+", lambda m: str(int(m.group()) + 1), sentence, count=1)
-            lines.append(f"{sentence.rstrip('.')} [pmid:{pmid}:abstract].")
+            cite = f"[{cited.setdefault(pmid, len(cited) + 1)}]" if numbered else ""
+            lines.append(f"{sentence.rstrip('.')} {cite or f'[pmid:{pmid}:abstract]'}.")
             lines.append("")
+        entries = [f"{n}. Record {pmid}. Journal. 2020. PMID: {pmid}" for pmid, n in cited.items()]
         suffix = ".md" if r % 2 else ".html"
-        body = "\n".join(lines)
+        body = "\n".join(lines + (["## References", "", *entries] if entries else []))
         if suffix == ".html":
             body = "".join(f"<p>{line}</p>\n" for line in lines if line and line[0] != "#")
+            if entries:
+                items = "".join(f"<li>{e.split('. ', 1)[1]}</li>" for e in entries)
+                body += f"<h2>References</h2><ol>{items}</ol>\n"
         (out / f"report_{r:04d}{suffix}").write_text(body, encoding="utf-8")
     return records
+
+
+def _best(settings: Settings, folder: Path, runs: int = 3) -> float:
+    """The best of a few cold lints: less noise than one."""
+    times = []
+    for _ in range(runs):
+        clear_caches()
+        start = time.perf_counter()
+        Linter(settings).lint_paths([str(folder)])
+        times.append(time.perf_counter() - start)
+    return min(times)
 
 
 def main() -> None:
@@ -122,6 +147,25 @@ def main() -> None:
         print(f"claims per second: {claims / full:,.0f}")
         print(f"ratio full / baseline: {full / baseline:.2f}")
         print(f"full lint with 2 workers: {parallel:.3f} s (speed-up {full / parallel:.2f}x)")
+
+        no_styles = dataclasses.replace(
+            settings, claims=dataclasses.replace(settings.claims, citation_styles=())
+        )
+        off = _best(no_styles, root / "reports")
+        on = _best(settings, root / "reports")
+        print(
+            f"anchored reports, citation styles off / on: {off:.3f} / {on:.3f} s "
+            f"(ratio on / off {on / off:.2f}; target <= 1.10)"
+        )
+        numbered = root / "numbered"
+        numbered.mkdir()
+        build(numbered, args.reports, args.sentences, numbered=True)
+        numbered_settings = Settings(project_root=str(numbered))
+        cost = _best(numbered_settings, numbered / "reports")
+        print(
+            f"the same claims cited by number through a reference list: {cost:.3f} s "
+            f"(ratio numbered / anchored {cost / on:.2f})"
+        )
 
 
 if __name__ == "__main__":

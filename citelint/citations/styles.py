@@ -71,6 +71,13 @@ IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # separator inside one, or a label's colon (`(NCT01234567)`, `ClinicalTrials.gov: NCT…`).
 _CITING_BEFORE = re.compile(r"[(\[（【,;、:：]\s*$")
 _GLUED = re.compile(r"(?<=[A-Za-z\)\]%])([.,;:])(\d{1,3}(?:[,–-]\d{1,3})*)(?=\s|$)")
+# What every style but links and `<sup>` starts with; text without it holds no citation.
+# It opens with one character class, which the regex engine scans for quickly.
+_TRIGGER = re.compile(
+    r"[\[【⁰¹²³⁴⁵⁶⁷⁸⁹hPNdD](?:(?<=\[)\^?\d|(?<=\[)\^|(?<=【)\d|(?<=[⁰¹²³⁴⁵⁶⁷⁸⁹])"
+    r"|(?<=h)ttps?://|(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d)"
+)
+_TRIGGER_GLUED = re.compile(f"{_TRIGGER.pattern}|{_GLUED.pattern}")
 # Link text that names a source rather than saying something: `frontiersin.org`,
 # `PubMed + 2`, `3`.
 _LABEL = re.compile(r"[\w.-]+\.[a-z]{2,}(?:/\S*)?|[^\d]{0,40}\+\s?\d{1,3}|[\d,\s–-]+", re.I)
@@ -97,6 +104,8 @@ class CitationScanner:
     def __init__(self, styles: Collection[str], keys: Collection[str] = ()) -> None:
         self.styles = frozenset(styles)
         self.keys = frozenset(keys)
+        glued = "glued" in self.styles or bool(self.keys)
+        self._trigger = _TRIGGER_GLUED if glued else _TRIGGER
 
     def scan(
         self,
@@ -106,6 +115,8 @@ class CitationScanner:
         row: bool = False,
     ) -> list[CitationHit]:
         """Every citation in `text`; in a table `row` an NCT id is the row's citation."""
+        if not links and not sups and not self._trigger.search(text):
+            return []  # most text cites in no style: one pass decides it
         hits: list[CitationHit] = []
         taken = _merged([(b, e) for b, e, _ in links])
         if links and "link" in self.styles:

@@ -171,8 +171,7 @@ class DocumentBuilder:
         if state.scanner is not None and not appendix:
             cites = self._citing.cite(raw, offsets, state.scanner)
             # a malformed anchor is CL005's: nothing inside it cites in another style
-            taken = [(s, e) for s, e, _ in anchors] + [(m.start, m.end) for m in misses]
-            anchors = merge(anchors, cites.anchors, sorted(taken))
+            anchors = merge(anchors, cites.anchors, misses)
             masks, breaks = cites.masks, sorted({*breaks, *cites.breaks})
         state.anchors.extend(a for _, _, a in anchors)
         state.near.extend(

@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from citelint.anchors import AnchorGrammar
+from citelint.anchors import AnchorGrammar, NearMissHit
 from citelint.citations.references import entry_key, list_blocks, read_entry
 from citelint.citations.styles import CitationScanner
 from citelint.document import Anchor, OffsetMap, Reference, Sentence
@@ -31,6 +31,9 @@ class Cited:
     anchors: list[tuple[int, int, Anchor]]
     masks: list[tuple[int, int]]
     breaks: list[int]
+
+
+_NONE = Cited([], [], [])  # a block that cites in no style (never changed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +90,13 @@ class CitationReader:
 
     @staticmethod
     def cite(raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner) -> Cited:
+        hits = scanner.scan(raw.text, raw.links, raw.sups, row=raw.kind == "row")
+        if not hits:
+            return _NONE
         anchors: list[tuple[int, int, Anchor]] = []
         masks: list[tuple[int, int]] = []
         breaks: list[int] = []
-        for hit in scanner.scan(raw.text, raw.links, raw.sups, row=raw.kind == "row"):
+        for hit in hits:
             anchor = Anchor(
                 hit.type,
                 hit.id,
@@ -129,6 +135,8 @@ def masks_within(
     masks: Sequence[tuple[int, int]], begin: int, stop: int
 ) -> tuple[tuple[int, int], ...]:
     """The masked ranges inside [begin, stop), relative to `begin` (masks are sorted)."""
+    if not masks:
+        return ()
     i = bisect.bisect_left(masks, (begin, begin))
     out = []
     while i < len(masks) and masks[i][0] < stop:
@@ -140,6 +148,8 @@ def masks_within(
 
 def blank(text: str, masks: Iterable[tuple[int, int]]) -> str:
     """`text` with the masked ranges turned to spaces, positions kept."""
+    if not masks:
+        return text
     chars = list(text)
     for b, e in masks:
         chars[b:e] = " " * (e - b)
@@ -149,12 +159,13 @@ def blank(text: str, masks: Iterable[tuple[int, int]]) -> str:
 def merge(
     anchors: list[tuple[int, int, Anchor]],
     citations: list[tuple[int, int, Anchor]],
-    taken: list[tuple[int, int]],
+    misses: Sequence[NearMissHit],
 ) -> list[tuple[int, int, Anchor]]:
     """Anchors and citations in order of position; a citation that meets an anchor or a
-    malformed one (the NCT id of `[nct:NCT01234567]`) is part of it. `taken` is sorted."""
+    malformed one (the NCT id of `[nct:NCT01234567]`) is part of it."""
     if not citations:
         return anchors
+    taken = sorted([(s, e) for s, e, _ in anchors] + [(m.start, m.end) for m in misses])
     ends = list(itertools.accumulate((e for _, e in taken), max))  # reach of each prefix
     kept = [c for c in citations if not meets(c[0], c[1], taken, ends)]
     return sorted([*anchors, *kept], key=lambda found: (found[0], found[1]))

@@ -39,6 +39,8 @@ class UnusedReference(Rule[NoOptions]):
     options_type = NoOptions
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
+        if not analysis.doc.references:
+            return
         listed = {a for entry in analysis.doc.references for a in entry.anchors}
         body = [a for a in analysis.doc.anchors if a not in listed]
         keys = {a.id for a in body if a.type == "ref"}

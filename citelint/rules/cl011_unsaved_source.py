@@ -43,6 +43,8 @@ class UnsavedSource(Rule[NoOptions]):
     failure_kind = FailureKind.UNSAVED
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
+        if not analysis.unsaved:
+            return
         source_of = {a: source for source, anchors in analysis.unsaved.items() for a in anchors}
         depend: dict[str, int] = dict.fromkeys(analysis.unsaved, 0)
         for item in analysis.claims:  # one pass: each claim counts once per source
