@@ -37,6 +37,8 @@ from tests.conftest import Writer
         ("per-file-ignores = { 'a/**' = ['CL998'] }\n", "matches no rule"),
         ("sources = 'nope'\n", "'sources' = 'nope' is not a folder"),
         ("anchor-scope = 'page'\n", "'anchor-scope' must be one of sentence, block"),
+        ("citation-styles = ['bold']\n", "'citation-styles' has 'bold'; the styles are numbered"),
+        ("numbered-locators = 'yes'\n", "'numbered-locators' must be one of optional, required"),
         ("[rules.CL205]\nmax-repeats = true\n", "'rules.CL205.max-repeats' must be a whole"),
         ("[rules.CL302]\nmax-share = 'x'\n", "'rules.CL302.max-share' must be a number"),
         ("[rules.CL203]\nphrases = {a = 'x'}\n", "must be a table of phrase = limit"),
@@ -69,6 +71,8 @@ anchor-scope = "block"
 abbreviations = ["approx."]
 appendix-headings = ["Annex"]
 locator-optional-types = ["evidence"]
+citation-styles = ["numbered", "glued", "numbered"]
+numbered-locators = "required"
 drug-suffixes-zh = ["替尼"]
 drug-stems-en = ["tinib"]
 required-source-channels = ["pubmed"]
@@ -90,6 +94,8 @@ max-share = 1
     assert (s.include, s.exclude, s.ignore) == (("reports/**",), ("reports/drafts/**",), ("CL205",))
     assert s.claims.anchor_scope.value == "block" and s.claims.abbreviations == ("approx.",)
     assert s.claims.appendix_headings == ("Annex",)
+    assert s.claims.citation_styles == ("numbered", "glued")
+    assert s.claims.numbered_locators == "required"
     assert s.claims.drugs.suffixes_zh == ("替尼",) and s.claims.drugs.stems_en == ("tinib",)
     assert s.claims.custom_types == ("patent",)
     assert s.source_types["patent"].extensions == ("json",)

@@ -30,6 +30,22 @@ def _many_anchored_paragraphs(n: int) -> tuple[str, str]:
     return "r.md", "".join(f"Rate {i % 90}% [pmid:1:abstract].\n\n" for i in range(n))
 
 
+def _numbered_citations_in_one_paragraph(n: int) -> tuple[str, str]:
+    entries = "".join(f"<li>Author A. Title {k}. J. 2020. PMID: {k}</li>" for k in range(1, 51))
+    body = "".join(f"Rate {i % 90}% [{i % 50 + 1}]. " for i in range(n))
+    return "r.html", f"<p>{body}</p><h2>References</h2><ol>{entries}</ol>"
+
+
+def _long_reference_list(n: int) -> tuple[str, str]:
+    body = "".join(f"Rate {i % 90}%[^{i}].\n\n" for i in range(n))
+    notes = "".join(f"[^{i}]: https://example.org/{i % 100}\n" for i in range(n))
+    return "r.md", body + notes  # every source unsaved, half the entries duplicates
+
+
+def _links_in_one_paragraph(n: int) -> tuple[str, str]:
+    return "r.md", "".join(f"Rate {i % 90}% ([x](https://x.org/{i})). " for i in range(n))
+
+
 def _cost(make: Callable[[int], tuple[str, str]], n: int) -> float:
     name, text = make(n)
     linter = Linter(Settings(cache_dir=None))
@@ -50,7 +66,14 @@ def _cost(make: Callable[[int], tuple[str, str]], n: int) -> float:
 
 @pytest.mark.parametrize(
     "make",
-    [_anchored_html_paragraph, _one_block_of_unanchored_sentences, _many_anchored_paragraphs],
+    [
+        _anchored_html_paragraph,
+        _one_block_of_unanchored_sentences,
+        _many_anchored_paragraphs,
+        _numbered_citations_in_one_paragraph,
+        _long_reference_list,
+        _links_in_one_paragraph,
+    ],
 )
 def test_twice_the_input_costs_about_twice_the_time(
     make: Callable[[int], tuple[str, str]],

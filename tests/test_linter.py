@@ -102,3 +102,21 @@ def test_select_is_a_filter_not_another_analysis() -> None:
             full.summary()["claims"],
             full.summary()["verified_claims"],
         ), code
+
+
+def test_numbered_locators_required_asks_numbered_citations_for_a_locator(
+    project: Writer, tmp_path: Path
+) -> None:
+    import dataclasses
+
+    from citelint.config import Settings
+
+    project("sources/pubmed/1001.json", json.dumps({"abstract": "PFS was 4.8 months."}))
+    report = project("r.md", "PFS was 4.8 months [1].\n\n## References\n\n1. PMID: 1001\n")
+    settings = Settings(project_root=str(tmp_path))
+    assert citelint.lint_paths([str(report)], settings).diagnostics == ()
+    strict = dataclasses.replace(
+        settings, claims=dataclasses.replace(settings.claims, numbered_locators="required")
+    )
+    (found,) = citelint.lint_paths([str(report)], strict).diagnostics
+    assert (found.code, found.line, found.column) == ("CL004", 1, 1)
