@@ -58,7 +58,7 @@ _SUPERSCRIPT = re.compile(rf"[{_SUP_DIGITS}]+(?:[,˒⸴⁻–-][{_SUP_DIGITS}]+)
 _SHORT_BASE = re.compile(r"(?:^|\D)\d{1,3}$")
 _SUP_TABLE = str.maketrans(_SUP_DIGITS + "˒⸴⁻", "0123456789,,-")
 # A superscript after a digit, a power sign or a unit symbol is a power (`10⁹`, `m²`).
-_POWER_BEFORE = re.compile(r"(?:[\d^×xX/·.⁻⁺]|\b[a-zA-Zµμ]{1,2})$")
+_POWER_BEFORE = re.compile(r"(?:[\d^×xX/·⁻⁺]|\b[a-zA-Zµμ]{1,2})$")
 URL = re.compile(r"https?://[^\s<>\"'\]\[)（）]+", re.I)
 URL_TAIL = ".,;:!?。，；："
 IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (

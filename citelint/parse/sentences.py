@@ -68,6 +68,7 @@ class SentenceSplitter:
             if m.group(0)[0] == "." and self._abbreviated(text, m.start()):
                 continue
             cuts.add(m.end())
+        cuts.update(self._after_runs(text, masked))
         inside = _MaskIndex(masked)
         cuts = {c for c in cuts if not inside(c)}
         ranges: list[tuple[int, int]] = []
@@ -76,6 +77,24 @@ class SentenceSplitter:
             ranges.extend(_trimmed(text, begin, cut))
             begin = cut
         return ranges
+
+    def _after_runs(self, text: str, masked: Sequence[tuple[int, int]]) -> list[int]:
+        """A stop glued to a citation run ends the sentence after the run: `5%.[3] Next`,
+        `5%.³ Next`, `5%.[pmid:1:abstract] Next`."""
+        ends = {s: e for s, e in masked}
+        closes = set(ends.values())
+        cuts = []
+        for start, _ in masked:
+            if start == 0 or text[start - 1] not in ".!?" or start - 1 in closes:
+                continue
+            if text[start - 1] == "." and self._abbreviated(text, start - 1):
+                continue
+            end = ends[start]
+            while end in ends:  # a run of citations: `[3][4]`
+                end = ends[end]
+            if end == len(text) or text[end].isspace():
+                cuts.append(end)
+        return cuts
 
     def _abbreviated(self, text: str, dot: int) -> bool:
         head = text[max(0, dot - 30) : dot + 1]

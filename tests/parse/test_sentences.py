@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from citelint.parse.sentences import SentenceSplitter
 from tests.parse.conftest import parse, sentences
 
 
@@ -18,3 +19,20 @@ def test_semicolons_do_not_split() -> None:
 def test_abbreviations_and_decimals() -> None:
     doc = parse("r.md", "See Fig. 2 and e.g. No. 5 vs. 5.5 et al. in 2012. Next.\n")
     assert sentences(doc) == ["See Fig. 2 and e.g. No. 5 vs. 5.5 et al. in 2012.", "Next."]
+
+
+def test_a_stop_glued_to_a_citation_run_ends_the_sentence_after_the_run() -> None:
+    splitter = SentenceSplitter()
+    text = "Rate 5%.[3][4] Next 6%.³ Last."
+    runs = [(8, 11), (11, 14), (23, 24)]
+    assert [text[b:e] for b, e in splitter.split(text, runs)] == [
+        "Rate 5%.[3][4]",
+        "Next 6%.³",
+        "Last.",
+    ]
+    # an abbreviation before the run, or a run glued to the next word, ends nothing
+    text = "See Fig.[3] for 5%. Rate 5%.[3]x more."
+    assert [text[b:e] for b, e in splitter.split(text, [(8, 11), (28, 31)])] == [
+        "See Fig.[3] for 5%.",
+        "Rate 5%.[3]x more.",
+    ]
