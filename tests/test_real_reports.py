@@ -157,3 +157,21 @@ def test_the_full_chain_over_real_pubmed_records(corpus: Path, tmp_path: Path) -
     ]
     assert "cited span [1] (sources/pubmed/22663011.xml)" in found[0][3]
     assert "year 2019, the record says 2018" in found[3][3]
+
+
+def test_every_biomcp_report_is_read_whole(corpus: Path) -> None:
+    """Every report of the folder: CL001 never on a cited sentence, one CL011 per unsaved
+    source, and nothing that cannot be read."""
+    folder = corpus / "reports" / "biomcp_examples_hnscc"
+    linter = Linter(Settings(project_root=str(folder)))
+    files = linter.lint_paths([str(folder)]).files  # README.md is no report
+    assert len(files) >= 30
+    for file in files:
+        doc = linter.parser.parse(file.path, (folder / file.path).read_bytes())
+        analysis = linter.analyze(doc, None)
+        cited = {doc.position(s.start) for s in doc.sentences if s.anchors}
+        codes = Counter(d.code for d in file.diagnostics)
+        uncited = [d for d in file.diagnostics if d.code == "CL001"]
+        assert not [d for d in uncited if (d.line, d.column) in cited], file.path
+        assert codes["CL011"] == len(analysis.unsaved), file.path
+        assert not codes.keys() & {"CL902", "CL903"}, file.path
