@@ -284,7 +284,7 @@ class CitationResolver:
             listed = [
                 (name, ident)
                 for name in self._identified.get("PMID", ())
-                for ident in self._listed(root, name)
+                for ident in self.store.saved_ids(name, root)
             ]
             for name, ident in listed[:MAX_LISTED_RECORDS]:
                 found = self.store.resolve(Anchor(name, ident, "title", 0, 0), root)
@@ -294,26 +294,6 @@ class CitationResolver:
                         if other.startswith("10."):
                             index.records.setdefault("doi:" + other.lower(), (name, ident))
         return index.records
-
-    def _listed(self, root: str, kind_name: str) -> list[str]:
-        kind = self.store.kinds[kind_name]
-        if not self.store.trusted_root(root):
-            return []
-        allowed = self.store.allowed_roots(kind, root)
-        names: set[str] = set()
-        for folder in kind.dirs:
-            path = os.path.normpath(os.path.join(root, folder))
-            if not os.path.isdir(path) or not inside(path, allowed):
-                continue
-            try:
-                with os.scandir(path) as entries:
-                    for e in entries:
-                        stem, _, ext = e.name.rpartition(".")
-                        if stem and ext in kind.extensions and e.is_file(follow_symlinks=False):
-                            names.add(stem)
-            except OSError:
-                continue
-        return sorted(names)
 
 
 def _read_storm(storm: dict[str, object], index: _RootIndex) -> None:

@@ -15,15 +15,14 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from citelint.sources.cache import TextCache
+from citelint.sources.loaders.bioc import load_bioc, load_pubtator_text
 from citelint.sources.loaders.pdf import load_pdf
 from citelint.sources.loaders.pubmed import load_pubmed_xml
 from citelint.sources.loaders.structured import (
     JsonSource,
     load_aact,
-    load_bioc,
     load_ctgov,
     load_europepmc,
-    load_pubtator_text,
     parse_json,
     record_id_mismatch,
 )
@@ -42,6 +41,10 @@ class Loaded(Protocol):
     """A parsed source file: it resolves locators to spans."""
 
     def resolve(self, locator: str | None) -> Resolution: ...
+
+    def locators(self) -> tuple[str, ...]:
+        """The locators that name the parts of this source (what a repair may suggest)."""
+        ...
 
 
 class LoadContext(Protocol):

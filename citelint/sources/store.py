@@ -207,6 +207,39 @@ class SourceStore:
                 )
         return self._loaded[key]
 
+    def saved_ids(self, name: str, root: str) -> list[str]:
+        """The ids of the records a kind has saved under `root`, sorted; folders that
+        lead out of the allowed roots are not listed."""
+        kind = self.kinds[name]
+        if not self.trusted_root(root):
+            return []
+        allowed = self.allowed_roots(kind, root)
+        names: set[str] = set()
+        for folder in kind.dirs:
+            path = os.path.normpath(os.path.join(root, folder))
+            if folder == "." or not os.path.isdir(path) or not inside(path, allowed):
+                continue
+            try:
+                with os.scandir(path) as entries:
+                    for e in entries:
+                        stem, _, ext = e.name.rpartition(".")
+                        if stem and ext in kind.extensions and e.is_file(follow_symlinks=False):
+                            names.add(stem)
+            except OSError:
+                continue
+        return sorted(names)
+
+    def locators(self, anchor: Anchor, root: str | None) -> tuple[str, ...]:
+        """The locators of the source an anchor names (none when it does not load)."""
+        kind = self.kinds.get(anchor.type)
+        if root is None or kind is None or unsafe_id(anchor.id) or not self.trusted_root(root):
+            return ()
+        located = self.locate(kind, anchor.id, root)
+        if isinstance(located, Failure):
+            return ()
+        loaded = self._load(kind, anchor.id, located, root)
+        return () if isinstance(loaded, Failure) else loaded.locators()
+
     def channel_files(self, root: str | None) -> Mapping[str, int]:
         """Saved files per channel under a sources root (CL301); listed once per root."""
         if root is None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from citelint.document import Anchor
-from citelint.sources.model import Failure, FailureKind
+from citelint.sources.model import Failure, FailureKind, Span
 from citelint.sources.store import SourceStore
 from tests.conftest import Writer
 from tests.sources.conftest import failure, resolve, span
@@ -87,3 +87,35 @@ def test_size_limit(project: Writer) -> None:
         and "over max-source-bytes" in f.message
     )
     assert store.reads == 0
+
+
+# -- what a repair may look at ---------------------------------------------------------------
+
+
+def test_saved_ids_and_locators(root: Path) -> None:
+    store = SourceStore()
+    assert store.saved_ids("guideline", str(root)) == ["G", "H", "T"]
+    assert store.saved_ids("pmid", str(root)) == []
+    assert store.locators(Anchor("guideline", "G", None, 0, 0), str(root)) == (
+        "Guide",
+        "5.5 Lung",
+        "5.5.2 EGFR",
+        "6 Other",
+    )
+    assert store.locators(Anchor("guideline", "nope", None, 0, 0), str(root)) == ()
+    assert store.locators(Anchor("guideline", "../x", None, 0, 0), str(root)) == ()
+    assert store.locators(Anchor("guideline", "G", None, 0, 0), None) == ()
+
+
+def test_every_loader_names_its_parts(real: Path) -> None:
+    store = SourceStore()
+    names = {
+        ("pmid", "22663011"): ("title", "abstract", "background", "methods", "results"),
+        ("nct", "NCT02513394"): ("results", "outcomes", "adverse-events"),
+        ("guideline", "PONE"): ("page:1", "page:2"),
+    }
+    for (kind, ident), expected in names.items():
+        found = store.locators(Anchor(kind, ident, None, 0, 0), str(real))
+        assert set(expected) <= set(found), (kind, found)
+        for locator in found[:12]:  # each one resolves
+            assert isinstance(store.resolve(Anchor(kind, ident, locator, 0, 0), str(real)), Span)

@@ -27,6 +27,9 @@ class PdfSource:
     pages: tuple[str, ...]
     toc: dict[str, tuple[int, int]] | None = None
 
+    def locators(self) -> tuple[str, ...]:
+        return tuple(f"page:{n}" for n in range(1, len(self.pages) + 1))
+
     def resolve(self, locator: str | None) -> Resolution:
         if locator is None:
             return self._span(None, 1, len(self.pages))

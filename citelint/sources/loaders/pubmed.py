@@ -58,6 +58,10 @@ class PubmedSource:
             FailureKind.NO_LOCATOR, f"no field or abstract section '{locator}'{hint}", self.path
         )
 
+    def locators(self) -> tuple[str, ...]:
+        labels = [s.label.lower() for s in self.sections if s.label]
+        return tuple(dict.fromkeys(["title", "abstract", *labels]))
+
     def _abstract(self) -> str:
         return "\n".join(s.text for s in self.sections)
 

@@ -55,6 +55,9 @@ class TextSource:
     def text(self) -> str:
         return "\n".join(self.lines)
 
+    def locators(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(h.title.strip() for h in self.headings if h.title.strip()))
+
     def resolve(self, locator: str | None) -> Resolution:
         if locator is None:
             return self._span(None, 1, len(self.lines))

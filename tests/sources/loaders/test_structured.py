@@ -1,4 +1,4 @@
-"""JSON sources: ClinicalTrials.gov, AACT, BioC, Europe PMC, PubTator."""
+"""JSON sources: ClinicalTrials.gov, AACT, Europe PMC."""
 
 from __future__ import annotations
 
@@ -43,14 +43,6 @@ def test_ctgov_id_mismatch(real: Path) -> None:
     assert f.kind is FailureKind.UNREADABLE and "not NCT99999999" in f.message
 
 
-def test_bioc_sections(real: Path) -> None:
-    title = span(real, "bioc", "22663011", "title")
-    assert title.text == "Improved survival with MEK inhibition in BRAF-mutated melanoma."
-    abstract = span(real, "bioc", "22663011", "abstract")
-    assert "0.45" in abstract.text and abstract.fields == ()  # infons are never support
-    assert "MEK" in span(real, "bioc", "22663011", "annotations").text
-
-
 def test_aact_models(real: Path) -> None:
     assert "NON_RANDOMIZED" in span(real, "aact", "NCT06388018", "designs").text
     assert "NON_RANDOMIZED" in span(real, "aact", "NCT06388018", "Design").text
@@ -61,8 +53,3 @@ def test_europepmc_records(real: Path) -> None:
     assert "BRCA1" in span(real, "europepmc", "20516115", "title").text
     f = failure(real, "europepmc", "core")
     assert f.kind is FailureKind.UNREADABLE and "holds 0 records" in f.message
-
-
-def test_pubtator_text_format(real: Path) -> None:
-    assert "CXCR1" in span(real, "pubtator", "22051099", "title").text
-    assert span(real, "pubtator", "22051099", "abstract").text.startswith("BACKGROUND")
