@@ -24,6 +24,7 @@ from citelint.errors import CitelintError, UsageError
 from citelint.formatters import FORMATTERS, sarif
 from citelint.formatters.text import summary_line
 from citelint.linter import Linter
+from citelint.repair import fix
 from citelint.result import Result
 from citelint.rules import ALL_RULES, RULES_BY_CODE, RULES_BY_NAME
 
@@ -69,6 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
     p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
+    p.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe anchor fixes (a locator the evidence is at)",
+    )
+    p.add_argument(
+        "--unsafe-fixes", action="store_true", help="with --fix or --diff: also the other fixes"
+    )
+    p.add_argument("--diff", action="store_true", help="show the fixes as a diff; write nothing")
     p.add_argument(
         "--no-respect-gitignore",
         action="store_true",
@@ -143,6 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.verbose:
             for trace in linter.tracebacks:
                 sys.stderr.write(trace)
+        if args.fix or args.diff:
+            return _fix(result, settings, args)
         return _report(result, args)
     except CitelintError as exc:
         print(f"citelint: error: {exc}", file=sys.stderr)
@@ -150,6 +162,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("citelint: interrupted", file=sys.stderr)
         return 130
+
+
+def _fix(result: Result, settings: Settings, args: argparse.Namespace) -> int:
+    """`--diff` shows the planned edits (exit 1 when there are some); `--fix` writes them,
+    lints again and reports what remains."""
+    planned = fix.plan(result, unsafe=args.unsafe_fixes)
+    if args.diff:
+        sys.stdout.write(fix.diff(planned))
+        return 1 if planned else 0
+    fixed, problems = fix.write(planned)
+    for problem in problems:
+        print(f"citelint: warning: {problem}", file=sys.stderr)
+    again = Linter(settings).lint_paths(args.paths or ["."], jobs=_jobs(args.jobs))
+    _say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
+    return _report(again, args)
 
 
 def _say(args: argparse.Namespace, message: str) -> None:

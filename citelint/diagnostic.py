@@ -49,6 +49,36 @@ class SourceRef:
 
 
 @dataclass(frozen=True, slots=True)
+class Edit:
+    """A change to the report: replace [start, end) (code-point offsets of the decoded
+    text) with `text`; the lines and columns are the same place for people and SARIF."""
+
+    start: int
+    end: int
+    text: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """Where the saved sources say what a claim states: an anchor to cite, the span it
+    names, the claim's tokens it holds, and the edit that would cite it."""
+
+    anchor: str  # as it would be written: `[pmid:10000001:results]`
+    source: SourceRef
+    tokens: tuple[str, ...]
+    same_record: bool  # a locator of a record the claim already cites
+    safe: bool  # `--fix` applies it; the others need `--unsafe-fixes`
+    edit: Edit | None = None
+
+    def describe(self) -> str:
+        return f"{self.anchor} ({self.source.describe()})"
+
+
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     path: str
     line: int
@@ -64,6 +94,8 @@ class Diagnostic:
     missing: tuple[str, ...] = ()
     sources: tuple[SourceRef, ...] = ()
     fingerprint: str = ""
+    suggestions: tuple[Suggestion, ...] = ()  # where the evidence is (repair hints)
+    nowhere: tuple[str, ...] = ()  # tokens no saved source holds
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:

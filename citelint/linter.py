@@ -7,6 +7,7 @@ A report is linted by a function of (report bytes, cited source bytes, settings)
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import hashlib
 import os
 import signal
@@ -25,6 +26,8 @@ from citelint.discover import Discovery, matches
 from citelint.document import Anchor, Document
 from citelint.evidence import Evidence
 from citelint.parse import Parser, UnreadableReport
+from citelint.repair.search import EvidenceSearch
+from citelint.repair.suggest import NO_HINTS, Hints, Repairer
 from citelint.result import FileResult, Result
 from citelint.rules import (
     ALL_RULES,
@@ -72,6 +75,7 @@ class Linter:
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence()
         self.citations = CitationResolver(self.store)
+        self.repair = Repairer(EvidenceSearch(self.store, self.evidence), self.display)
         self.tracebacks: list[str] = []
 
     def display(self, path: str) -> str:
@@ -181,7 +185,8 @@ class Linter:
             )
         except SourceError as exc:
             return self._file_finding(display, UnreadableReportRule, f"report {exc}")
-        return self.lint_data(display, data, self.discovery.sources_root(path))
+        result = self.lint_data(display, data, self.discovery.sources_root(path))
+        return dataclasses.replace(result, origin=os.path.realpath(path))
 
     def lint_data(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
         """Lint one report's bytes; an unreadable report is CL902, a crash is CL903."""
@@ -215,7 +220,10 @@ class Linter:
         kept = [f for f in kept if f.code in emitted]
         if UnusedSuppression.code in emitted and not self.settings.no_suppress:
             kept.extend(UnusedSuppression().finding(d) for d in unused)
-        diagnostics = tuple(sorted((self._stamp(doc, f) for f in kept), key=lambda d: d.sort_key))
+        hints = self.repair.hints(analysis, kept) if self.settings.hints else {}
+        diagnostics = tuple(
+            sorted((self._stamp(doc, f, hints.get(f, NO_HINTS)) for f in kept), key=_sort_key)
+        )
         return self._file_result(analysis, diagnostics, unverified)
 
     def analyze(
@@ -308,7 +316,7 @@ class Linter:
             if not (type(rule).code in ignored and type(rule).deselectable)
         )
 
-    def _stamp(self, doc: Document, f: Finding) -> Diagnostic:
+    def _stamp(self, doc: Document, f: Finding, hints: Hints = NO_HINTS) -> Diagnostic:
         line, column = doc.position(f.start)
         end_line, end_column = doc.position(max(f.end, f.start + 1))
         return Diagnostic(
@@ -326,6 +334,8 @@ class Linter:
             missing=f.missing,
             sources=tuple(self._source_ref(s, f.anchors) for s in f.spans if s.path),
             fingerprint=finding_id(f.code, doc.path, f.subject or f.message),
+            suggestions=hints.suggestions,
+            nowhere=hints.nowhere,
         )
 
     def _source_ref(self, span: Span | Failure, anchors: tuple[Anchor, ...]) -> SourceRef:
@@ -391,6 +401,10 @@ def in_shard(rel: str, shard: tuple[int, int]) -> bool:
     """Deterministic sharding by the SHA-256 of the POSIX path (DECISIONS O9); K is 1-based."""
     k, n = shard
     return int(hashlib.sha256(rel.encode("utf-8")).hexdigest(), 16) % n == k - 1
+
+
+def _sort_key(d: Diagnostic) -> tuple[str, int, int, str, str]:
+    return d.sort_key
 
 
 def _any_within(sorted_offsets: Sequence[int], start: int, end: int) -> bool:

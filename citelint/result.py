@@ -26,6 +26,7 @@ class FileResult:
     records: tuple[ClaimRecord, ...] = ()
     anchors_without_locator: tuple[str, ...] = ()
     citations: tuple[tuple[str, int], ...] = ()  # citations per style, besides anchors
+    origin: str = ""  # the real file that was read, for `--fix`; empty for text given
 
 
 @dataclass(frozen=True)

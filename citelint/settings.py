@@ -50,6 +50,7 @@ class Settings:
     rules: Mapping[str, RuleSettings] = field(default_factory=dict)
     respect_gitignore: bool = True  # files git ignores are not reports
     no_suppress: bool = False  # --no-suppress: audit with every suppression ignored
+    hints: bool = True  # search the saved sources for where each failed claim is said
     cache_dir: str | None = field(default_factory=user_cache_dir)  # absolute; None: no cache
     cli_roots: tuple[str, ...] = ()  # absolute paths the command line named: trusted too
     cli_overrides: tuple[tuple[str, object], ...] = ()  # re-applied to nested configs

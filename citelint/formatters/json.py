@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from citelint import __version__
-from citelint.diagnostic import Diagnostic, SourceRef
+from citelint.diagnostic import Diagnostic, SourceRef, Suggestion
 from citelint.result import Result
 
 VERSION = 1
@@ -19,6 +19,26 @@ def source_dict(ref: SourceRef) -> dict[str, Any]:
         "start_line": ref.start_line,
         "end_line": ref.end_line,
         "pointer": ref.pointer,
+    }
+
+
+def suggestion_dict(s: Suggestion) -> dict[str, Any]:
+    edit = s.edit
+    return {
+        "anchor": s.anchor,
+        "source": source_dict(s.source),
+        "tokens": list(s.tokens),
+        "same_record": s.same_record,
+        "safe": s.safe,
+        "edit": None
+        if edit is None
+        else {
+            "line": edit.line,
+            "column": edit.column,
+            "end_line": edit.end_line,
+            "end_column": edit.end_column,
+            "text": edit.text,
+        },
     }
 
 
@@ -40,6 +60,8 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
         "source": source_dict(d.sources[0]) if d.sources else None,
         "sources": [source_dict(s) for s in d.sources],
         "fingerprint": d.fingerprint,
+        "suggestions": [suggestion_dict(s) for s in d.suggestions],
+        "nowhere": list(d.nowhere),
     }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 from citelint import __version__
-from citelint.diagnostic import Diagnostic, Severity
+from citelint.diagnostic import Diagnostic, Severity, Suggestion
 from citelint.result import Result
 from citelint.rules import AnyRule
 
@@ -82,7 +82,36 @@ def result_dict(d: Diagnostic, index: int, occurrence: int = 0) -> dict[str, Any
         related.append(location)
     if related:
         item["relatedLocations"] = related
+    fixes = [_fix(d, s) for s in d.suggestions if s.edit is not None]
+    if fixes:
+        item["fixes"] = fixes
     return item
+
+
+def _fix(d: Diagnostic, s: Suggestion) -> dict[str, Any]:
+    """A SARIF fix: the anchor edit, described by where the evidence is."""
+    assert s.edit is not None
+    edit = s.edit
+    safety = "safe" if s.safe else "unsafe"
+    return {
+        "description": {"text": f"cite {s.describe()} ({safety} fix)"},
+        "artifactChanges": [
+            {
+                "artifactLocation": {"uri": _uri(d.path), "uriBaseId": "%SRCROOT%"},
+                "replacements": [
+                    {
+                        "deletedRegion": {
+                            "startLine": edit.line,
+                            "startColumn": edit.column,
+                            "endLine": edit.end_line,
+                            "endColumn": edit.end_column,
+                        },
+                        "insertedContent": {"text": edit.text},
+                    }
+                ],
+            }
+        ],
+    }
 
 
 def automation_id(result: Result) -> str:

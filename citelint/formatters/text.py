@@ -66,6 +66,11 @@ def _one(console: Console, d: Diagnostic, lines: list[str] | None) -> None:
         write(Text(f"      = source: {ref.describe()}", style="dim"))
     if d.missing:
         write(Text(f"      = missing: {', '.join(d.missing)}", style="dim"))
+    for hint in d.suggestions:
+        fix = " (fixable with --fix)" if hint.safe and hint.edit else ""
+        write(Text(f"      = help: found in {hint.describe()}{fix}", style="green"))
+    if d.nowhere:
+        write(Text(f"      = help: no saved source holds {', '.join(d.nowhere)}", style="dim"))
 
 
 def window(line: str, column: int) -> tuple[str, int]:

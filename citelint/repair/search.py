@@ -1,0 +1,164 @@
+"""Where does a saved source say it? The evidence search behind repair hints and `--fix`.
+
+For a claim, find the spans that hold **all** of its tokens under the rules' own support
+tests (numbers, dates, codes, drugs): first among the locators of the records it already
+cites, then among every saved record of the report's sources root. Each root is indexed
+once — every span of every saved record, by the numbers and codes it holds — so a claim
+costs one look-up, not a scan. Spans that hold the claim and contain a smaller one that
+holds it too are dropped: `abstract` is no answer where `results` is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from citelint.claims import Claim
+from citelint.document import Anchor
+from citelint.evidence import (
+    Evidence,
+    SpanIndex,
+    date_supported,
+    drug_supported,
+    entity_supported,
+    token_supported,
+)
+from citelint.sources.model import Span
+from citelint.sources.store import SourceStore
+
+MAX_RECORDS = 2000  # saved records indexed per sources root
+MAX_SCAN = 5000  # spans tried for a claim that has no number or code to look up
+MAX_FOUND = 50  # spans that hold a claim, kept before the smallest are chosen
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """One span of a saved record: the anchor that names it, and its text."""
+
+    anchor: Anchor
+    span: Span
+
+
+@dataclass
+class _RootIndex:
+    places: list[Place] = field(default_factory=list)
+    by_key: dict[tuple[str, object], list[int]] = field(default_factory=dict)
+
+
+class EvidenceSearch:
+    def __init__(self, store: SourceStore, evidence: Evidence) -> None:
+        self.store = store
+        self.evidence = evidence
+        self._records: dict[tuple[str, str, str], list[Place]] = {}
+        self._roots: dict[str, _RootIndex] = {}
+
+    def record(self, kind: str, ident: str, root: str) -> list[Place]:
+        """Every located span of one saved record, once per run."""
+        key = (root, kind, ident)
+        if key not in self._records:
+            places = []
+            for locator in self.store.locators(Anchor(kind, ident, None, 0, 0), root):
+                anchor = Anchor(kind, ident, locator, 0, 0)
+                found = self.store.resolve(anchor, root)
+                if isinstance(found, Span) and found.text.strip():
+                    places.append(Place(anchor, found))
+            self._records[key] = places
+        return self._records[key]
+
+    def holds(self, claim: Claim, place: Place) -> bool:
+        """Whether the span supports every token of the claim, as the rules judge it."""
+        idx = self.evidence.index(place.span)
+        structured = place.span.structured
+        for tok in claim.numbers:
+            if not token_supported(tok, idx, structured=structured):
+                return False
+        if not all(date_supported(d, idx) for d in claim.dates):
+            return False
+        ids = (place.anchor.id,)
+        if not all(entity_supported(e, idx, ids) for e in claim.entities):
+            return False
+        return all(drug_supported(d, idx)[0] for d in claim.drugs)
+
+    def in_records(
+        self, claim: Claim, records: Iterable[tuple[str, str]], root: str
+    ) -> list[Place]:
+        """The smallest spans of these records that hold the claim."""
+        found = [
+            p
+            for kind, ident in records
+            for p in self.record(kind, ident, root)
+            if self.holds(claim, p)
+        ]
+        return smallest(found)
+
+    def elsewhere(self, claim: Claim, root: str, skip: Sequence[tuple[str, str]]) -> list[Place]:
+        """The smallest spans of the root's other saved records that hold the claim."""
+        index = self._index(root)
+        keys = _keys(claim)
+        if keys:
+            lists = sorted((index.by_key.get(k, []) for k in keys), key=len)
+            candidates = sorted(set(lists[0]).intersection(*lists[1:]))
+        else:
+            candidates = list(range(min(len(index.places), MAX_SCAN)))
+        places = [index.places[i] for i in candidates]
+        found = [
+            p for p in places if (p.anchor.type, p.anchor.id) not in skip and self.holds(claim, p)
+        ]
+        return smallest(found[:MAX_FOUND])
+
+    def _index(self, root: str) -> _RootIndex:
+        if root not in self._roots:
+            index = _RootIndex()
+            listed = [
+                (name, ident)
+                for name in self.store.kinds
+                for ident in self.store.saved_ids(name, root)
+            ]
+            for kind, ident in listed[:MAX_RECORDS]:
+                for place in self.record(kind, ident, root):
+                    at = len(index.places)
+                    index.places.append(place)
+                    for key in _span_keys(self.evidence.index(place.span)):
+                        index.by_key.setdefault(key, []).append(at)
+            self._roots[root] = index
+        return self._roots[root]
+
+
+def _keys(claim: Claim) -> list[tuple[str, object]]:
+    keys: list[tuple[str, object]] = [("n", abs(t.value)) for t in claim.numbers]
+    keys += [("e", e.key) for e in claim.entities]
+    return list(dict.fromkeys(keys))
+
+
+def _span_keys(idx: SpanIndex) -> set[tuple[str, object]]:
+    keys: set[tuple[str, object]] = {("n", v) for v in idx.numbers}
+    keys |= {("n", v) for v in idx.fields}
+    keys |= {("e", k) for k in idx.entity_keys}
+    return keys
+
+
+def smallest(places: list[Place]) -> list[Place]:
+    """Drop a span that contains another of the list from the same record (`abstract`
+    holds `results`), then order: shortest first, then by record and locator."""
+    seen: set[tuple[str, str, str]] = set()
+    unique = []
+    for p in places:  # two names of one part (`results`, `resultsSection`): the first
+        key = (p.anchor.type, p.anchor.id, p.span.text)
+        if key not in seen:
+            seen.add(key)
+            unique.append(p)
+    places = unique
+    kept = [
+        p
+        for p in places
+        if not any(
+            q is not p
+            and (q.anchor.type, q.anchor.id) == (p.anchor.type, p.anchor.id)
+            and len(q.span.text) < len(p.span.text)
+            and q.span.text in p.span.text
+            for q in places
+        )
+    ]
+    return sorted(
+        kept, key=lambda p: (len(p.span.text), p.anchor.type, p.anchor.id, p.anchor.locator or "")
+    )

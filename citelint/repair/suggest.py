@@ -1,0 +1,182 @@
+"""Repair hints for findings: where the evidence is, and the edit that would cite it.
+
+A claim whose cited span lacks some of its tokens (CL101, CL102, CL103), that has no
+locator (CL004) or no anchor (CL001) is searched for (`search.py`). The hint is **safe**
+— `--fix` applies it — only when it changes or adds the locator of an anchor the claim
+already writes, and exactly one span of that record holds all of the claim's tokens.
+Another record, or a new anchor, is a hint that `--unsafe-fixes` applies when it is the
+only answer. An edit touches only the anchor's own text, and only when that text reads
+back exactly as the anchor (an HTML entity or an attribute anchor gets a hint, no edit).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from citelint.analysis import Analysis, BodyClaim
+from citelint.diagnostic import Edit, SourceRef, Suggestion
+from citelint.document import Anchor, Document
+from citelint.repair.search import EvidenceSearch, Place
+from citelint.rules.base import Finding
+
+REPAIRED = frozenset({"CL001", "CL004", "CL101", "CL102", "CL103"})
+MAX_SHOWN = 3
+_SAFE_LOCATOR = re.compile(r"[^\[\]:;\n\r]+")
+_CJK_STOP = "。！？；"
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    suggestions: tuple[Suggestion, ...] = ()
+    nowhere: tuple[str, ...] = ()  # the claim's tokens no saved source holds
+
+
+NO_HINTS = Hints()
+
+
+class Repairer:
+    """Hints for one report's findings; the search and its indexes live for the run."""
+
+    def __init__(self, search: EvidenceSearch, display: Callable[[str], str]) -> None:
+        self.search = search
+        self.display = display
+
+    def hints(self, analysis: Analysis, findings: Sequence[Finding]) -> dict[Finding, Hints]:
+        root = analysis.sources_root
+        if root is None:
+            return {}
+        claims = [c for c in analysis.claims]
+        starts = [c.sentence.start for c in claims]
+        out: dict[Finding, Hints] = {}
+        for finding in findings:
+            if finding.code not in REPAIRED:
+                continue
+            i = bisect.bisect_right(starts, finding.start) - 1
+            if i < 0 or not claims[i].sentence.start <= finding.start <= claims[i].sentence.end:
+                continue
+            out[finding] = self._claim(analysis.doc, claims[i], root, finding)
+        return out
+
+    def _claim(self, doc: Document, item: BodyClaim, root: str, finding: Finding) -> Hints:
+        claim = item.claim
+        if not (claim.numbers or claim.dates or claim.entities or claim.drugs):
+            return NO_HINTS
+        cited = [a for a in item.anchors if a.type in self.search.store.kinds]
+        records = list(dict.fromkeys((a.type, a.id) for a in cited))
+        same = self.search.in_records(claim, records, root)
+        if same:
+            return Hints(self._suggest(doc, item, same, cited, same_record=True))
+        found = self.search.elsewhere(claim, root, records)
+        if found:
+            return Hints(self._suggest(doc, item, found, cited, same_record=False))
+        tokens = finding.missing or tuple(_tokens(item))
+        return Hints(nowhere=tokens)
+
+    def _suggest(
+        self,
+        doc: Document,
+        item: BodyClaim,
+        places: list[Place],
+        cited: list[Anchor],
+        *,
+        same_record: bool,
+    ) -> tuple[Suggestion, ...]:
+        tokens = tuple(_tokens(item))
+        out = []
+        for place in places[:MAX_SHOWN]:
+            edit = None
+            safe = False
+            if len(places) == 1:
+                edit, safe = self._edit(doc, item, place, cited, same_record)
+            span = place.span
+            source = SourceRef(
+                self.display(span.path), span.locator, span.start_line, span.end_line, span.pointer
+            )
+            out.append(Suggestion(_written(place.anchor), source, tokens, same_record, safe, edit))
+        return tuple(out)
+
+    def _edit(
+        self,
+        doc: Document,
+        item: BodyClaim,
+        place: Place,
+        cited: list[Anchor],
+        same_record: bool,
+    ) -> tuple[Edit | None, bool]:
+        target = place.anchor
+        if target.locator is None or not _SAFE_LOCATOR.fullmatch(target.locator):
+            return None, False
+        own = [a for a in cited if not a.in_attribute and not a.is_citation]
+        if same_record:
+            mine = [a for a in own if (a.type, a.id) == (target.type, target.id)]
+            if len(mine) != 1:
+                return None, False
+            return _replace(doc, mine[0], relocated(doc.text, mine[0], target.locator)), True
+        if len(own) == 1 and len(cited) == 1:  # the one anchor cites the wrong record
+            return _replace(doc, own[0], _rewrite(doc.text, own[0], target)), False
+        if not cited:  # CL001: cite it at the end of the sentence
+            return _insert(doc, item, _written(target)), False
+        return None, False
+
+
+def relocated(text: str, anchor: Anchor, locator: str) -> str | None:
+    """The anchor's text as written with its locator changed or added, or None when the
+    text does not read back as the anchor."""
+    raw = text[anchor.start : anchor.end]
+    bracketed = raw.startswith("[") and raw.endswith("]")
+    body = raw[1:-1] if bracketed else raw
+    core = body.rstrip()
+    if anchor.locator is None:
+        if core.replace(" ", "") != f"{anchor.type}:{anchor.id}":
+            return None
+        new = core + ":" + locator + body[len(core) :]
+    else:
+        if not core.endswith(anchor.locator):
+            return None
+        new = core[: len(core) - len(anchor.locator)] + locator + body[len(core) :]
+    return f"[{new}]" if bracketed else new
+
+
+def _rewrite(text: str, anchor: Anchor, target: Anchor) -> str | None:
+    raw = text[anchor.start : anchor.end]
+    if not raw.startswith("[") or not raw.endswith("]") or relocated(text, anchor, "x") is None:
+        return None
+    return _written(target)
+
+
+def _replace(doc: Document, anchor: Anchor, new: str | None) -> Edit | None:
+    if new is None or new == doc.text[anchor.start : anchor.end]:
+        return None
+    return _edit_at(doc, anchor.start, anchor.end, new)
+
+
+def _insert(doc: Document, item: BodyClaim, anchor: str) -> Edit | None:
+    s = item.sentence
+    if s.block.kind not in ("p", "li", "anon"):
+        return None
+    end = s.end
+    last = doc.text[end - 1 : end]
+    if last in ".!?" + _CJK_STOP:
+        text = anchor if last in _CJK_STOP else " " + anchor
+        return _edit_at(doc, end - 1, end - 1, text)
+    return None
+
+
+def _edit_at(doc: Document, start: int, end: int, text: str) -> Edit:
+    line, column = doc.position(start)
+    end_line, end_column = doc.position(end)
+    return Edit(start, end, text, line, column, end_line, end_column)
+
+
+def _written(anchor: Anchor) -> str:
+    loc = "" if anchor.locator is None else f":{anchor.locator}"
+    return f"[{anchor.type}:{anchor.id}{loc}]"
+
+
+def _tokens(item: BodyClaim) -> list[str]:
+    claim = item.claim
+    found = [t.text for t in claim.numbers + claim.dates] + [e.text for e in claim.entities]
+    return list(dict.fromkeys(found + [d.name for d in claim.drugs]))
