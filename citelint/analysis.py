@@ -104,6 +104,34 @@ class Analysis:
         inside = _within(self.doc, self.anchor_starts, start, start + len(label.text) + 1)
         return inside + item.covering
 
+    def verified(self, unverified: Sequence[int]) -> tuple[int, int]:
+        """(fact-bearing claims, verified ones): a claim is verified when no finding that
+        leaves claims unverified starts inside it (`unverified` is sorted), every citation
+        of it resolved, and none is only the quote of an unsaved page."""
+        facts = [c for c in self.claims if c.claim.fact_bearing]
+        verified = sum(
+            1
+            for c in facts
+            if not _any_within(unverified, c.sentence.start, c.sentence.end)
+            and not c.cited.failed
+            and all(span.path for _, span in c.cited.located)
+        )
+        labels = [d.block.body_start + label.start for d in self.diagrams for label, _ in d.numbers]
+        verified += sum(1 for at in labels if not _any_within(unverified, at, at + 1))
+        return len(facts) + len(labels), verified
+
+    def without_locator(self) -> tuple[str, ...]:
+        """Anchors of claims that name a whole source (citations name whole records)."""
+        optional = set(self.settings.locator_optional_types)
+        return tuple(
+            dict.fromkeys(
+                a.text
+                for c in self.claims
+                for a in c.anchors
+                if a.locator is None and a.type not in optional and not a.is_citation
+            )
+        )
+
     def failure_reported(self, kind: FailureKind, offset: int) -> bool:
         """Whether a failed anchor at `offset` gets its own finding (one not suppressed).
 
@@ -183,3 +211,9 @@ def _within(doc: Document, starts: Sequence[int], start: int, end: int) -> tuple
             out.append(anchor)
         i += 1
     return tuple(out)
+
+
+def _any_within(sorted_offsets: Sequence[int], start: int, end: int) -> bool:
+    """Whether any offset lies in [start, end]."""
+    i = bisect.bisect_left(sorted_offsets, start)
+    return i < len(sorted_offsets) and sorted_offsets[i] <= end

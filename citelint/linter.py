@@ -6,7 +6,6 @@ A report is linted by a function of (report bytes, cited source bytes, settings)
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import hashlib
 import os
@@ -269,37 +268,17 @@ class Linter:
     def _file_result(
         self, analysis: Analysis, diagnostics: tuple[Diagnostic, ...], unverified: list[int]
     ) -> FileResult:
-        facts = [c for c in analysis.claims if c.claim.fact_bearing]
-        verified = sum(
-            1
-            for c in facts
-            if not _any_within(unverified, c.sentence.start, c.sentence.end)
-            and not c.cited.failed
-            and all(span.path for _, span in c.cited.located)  # a quote alone is not a source
-        )
-        labels = [
-            d.block.body_start + label.start for d in analysis.diagrams for label, _ in d.numbers
-        ]
-        verified += sum(1 for at in labels if not _any_within(unverified, at, at + 1))
-        optional = set(analysis.settings.locator_optional_types)
-        without_locator = tuple(
-            dict.fromkeys(
-                a.text
-                for c in analysis.claims
-                for a in c.anchors
-                if a.locator is None and a.type not in optional and not a.is_citation
-            )
-        )
+        claims, verified = analysis.verified(unverified)
         styles = Counter(a.style for a in analysis.doc.anchors if a.is_citation)
         return FileResult(
             analysis.doc.path,
             diagnostics,
-            len(facts) + len(labels),
+            claims,
             len(analysis.doc.anchors),
             verified,
             analysis.doc.text,
             records.build(analysis, diagnostics),
-            without_locator,
+            analysis.without_locator(),
             tuple(sorted(styles.items())),
         )
 
@@ -405,9 +384,3 @@ def in_shard(rel: str, shard: tuple[int, int]) -> bool:
 
 def _sort_key(d: Diagnostic) -> tuple[str, int, int, str, str]:
     return d.sort_key
-
-
-def _any_within(sorted_offsets: Sequence[int], start: int, end: int) -> bool:
-    """Whether any offset lies in [start, end]."""
-    i = bisect.bisect_left(sorted_offsets, start)
-    return i < len(sorted_offsets) and sorted_offsets[i] <= end

@@ -107,6 +107,7 @@ _TESTED_ELSEWHERE = {
     "errors.py": "exception classes, no logic",
     "tokens/__init__.py": "re-exports",
     "citations/__init__.py": "a docstring",
+    "repair/__init__.py": "a docstring",
     "tokens/kinds.py": "an enum, no logic",
     "sources/__init__.py": "empty",
     "sources/loaders/__init__.py": "empty",

@@ -140,14 +140,12 @@ def _span_keys(idx: SpanIndex) -> set[tuple[str, object]]:
 def smallest(places: list[Place]) -> list[Place]:
     """Drop a span that contains another of the list from the same record (`abstract`
     holds `results`), then order: shortest first, then by record and locator."""
-    seen: set[tuple[str, str, str]] = set()
-    unique = []
-    for p in places:  # two names of one part (`results`, `resultsSection`): the first
+    named: dict[tuple[str, str, str], Place] = {}
+    for p in places:  # names of one part (`results`, `outcomes`): the most specific
         key = (p.anchor.type, p.anchor.id, p.span.text)
-        if key not in seen:
-            seen.add(key)
-            unique.append(p)
-    places = unique
+        if key not in named or len(p.span.pointer or "") > len(named[key].span.pointer or ""):
+            named[key] = p
+    places = list(named.values())
     kept = [
         p
         for p in places

@@ -16,13 +16,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from citelint.analysis import Analysis, BodyClaim
+from citelint.analysis import Analysis
+from citelint.claims import Claim
 from citelint.diagnostic import Edit, SourceRef, Suggestion
-from citelint.document import Anchor, Document
+from citelint.document import Anchor, Document, Sentence
 from citelint.repair.search import EvidenceSearch, Place
+from citelint.rules import REPAIRABLE
 from citelint.rules.base import Finding
 
-REPAIRED = frozenset({"CL001", "CL004", "CL101", "CL102", "CL103"})
 MAX_SHOWN = 3
 _SAFE_LOCATOR = re.compile(r"[^\[\]:;\n\r]+")
 _CJK_STOP = "。！？；"
@@ -48,49 +49,60 @@ class Repairer:
         root = analysis.sources_root
         if root is None:
             return {}
-        claims = [c for c in analysis.claims]
+        claims = list(analysis.claims)
         starts = [c.sentence.start for c in claims]
+        labels = {
+            d.block.body_start + label.start: (label, numbers, d)
+            for d in analysis.diagrams
+            for label, numbers in d.numbers
+        }
         out: dict[Finding, Hints] = {}
         for finding in findings:
-            if finding.code not in REPAIRED:
+            if finding.code not in REPAIRABLE:
+                continue
+            if finding.start in labels:  # a number in a diagram label
+                label, numbers, diagram = labels[finding.start]
+                site = _Site(Claim(numbers, (), (), (), ()), analysis.label_anchors(diagram, label))
+                out[finding] = self._site(analysis.doc, site, root, finding)
                 continue
             i = bisect.bisect_right(starts, finding.start) - 1
             if i < 0 or not claims[i].sentence.start <= finding.start <= claims[i].sentence.end:
                 continue
-            out[finding] = self._claim(analysis.doc, claims[i], root, finding)
+            item = claims[i]
+            site = _Site(item.claim, item.anchors, item.sentence)
+            out[finding] = self._site(analysis.doc, site, root, finding)
         return out
 
-    def _claim(self, doc: Document, item: BodyClaim, root: str, finding: Finding) -> Hints:
-        claim = item.claim
+    def _site(self, doc: Document, site: _Site, root: str, finding: Finding) -> Hints:
+        claim = site.claim
         if not (claim.numbers or claim.dates or claim.entities or claim.drugs):
             return NO_HINTS
-        cited = [a for a in item.anchors if a.type in self.search.store.kinds]
+        cited = [a for a in site.anchors if a.type in self.search.store.kinds]
         records = list(dict.fromkeys((a.type, a.id) for a in cited))
         same = self.search.in_records(claim, records, root)
         if same:
-            return Hints(self._suggest(doc, item, same, cited, same_record=True))
+            return Hints(self._suggest(doc, site, same, cited, same_record=True))
         found = self.search.elsewhere(claim, root, records)
         if found:
-            return Hints(self._suggest(doc, item, found, cited, same_record=False))
-        tokens = finding.missing or tuple(_tokens(item))
-        return Hints(nowhere=tokens)
+            return Hints(self._suggest(doc, site, found, cited, same_record=False))
+        return Hints(nowhere=finding.missing or tuple(_tokens(claim)))
 
     def _suggest(
         self,
         doc: Document,
-        item: BodyClaim,
+        site: _Site,
         places: list[Place],
         cited: list[Anchor],
         *,
         same_record: bool,
     ) -> tuple[Suggestion, ...]:
-        tokens = tuple(_tokens(item))
+        tokens = tuple(_tokens(site.claim))
         out = []
         for place in places[:MAX_SHOWN]:
             edit = None
             safe = False
             if len(places) == 1:
-                edit, safe = self._edit(doc, item, place, cited, same_record)
+                edit, safe = self._edit(doc, site, place, cited, same_record)
             span = place.span
             source = SourceRef(
                 self.display(span.path), span.locator, span.start_line, span.end_line, span.pointer
@@ -101,7 +113,7 @@ class Repairer:
     def _edit(
         self,
         doc: Document,
-        item: BodyClaim,
+        site: _Site,
         place: Place,
         cited: list[Anchor],
         same_record: bool,
@@ -117,9 +129,18 @@ class Repairer:
             return _replace(doc, mine[0], relocated(doc.text, mine[0], target.locator)), True
         if len(own) == 1 and len(cited) == 1:  # the one anchor cites the wrong record
             return _replace(doc, own[0], _rewrite(doc.text, own[0], target)), False
-        if not cited:  # CL001: cite it at the end of the sentence
-            return _insert(doc, item, _written(target)), False
+        if not cited and site.sentence is not None:  # CL001: cite it where the sentence ends
+            return _insert(doc, site.sentence, _written(target)), False
         return None, False
+
+
+@dataclass(frozen=True, slots=True)
+class _Site:
+    """What a finding stands on: a claim, the anchors that cover it, its sentence."""
+
+    claim: Claim
+    anchors: tuple[Anchor, ...]
+    sentence: Sentence | None = None
 
 
 def relocated(text: str, anchor: Anchor, locator: str) -> str | None:
@@ -153,8 +174,7 @@ def _replace(doc: Document, anchor: Anchor, new: str | None) -> Edit | None:
     return _edit_at(doc, anchor.start, anchor.end, new)
 
 
-def _insert(doc: Document, item: BodyClaim, anchor: str) -> Edit | None:
-    s = item.sentence
+def _insert(doc: Document, s: Sentence, anchor: str) -> Edit | None:
     if s.block.kind not in ("p", "li", "anon"):
         return None
     end = s.end
@@ -176,7 +196,6 @@ def _written(anchor: Anchor) -> str:
     return f"[{anchor.type}:{anchor.id}{loc}]"
 
 
-def _tokens(item: BodyClaim) -> list[str]:
-    claim = item.claim
+def _tokens(claim: Claim) -> list[str]:
     found = [t.text for t in claim.numbers + claim.dates] + [e.text for e in claim.entities]
     return list(dict.fromkeys(found + [d.name for d in claim.drugs]))

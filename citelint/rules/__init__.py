@@ -70,10 +70,12 @@ FAILURE_CODES: dict[FailureKind, str] = {
     rule.failure_kind: rule.code for rule in ALL_RULES if rule.failure_kind is not None
 }
 UNSUPPRESSIBLE: frozenset[str] = frozenset(r.code for r in ALL_RULES if not r.suppressible)
+REPAIRABLE: frozenset[str] = frozenset(r.code for r in ALL_RULES if r.repairable)
 
 __all__ = [
     "ALL_RULES",
     "FAILURE_CODES",
+    "REPAIRABLE",
     "RULES_BY_CODE",
     "RULES_BY_NAME",
     "UNSUPPRESSIBLE",

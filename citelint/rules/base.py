@@ -61,6 +61,7 @@ class Rule(Generic[OptionsT]):
     baselined: ClassVar[bool] = True  # a baseline may record and hide its findings
     failure_kind: ClassVar[FailureKind | None] = None  # the source failure it reports
     internal_error: ClassVar[bool] = False  # its findings mean citelint failed (exit 2)
+    repairable: ClassVar[bool] = False  # its findings get repair hints (where the evidence is)
 
     def __init__(self, options: RuleOptions | None = None) -> None:
         if options is None:

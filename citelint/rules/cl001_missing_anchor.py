@@ -39,6 +39,7 @@ class MissingAnchor(Rule[NoOptions]):
     summary = "a fact-bearing body sentence has no anchor"
     suggestion = "cite the saved source that states this fact, right after the sentence"
     options_type = NoOptions
+    repairable = True
     marks_unverified = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -33,6 +33,7 @@ class MissingLocator(Rule[NoOptions]):
     summary = "a claim with numbers, codes or drugs is cited only by anchors without a locator"
     suggestion = "add a locator (section, lines or page) to the anchor"
     options_type = NoOptions
+    repairable = True
     marks_unverified = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -62,6 +62,7 @@ class NumericTokenMiss(Rule[NoOptions]):
         "quote the number as the source states it, or cite an evidence/model file that derives it"
     )
     options_type = NoOptions
+    repairable = True
     marks_unverified = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -40,6 +40,7 @@ class EntityTokenMiss(Rule[NoOptions]):
     summary = "an entity code of a sentence appears in none of its anchors' spans"
     suggestion = "cite a source that names this code, or remove it from the claim"
     options_type = NoOptions
+    repairable = True
     marks_unverified = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

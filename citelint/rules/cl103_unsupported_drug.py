@@ -49,6 +49,7 @@ class UnsupportedDrug(Rule[NoOptions]):
     summary = "a drug mention has no anchor nearby, or its name or brand is not in the cited span"
     suggestion = "cite a source that names the drug and its brand"
     options_type = NoOptions
+    repairable = True
     marks_unverified = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -45,6 +45,7 @@ class MermaidNumericMiss(Rule[NoOptions]):
     summary = "a number in a Mermaid label has no anchor, or its anchor does not support it"
     suggestion = "cite the diagram's numbers in a label, a %% cite: line or the sentence before it"
     options_type = NoOptions
+    repairable = True
     marks_unverified = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:

@@ -1,0 +1,89 @@
+"""`--fix` on before/after pairs (tests/data/fixes): byte-exact in Markdown and HTML, with
+CRLF line endings, a BOM, anchors in groups, table rows and Mermaid labels; a second run
+changes nothing; `--diff` writes nothing; unsafe fixes need `--unsafe-fixes`."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from citelint.cli import main
+from citelint.diagnostic import Edit
+from citelint.repair.fix import _chosen, apply
+
+FIXES = Path(__file__).resolve().parents[1] / "data" / "fixes"
+CASES = sorted(p.name for p in FIXES.glob("*.before.*"))
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    shutil.copytree(FIXES / "sources", tmp_path / "sources")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _report(project: Path, case: str) -> tuple[Path, bytes]:
+    name = case.replace(".before.", ".")
+    target = project / name
+    shutil.copy(FIXES / case, target)
+    return target, (FIXES / case.replace(".before.", ".after.")).read_bytes()
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_fix_gives_the_after_bytes_and_is_idempotent(
+    project: Path, case: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report, after = _report(project, case)
+    before = report.read_bytes()
+    unsafe = ["--unsafe-fixes"] if case.startswith("unsafe-") else []
+    main(["--diff", *unsafe, report.name])
+    assert report.read_bytes() == before  # --diff writes nothing
+    main(["--fix", report.name])
+    if unsafe:
+        assert report.read_bytes() == before  # an unsafe fix needs --unsafe-fixes
+        main(["--fix", *unsafe, report.name])
+    assert report.read_bytes() == after
+    main(["--fix", *unsafe, report.name])
+    assert report.read_bytes() == after  # nothing left to fix
+    assert "fixed 0," in capsys.readouterr().err
+
+
+def test_diff_exit_code_and_fix_summary(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report, _ = _report(project, "locator.before.md")
+    assert main(["--diff", report.name]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("--- a/locator.md\n+++ b/locator.md\n")
+    assert main(["--fix", "--ignore", "CL301", report.name]) == 0  # the trial is unused
+    assert "citelint: fixed 1, 0 remaining" in capsys.readouterr().err
+    assert main(["--diff", report.name]) == 0
+
+
+def test_a_report_changed_after_linting_is_not_written(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from citelint.repair import fix
+
+    report, _ = _report(project, "locator.before.md")
+    real_plan = fix.plan
+
+    def plan_then_edit(*args: object, **kwargs: object) -> list[fix.Planned]:
+        planned = real_plan(*args, **kwargs)  # type: ignore[arg-type]
+        report.write_text("someone else's edit\n", encoding="utf-8")
+        return planned
+
+    monkeypatch.setattr(fix, "plan", plan_then_edit)
+    main(["--fix", report.name])
+    assert report.read_text(encoding="utf-8") == "someone else's edit\n"
+    assert "changed since it was linted; not fixed" in capsys.readouterr().err
+
+
+def test_disagreeing_and_overlapping_edits_cancel() -> None:
+    e = [Edit(2, 4, "x", 0, 0, 0, 0), Edit(2, 4, "y", 0, 0, 0, 0), Edit(6, 8, "z", 0, 0, 0, 0)]
+    assert [(c.start, c.text) for c in _chosen(e)] == [(6, "z")]
+    overlap = [Edit(0, 5, "a", 0, 0, 0, 0), Edit(3, 6, "b", 0, 0, 0, 0)]
+    assert _chosen(overlap) == []
+    assert (
+        apply("abcdefgh", [Edit(6, 8, "Z", 0, 0, 0, 0), Edit(0, 0, ">", 0, 0, 0, 0)]) == ">abcdefZ"
+    )
