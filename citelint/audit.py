@@ -28,6 +28,10 @@ def report(f: FileResult, fail_on: str) -> dict[str, Any]:
             "anchor": d.anchors[0] if d.anchors else None,
             "reason": d.message,
             "suggestion": RULES_BY_CODE[d.code].suggestion,
+            "found_in": [
+                {"anchor": s.anchor, "source": s.source.describe(), "safe": s.safe}
+                for s in d.suggestions
+            ],
         }
         for d in f.diagnostics
     ]

@@ -43,6 +43,7 @@ class ClaimRecord:
     codes: tuple[str, ...]
     verdict: str  # ok | warn | fail | none
     block: int  # claims of one block are shown together
+    found_in: tuple[str, ...] = ()  # where the saved sources hold the claim (repair hints)
 
 
 def verdict(fact_bearing: bool, diagnostics: Sequence[Diagnostic]) -> str:
@@ -94,6 +95,7 @@ def build(analysis: Analysis, diagnostics: Sequence[Diagnostic]) -> tuple[ClaimR
                 codes=tuple(sorted({d.code for d in inside})),
                 verdict=verdict(claim.fact_bearing, inside),
                 block=block_ids.get(id(s.block), 0),
+                found_in=tuple(dict.fromkeys(h.describe() for d in inside for h in d.suggestions)),
             )
         )
     return tuple(records)

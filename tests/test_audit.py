@@ -40,7 +40,7 @@ def test_audit_reports_validate_against_the_shipped_schema(
     assert broken["anchor_audit"]["violations_by_reason"]["numeric-token-miss"] == 2
     assert broken["anchor_audit"]["anchors_without_locator"] == []
     first = broken["violations"][0]
-    assert set(first) == {"severity", "code", "claim", "anchor", "reason", "suggestion"}
+    assert set(first) == {"severity", "code", "claim", "anchor", "reason", "suggestion", "found_in"}
     assert first["suggestion"]
     clean = json.loads(written[1].read_text(encoding="utf-8"))
     assert clean["verdict"] == "ok" and clean["violations"] == []
@@ -105,3 +105,25 @@ def test_the_audit_counts_citations_by_style(tmp_path: Path) -> None:
         "superscript": 1,
     }
     assert record["anchor_audit"]["anchors_without_locator"] == []
+
+
+def test_the_audit_records_where_the_evidence_is(tmp_path: Path) -> None:
+    import shutil
+
+    fixes = Path(__file__).resolve().parent / "data" / "fixes"
+    shutil.copytree(fixes / "sources", tmp_path / "sources")
+    shutil.copy(fixes / "locator.before.md", tmp_path / "r.md")
+    (result,) = Linter(Settings(project_root=str(tmp_path))).lint_paths([str(tmp_path)]).files
+    record = audit.report(result, "critical")
+    (found,) = [v["found_in"] for v in record["violations"] if v["code"] == "CL101"]
+    assert found == [
+        {
+            "anchor": "[pmid:10000001:abstract]",
+            "source": "sources/pubmed/10000001.json › abstract (/abstract)",
+            "safe": True,
+        }
+    ]
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    import jsonschema
+
+    jsonschema.validate(record, schema)

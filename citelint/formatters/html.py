@@ -143,6 +143,8 @@ def _detail(key: str, record: ClaimRecord) -> str:
         )
     if not record.anchors:
         parts.append("<p>No anchor.</p>")
+    for place in record.found_in:
+        parts.append(f'<p class="found">Found in {_e(place)}</p>')
     for span in record.spans:
         style = "" if span.style == "anchor" else f" <small>({_e(span.style)} citation)</small>"
         parts.append(f'<h4 class="anchor">{_e(span.anchor)}{style}</h4>')

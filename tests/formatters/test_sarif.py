@@ -9,7 +9,7 @@ import pytest
 
 from citelint.cli import main
 from citelint.result import Result
-from tests.conftest import Writer
+from tests.conftest import SCHEMAS, Writer
 from tests.formatters.conftest import run_sarif, validate
 
 
@@ -119,3 +119,32 @@ def test_the_command_line_warns_when_sarif_is_capped(
     assert "SARIF holds the first 2 of 3 results" in capsys.readouterr().err
     run = json.loads((tmp_path / "out.sarif").read_text())["runs"][0]
     assert len(run["results"]) == 2 and run["automationDetails"]["id"] == "citelint/shard-1-of-1/"
+
+
+def test_sarif_fixes_replace_the_anchor_and_validate(tmp_path: Path) -> None:
+    import shutil
+
+    from citelint.config import Settings
+    from citelint.formatters import sarif as sarif_formatter
+    from citelint.linter import Linter
+
+    fixes = Path(__file__).resolve().parents[1] / "data" / "fixes"
+    shutil.copytree(fixes / "sources", tmp_path / "sources")
+    shutil.copy(fixes / "locator.before.md", tmp_path / "r.md")
+    result = Linter(Settings(project_root=str(tmp_path))).lint_paths([str(tmp_path / "r.md")])
+    document = json.loads(sarif_formatter.render(result))
+    (item,) = [r for r in document["runs"][0]["results"] if r["ruleId"] == "CL101"]
+    (fix,) = item["fixes"]
+    assert fix["description"]["text"].startswith("cite [pmid:10000001:abstract] (sources/")
+    assert fix["description"]["text"].endswith("(safe fix)")
+    (change,) = fix["artifactChanges"]
+    assert change["artifactLocation"]["uri"] == "r.md"
+    assert change["replacements"] == [
+        {
+            "deletedRegion": {"startLine": 3, "startColumn": 64, "endLine": 3, "endColumn": 85},
+            "insertedContent": {"text": "[pmid:10000001:abstract]"},
+        }
+    ]
+    schema = SCHEMAS / "sarif-schema-2.1.0.json"
+    if schema.is_file():  # every SARIF file the tests produce is validated
+        validate(document, json.loads(schema.read_text(encoding="utf-8")))
