@@ -25,7 +25,7 @@ from citelint.rules import REPAIRABLE
 from citelint.rules.base import Finding
 
 MAX_SHOWN = 3
-_SAFE_LOCATOR = re.compile(r"[^\[\]:;\n\r]+")
+_SAFE_LOCATOR = re.compile(r"[^\[\];\n\r]+")  # what an anchor's locator may hold
 _CJK_STOP = "。！？；"
 
 
