@@ -10,6 +10,8 @@ sources, then times, in the same process:
             of looking for citations in reports that use only anchors; target ≤ 1.10)
   numbered  the same claims cited by reference number through a reference list of PMIDs,
             against the anchored reports
+  hints     the anchored reports linted with repair hints on against off (the evidence
+            search for every failed claim; target ≤ 1.15)
 
 and prints claims per second and the ratio full / baseline. Uses the real PubMed records
 of ../shared/corpus when present, synthetic ones otherwise.
@@ -156,6 +158,12 @@ def main() -> None:
         print(
             f"anchored reports, citation styles off / on: {off:.3f} / {on:.3f} s "
             f"(ratio on / off {on / off:.2f}; target <= 1.10)"
+        )
+        no_hints = dataclasses.replace(settings, hints=False)
+        plain = _best(no_hints, root / "reports")
+        print(
+            f"repair hints off / on: {plain:.3f} / {on:.3f} s "
+            f"(ratio on / off {on / plain:.2f}; target <= 1.15)"
         )
         numbered = root / "numbered"
         numbered.mkdir()

@@ -47,7 +47,8 @@ class Repairer:
 
     def hints(self, analysis: Analysis, findings: Sequence[Finding]) -> dict[Finding, Hints]:
         root = analysis.sources_root
-        if root is None:
+        wanted = [f for f in findings if f.code in REPAIRABLE]
+        if root is None or not wanted:
             return {}
         claims = list(analysis.claims)
         starts = [c.sentence.start for c in claims]
@@ -57,9 +58,7 @@ class Repairer:
             for label, numbers in d.numbers
         }
         out: dict[Finding, Hints] = {}
-        for finding in findings:
-            if finding.code not in REPAIRABLE:
-                continue
+        for finding in wanted:
             if finding.start in labels:  # a number in a diagram label
                 label, numbers, diagram = labels[finding.start]
                 site = _Site(Claim(numbers, (), (), (), ()), analysis.label_anchors(diagram, label))
