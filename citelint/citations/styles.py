@@ -27,6 +27,7 @@ STYLES: tuple[str, ...] = (
     "glued",
 )
 DEFAULT_STYLES: tuple[str, ...] = tuple(s for s in STYLES if s != "glued")
+MAX_KEY_DIGITS = 4  # a reference number has at most this many digits
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,8 @@ def expand(numbers: str) -> list[str]:
     keys: list[str] = []
     for part in re.split(r"\s*[,，;、]\s*", numbers.strip()):
         ends = [p for p in re.split(r"\s*[-–—]\s*", part) if p]
+        if any(len(e) > MAX_KEY_DIGITS for e in ends):
+            continue  # no reference list is that long: not a reference number
         if len(ends) == 2 and ends[0].isdigit() and ends[1].isdigit():
             low, high = int(ends[0]), int(ends[1])
             span = range(low, high + 1) if 0 <= high - low <= 50 else (low, high)

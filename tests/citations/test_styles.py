@@ -144,3 +144,9 @@ def test_styles_can_be_turned_off() -> None:
     assert _found("Rate [3] (PMID: 1).", styles=("identifier",)) == [
         ("identifier", "PMID", "1", "PMID: 1")
     ]
+
+
+def test_absurd_numbers_are_no_reference_numbers() -> None:
+    assert expand("1-99999") == []
+    assert expand("3, 12345") == ["3"]
+    assert _found("Rate 5%" + "¹" * 6000 + ".") == []  # never an int of hostile length
