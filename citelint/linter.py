@@ -12,7 +12,7 @@ import os
 import signal
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from citelint import records
@@ -105,16 +105,20 @@ class Linter:
             for folder, why in found.unreadable
         ]
         done = len(results)
-        for result in self._run(work, jobs, named):
-            results.append(result)
-            if progress:
-                progress(len(results) - done, len(work))
+        runs = self._run(work, jobs, named)
+        try:
+            for result in runs:
+                results.append(result)
+                if progress:
+                    progress(len(results) - done, len(work))
+        finally:  # Ctrl-C while a result is taken in still stops the workers
+            runs.close()
         results.sort(key=lambda r: r.path)
         return self.result(results, found.notes, shard)
 
     def _run(
         self, work: Sequence[tuple[str, str | None]], jobs: int, named: Settings
-    ) -> Iterator[FileResult]:
+    ) -> Generator[FileResult, None, None]:
         if jobs <= 1 or len(work) < PARALLEL_FROM:
             for path, config in work:
                 yield self.for_config(config).lint_file(path)
@@ -125,7 +129,7 @@ class Linter:
         pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(named,))
         try:
             yield from pool.map(_lint_in_worker, work, chunksize=chunk)
-        except KeyboardInterrupt:
+        except BaseException:  # Ctrl-C, or the consumer stopped (GeneratorExit)
             _stop(pool)
             raise
         pool.shutdown()
