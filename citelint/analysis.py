@@ -9,15 +9,15 @@ object, so nothing is computed twice and no rule depends on another's internals.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from citelint.citations.resolve import Record
 from citelint.claims import AnchorScope, Claim, ClaimReader, ClaimSettings
-from citelint.document import Anchor, Document, MermaidBlock, Sentence
+from citelint.document import Anchor, Document, MermaidBlock, Reference, Sentence
 from citelint.evidence import Cited, Evidence, cited
 from citelint.mermaid import DATA_TYPES, Diagram, Label, analyze
-from citelint.sources.model import FailureKind, Resolution
+from citelint.sources.model import FailureKind, Resolution, Span
 from citelint.tokens import Kind, NumericToken, mask_anchors, numeric_tokens
 
 
@@ -103,6 +103,13 @@ class Analysis:
         start = item.block.body_start + label.start
         inside = _within(self.doc, self.anchor_starts, start, start + len(label.text) + 1)
         return inside + item.covering
+
+    def entry_records(self) -> Iterator[tuple[Reference, Record]]:
+        """Each reference list entry with the saved record it resolved to (CL104, CL105)."""
+        for entry in self.doc.references:
+            record = self.records.get(entry.key)
+            if record is not None and isinstance(record.resolution, Span):
+                yield entry, record
 
     def verified(self, unverified: Sequence[int]) -> tuple[int, int]:
         """(fact-bearing claims, verified ones): a claim is verified when no finding that

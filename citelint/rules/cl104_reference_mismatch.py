@@ -41,10 +41,8 @@ class ReferenceMismatch(Rule[NoOptions]):
     options_type = NoOptions
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
-        for entry in analysis.doc.references:
-            record = analysis.records.get(entry.key)
-            if record is None or not record.fields or not isinstance(record.resolution, Span):
-                continue
+        for entry, record in analysis.entry_records():
+            assert isinstance(record.resolution, Span)
             wrong = _disagreements(entry, record.fields, record.resolution.dates)
             if wrong:
                 yield Finding(

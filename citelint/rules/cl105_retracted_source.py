@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
 from citelint.rules.base import Finding, NoOptions, Rule
-from citelint.sources.model import Span
 
 
 class RetractedSource(Rule[NoOptions]):
@@ -33,17 +32,15 @@ class RetractedSource(Rule[NoOptions]):
     options_type = NoOptions
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
-        for entry in analysis.doc.references:
-            record = analysis.records.get(entry.key)
-            if record is None or not record.retraction:
+        for entry, record in analysis.entry_records():
+            if not record.retraction:
                 continue
-            spans = (record.resolution,) if isinstance(record.resolution, Span) else ()
             yield Finding(
                 self.code,
                 entry.start,
                 entry.end,
                 f"reference [{entry.key}] cites a retracted record {record.target} "
                 f"({record.retraction})",
-                spans=spans,
+                spans=(record.resolution,),
                 subject=f"[{entry.key}] {record.target}",
             )
