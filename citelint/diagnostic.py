@@ -73,6 +73,7 @@ class Suggestion:
     same_record: bool  # a locator of a record the claim already cites
     safe: bool  # `--fix` applies it; the others need `--unsafe-fixes`
     edit: Edit | None = None
+    excerpt: str = ""  # the span around the claim's first token, for the HTML view
 
     def describe(self) -> str:
         return f"{self.anchor} ({self.source.describe()})"

@@ -43,7 +43,8 @@ class ClaimRecord:
     codes: tuple[str, ...]
     verdict: str  # ok | warn | fail | none
     block: int  # claims of one block are shown together
-    found_in: tuple[str, ...] = ()  # where the saved sources hold the claim (repair hints)
+    # where the saved sources hold the claim (repair hints): (anchor and place, excerpt)
+    found_in: tuple[tuple[str, str], ...] = ()
 
 
 def verdict(fact_bearing: bool, diagnostics: Sequence[Diagnostic]) -> str:
@@ -95,7 +96,9 @@ def build(analysis: Analysis, diagnostics: Sequence[Diagnostic]) -> tuple[ClaimR
                 codes=tuple(sorted({d.code for d in inside})),
                 verdict=verdict(claim.fact_bearing, inside),
                 block=block_ids.get(id(s.block), 0),
-                found_in=tuple(dict.fromkeys(h.describe() for d in inside for h in d.suggestions)),
+                found_in=tuple(
+                    dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)
+                ),
             )
         )
     return tuple(records)
@@ -109,7 +112,7 @@ def _cited_spans(item: BodyClaim, analysis: Analysis) -> tuple[CitedSpan, ...]:
     """
     needles = list(
         dict.fromkeys(
-            _core(t)
+            core(t)
             for t in [t.text for t in item.claim.numbers] + [e.text for e in item.claim.entities]
         )
     )[:MAX_NEEDLES]
@@ -136,7 +139,7 @@ def _cited_spans(item: BodyClaim, analysis: Analysis) -> tuple[CitedSpan, ...]:
     return tuple(spans.values())
 
 
-def _core(token: str) -> str:
+def core(token: str) -> str:
     """The number inside a token as written (`4.8 months` → `4.8`), for finding it."""
     digits = "".join(ch for ch in token if ch.isdigit() or ch in ".,")
     return digits.strip(".,") or token

@@ -143,8 +143,9 @@ def _detail(key: str, record: ClaimRecord) -> str:
         )
     if not record.anchors:
         parts.append("<p>No anchor.</p>")
-    for place in record.found_in:
+    for place, shown in record.found_in:  # the suggested span beside the cited one
         parts.append(f'<p class="found">Found in {_e(place)}</p>')
+        parts.append(f'<div class="excerpt found">{_highlight(shown, _needles(record))}</div>')
     for span in record.spans:
         style = "" if span.style == "anchor" else f" <small>({_e(span.style)} citation)</small>"
         parts.append(f'<h4 class="anchor">{_e(span.anchor)}{style}</h4>')

@@ -20,6 +20,7 @@ from citelint.analysis import Analysis
 from citelint.claims import Claim
 from citelint.diagnostic import Edit, SourceRef, Suggestion
 from citelint.document import Anchor, Document, Sentence
+from citelint.records import core, excerpt
 from citelint.repair.search import EvidenceSearch, Place
 from citelint.rules import REPAIRABLE
 from citelint.rules.base import Finding
@@ -106,7 +107,10 @@ class Repairer:
             source = SourceRef(
                 self.display(span.path), span.locator, span.start_line, span.end_line, span.pointer
             )
-            out.append(Suggestion(_written(place.anchor), source, tokens, same_record, safe, edit))
+            shown = excerpt(span.text, [core(t) for t in tokens])
+            out.append(
+                Suggestion(_written(place.anchor), source, tokens, same_record, safe, edit, shown)
+            )
         return tuple(out)
 
     def _edit(

@@ -38,6 +38,7 @@ def test_html_page_is_self_contained_and_marks_claims(audit_page: Path) -> None:
     assert '<mark class="match">demotinib</mark>' in page
     assert "[1] <small>(numbered citation)</small>" in page  # how numbered.md cites
     assert '<p class="found">Found in [pmid:10000001:abstract] (examples/sources/' in page
+    assert '<div class="excerpt found">' in page  # the suggested span beside the cited one
     assert 'data-critical="8"' in page and 'data-warning="1"' in page
 
 
