@@ -1,8 +1,9 @@
 """A report's reference list: where it is, and what each entry says.
 
 The list is the blocks under a heading named like one (`References`, `Sources`,
-`Bibliography`, `Works cited`, `Notes`, `参考文献`, `参考资料`, also as a bold line), up
-to the next heading of the same or a higher level, plus every footnote definition. An
+`Bibliography`, `Works cited`, `参考文献`, `参考资料`, also as a bold line), up to the
+next heading of the same or a higher level, plus every footnote definition. Under a
+`Notes` heading an item is an entry only when it reads as one; a remark stays a claim. An
 entry's key is its list number, the number it starts with (`[3]`, `3.`), or its footnote
 label. From its text come the citelint anchors in it, the identifiers (PMID, PMCID, DOI,
 NCT, also out of PubMed, PMC, ClinicalTrials.gov and doi.org URLs), the URLs, and where
@@ -13,7 +14,7 @@ year. Entry blocks are bibliography, not claims.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from citelint.citations.styles import IDENTIFIERS, URL, URL_TAIL
@@ -27,11 +28,13 @@ LIST_NAMES: tuple[str, ...] = (
     "source list",
     "bibliography",
     "works cited",
-    "notes",
     "citations",
     "参考文献",
     "参考资料",
 )
+# Headings that hold references or remarks: an item there is an entry only when it reads
+# as one (an identifier, a URL, an anchor, an author-title shape); a remark stays a claim.
+NOTE_NAMES: tuple[str, ...] = ("notes", "endnotes", "注释")
 _NUMBERING = re.compile(r"^\s*(?:[0-9]+(?:\.[0-9]+)*\.?|[IVXLC]+\.)\s*")
 _KEY_LEAD = re.compile(r"^\s*(?:\[(\d{1,3})\]|【(\d{1,3})】|(\d{1,3})[.)])\s+")
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
@@ -51,30 +54,36 @@ class EntryText:
     journal: str = ""
 
 
-def is_list_heading(text: str) -> bool:
+def list_heading(text: str) -> str | None:
+    """`list` for a reference-list heading, `notes` for a notes heading, else None."""
     name = fold(_NUMBERING.sub("", text, count=1)).strip(" :：*#")
-    return name in LIST_NAMES
+    return "list" if name in LIST_NAMES else "notes" if name in NOTE_NAMES else None
 
 
-def list_blocks(
-    kinds: Sequence[tuple[str, int, str, bool]], is_heading: Callable[[str], bool] = is_list_heading
-) -> list[int]:
-    """Indices of the blocks under a reference-list heading; `kinds` holds, per block,
-    (kind, heading level, text, strong-only paragraph)."""
-    out: list[int] = []
+def is_list_heading(text: str) -> bool:
+    return list_heading(text) is not None
+
+
+def list_blocks(kinds: Sequence[tuple[str, int, str, bool]]) -> list[tuple[int, bool]]:
+    """(index, under a notes heading) of the blocks under a reference-list heading;
+    `kinds` holds, per block, (kind, heading level, text, strong-only paragraph)."""
+    out: list[tuple[int, bool]] = []
     level: int | None = None
+    notes = False
     for i, (kind, lvl, text, strong) in enumerate(kinds):
         if kind == "heading":
             if level is not None and lvl <= level:
                 level = None
-            if level is None and is_heading(text):
-                level = lvl
+            found = list_heading(text) if level is None else None
+            if found is not None:
+                level, notes = lvl, found == "notes"
             continue
-        if strong and is_heading(text):
-            level = 7  # a bold line opens a list that runs to the next heading
+        found = list_heading(text) if strong else None
+        if found is not None:
+            level, notes = 7, found == "notes"  # a bold line opens a list to the next heading
             continue
         if level is not None:
-            out.append(i)
+            out.append((i, notes))
     return out
 
 

@@ -49,7 +49,9 @@ class CitationReader:
         self.grammar = grammar
 
     def references(self, raws: Sequence[RawBlock]) -> ReferenceList:
-        under = set(list_blocks([(r.kind, r.level, r.text, r.strong_only) for r in raws]))
+        listed = list_blocks([(r.kind, r.level, r.text, r.strong_only) for r in raws])
+        under = {i for i, _ in listed}
+        notes = {i for i, loose in listed if loose}
         footnotes = {i for i, r in enumerate(raws) if r.label is not None}
         entries: list[Reference] = []
         blocks: set[int] = set()
@@ -59,11 +61,12 @@ class CitationReader:
                 continue
             read = read_entry(raw.text, [href for _, _, href in raw.links])
             keyed = raw.number is not None or raw.label is not None or raw.kind == "li"
-            said = read.ids or read.urls or read.title
-            if not keyed and not said and entry_key(raw.text, None, None, 0) == "0":
-                continue  # a note under the list, not an entry
-            offsets = OffsetMap(raw.offsets)
             hits, _ = self.grammar.scan(raw.text)
+            said = read.ids or read.urls or read.title or hits
+            remark = i in notes and raw.label is None
+            if not said and (remark or (not keyed and entry_key(raw.text, None, None, 0) == "0")):
+                continue  # a remark under the list, not an entry: it stays a claim
+            offsets = OffsetMap(raw.offsets)
             entries.append(
                 Reference(
                     key=entry_key(raw.text, raw.number, raw.label, len(entries) + 1),

@@ -31,7 +31,9 @@ def test_the_list_runs_to_the_next_heading_of_its_level() -> None:
         ("p", 0, "Sources", True),  # a bold line opens a list too
         ("li", 0, "https://x.org", False),
     ]
-    assert list_blocks(kinds) == [2, 4, 8]
+    assert list_blocks(kinds) == [(2, False), (4, False), (8, False)]
+    notes = [("heading", 2, "Notes", False), ("li", 0, "A remark.", False)]
+    assert list_blocks(notes) == [(1, True)]
 
 
 def test_entry_keys() -> None:

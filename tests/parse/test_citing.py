@@ -89,3 +89,13 @@ def test_styles_are_configurable() -> None:
     parser = Parser(ClaimOptions(citation_styles=("identifier",)))
     doc = parser.parse("r.md", b"Rate 5% [3]. Rate 6% (PMID: 1).")
     assert [[a.text for a in s.anchors] for s in doc.sentences] == [[], ["PMID: 1"]]
+
+
+def test_under_notes_only_what_reads_as_a_reference_is_an_entry() -> None:
+    doc = parse(
+        "r.md",
+        "Rate 5% [1].\n\n## Notes\n\n1. PMID: 22663011\n2. Response was 40% in the pilot.\n",
+    )
+    assert [r.key for r in doc.references] == ["1"]
+    claims = [s.text for s in doc.sentences if not s.block.appendix]
+    assert "Response was 40% in the pilot." in claims  # a remark stays a claim
