@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from citelint.diagnostic import Diagnostic, Severity, SourceRef
 from citelint.formatters.json import render
@@ -31,3 +32,30 @@ def test_json_shape_is_versioned_and_stable() -> None:
         "pointer": "/abstract",
     }
     assert data["summary"]["by_rule"] == {"CL101": 1}
+
+
+def test_json_carries_suggestions_and_their_edits(tmp_path: Path) -> None:
+    import shutil
+
+    from citelint.config import Settings
+    from citelint.formatters import json as json_formatter
+    from citelint.linter import Linter
+
+    fixes = Path(__file__).resolve().parents[1] / "data" / "fixes"
+    shutil.copytree(fixes / "sources", tmp_path / "sources")
+    shutil.copy(fixes / "locator.before.md", tmp_path / "r.md")
+    result = Linter(Settings(project_root=str(tmp_path))).lint_paths([str(tmp_path / "r.md")])
+    document = json.loads(json_formatter.render(result))
+    (item,) = [d for d in document["diagnostics"] if d["code"] == "CL101"]
+    assert item["nowhere"] == []
+    (hint,) = item["suggestions"]
+    assert hint["anchor"] == "[pmid:10000001:abstract]" and hint["safe"] and hint["same_record"]
+    assert hint["source"]["path"] == "sources/pubmed/10000001.json"
+    assert hint["tokens"] == ["9.2 months", "demotinib"]
+    assert hint["edit"] == {
+        "line": 3,
+        "column": 64,
+        "end_line": 3,
+        "end_column": 85,
+        "text": "[pmid:10000001:abstract]",
+    }
