@@ -14,16 +14,17 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from citelint.analysis import Analysis
-from citelint.claims import Claim
+from citelint.claims import NO_CLAIM, Claim
 from citelint.diagnostic import Edit, SourceRef, Suggestion
 from citelint.document import Anchor, Document, Sentence
 from citelint.records import core, excerpt
 from citelint.repair.search import EvidenceSearch, Place
 from citelint.rules import REPAIRABLE
 from citelint.rules.base import Finding
+from citelint.tokens import squash
 
 MAX_SHOWN = 3
 _SAFE_LOCATOR = re.compile(r"[^\[\];\n\r]+")  # what an anchor's locator may hold
@@ -74,9 +75,14 @@ class Repairer:
         return out
 
     def _site(self, doc: Document, site: _Site, root: str, finding: Finding) -> Hints:
-        claim = site.claim
+        # the ids the sentence cites by (`PMID: 123`) are citations, not what it states
+        cites = {squash(a.id) for a in site.anchors}
+        claim = replace(
+            site.claim, entities=tuple(e for e in site.claim.entities if e.key not in cites)
+        )
         if not (claim.numbers or claim.dates or claim.entities or claim.drugs):
             return NO_HINTS
+        site = replace(site, claim=claim)
         cited = [a for a in site.anchors if a.type in self.search.store.kinds]
         records = list(dict.fromkeys((a.type, a.id) for a in cited))
         same = self.search.in_records(claim, records, root)
@@ -85,7 +91,19 @@ class Repairer:
         found = self.search.elsewhere(claim, root, records)
         if found:
             return Hints(self._suggest(doc, site, found, cited, same_record=False))
-        return Hints(nowhere=finding.missing or tuple(_tokens(claim)))
+        return Hints(nowhere=self._nowhere(claim, root))
+
+    def _nowhere(self, claim: Claim, root: str) -> tuple[str, ...]:
+        """The claim's tokens that no saved span holds even alone (a claim whose tokens
+        are all said somewhere, only not together, names none)."""
+        alone = [(t.text, replace(NO_CLAIM, numbers=(t,))) for t in claim.numbers]
+        alone += [(e.text, replace(NO_CLAIM, entities=(e,))) for e in claim.entities]
+        alone += [(d.name, replace(NO_CLAIM, drugs=(d,))) for d in claim.drugs]
+        return tuple(
+            dict.fromkeys(
+                text for text, one in alone if not self.search.elsewhere(one, root, skip=())
+            )
+        )
 
     def _suggest(
         self,
@@ -132,7 +150,7 @@ class Repairer:
             return _replace(doc, mine[0], relocated(doc.text, mine[0], target.locator)), True
         if len(own) == 1 and len(cited) == 1:  # the one anchor cites the wrong record
             return _replace(doc, own[0], _rewrite(doc.text, own[0], target)), False
-        if not cited and site.sentence is not None:  # CL001: cite it where the sentence ends
+        if not site.anchors and site.sentence is not None:  # CL001: cite it at the end
             return _insert(doc, site.sentence, _written(target)), False
         return None, False
 

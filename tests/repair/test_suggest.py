@@ -67,3 +67,17 @@ def test_a_claim_no_source_holds_says_so(tmp_path: Path) -> None:
 def test_hints_can_be_turned_off(tmp_path: Path) -> None:
     (d,) = _lint(tmp_path, "PFS was 9.2 months [pmid:10000001:title].\n", hints=False)
     assert d.suggestions == () and d.nowhere == ()
+
+
+def test_a_sentence_that_cites_in_another_style_gets_no_inserted_anchor(tmp_path: Path) -> None:
+    found = _lint(tmp_path, "Patients were 18 years or older (PMID: 10000001).\n")
+    (d,) = [d for d in found if d.code == "CL101"]
+    (hint,) = d.suggestions
+    assert hint.anchor == "[nct:NCT00000001:eligibility]" and hint.edit is None
+
+
+def test_tokens_said_apart_are_not_said_nowhere(tmp_path: Path) -> None:
+    text = "PFS was 9.2 months in patients 18 years or older [pmid:10000001:title].\n"
+    (d,) = _lint(tmp_path, text)
+    assert d.suggestions == ()  # no one span holds both
+    assert d.nowhere == ()  # yet each is said somewhere
