@@ -220,6 +220,9 @@ def _settings(args: argparse.Namespace) -> Settings:
     )
     if args.no_cache:
         settings = dataclasses.replace(settings, cache_dir=None)
+    stdout, files = _outputs(args)
+    if "html" not in (stdout, *(fmt for fmt, _ in files)):  # only the HTML view shows them
+        settings = dataclasses.replace(settings, claim_records=False)
     settings = settings.naming(args.paths or ["."])
     for note in settings.notes:
         print(f"citelint: warning: {note}", file=sys.stderr)

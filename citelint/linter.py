@@ -281,7 +281,7 @@ class Linter:
             len(analysis.doc.anchors),
             verified,
             analysis.doc.text,
-            records.build(analysis, diagnostics),
+            records.build(analysis, diagnostics) if self.settings.claim_records else (),
             analysis.without_locator(),
             tuple(sorted(styles.items())),
         )

@@ -51,6 +51,7 @@ class Settings:
     respect_gitignore: bool = True  # files git ignores are not reports
     no_suppress: bool = False  # --no-suppress: audit with every suppression ignored
     hints: bool = True  # search the saved sources for where each failed claim is said
+    claim_records: bool = True  # keep every claim's record (what the HTML view shows)
     cache_dir: str | None = field(default_factory=user_cache_dir)  # absolute; None: no cache
     cli_roots: tuple[str, ...] = ()  # absolute paths the command line named: trusted too
     cli_overrides: tuple[tuple[str, object], ...] = ()  # re-applied to nested configs

@@ -276,3 +276,25 @@ def test_outputs_by_format_or_ending_and_what_the_run_did(
         "CL101 numeric-token-miss (critical): a number of the claim is not in the cited span."
     )
     assert out.count("CL101 numeric-token-miss") == 1
+
+
+def test_claim_records_are_built_only_for_the_html_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from citelint import records
+    from citelint.cli import main
+
+    built: list[int] = []
+    real = records.build
+
+    def counting(*args: object, **kwargs: object) -> object:
+        built.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(records, "build", counting)
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    main(["examples/reports/clean.md", "--output-format", "concise"])
+    assert built == []  # text output needs no claim records
+    main(["examples/reports/clean.md", "-o", f"html:{tmp_path / 'a.html'}"])
+    assert built == [1]
+    capsys.readouterr()
