@@ -21,10 +21,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from citelint.citations.urls import (
-    find_quote,
     normalize_url,
+    quote_in,
     quote_parts,
     quoted,
+    squeeze,
     title_key,
     url_ids,
 )
@@ -84,6 +85,9 @@ class CitationResolver:
                 self._identified.setdefault(written, []).append(kind.name)
         self._web = next((k.name for k in store.kinds.values() if k.web_pages), None)
         self._kind_at: dict[str, str] = {}  # the source type of each file a citation reached
+        # a URL is resolved once per run, and a saved page folded once for its quotes
+        self._urls: dict[tuple[str, str | None, str | None], tuple[str | None, Resolution]] = {}
+        self._hay: dict[tuple[str, str | None], str] = {}
 
     def resolve(self, doc: Document, root: str | None) -> Resolved:
         entries = {r.key: r for r in doc.references}
@@ -202,6 +206,14 @@ class CitationResolver:
     def _url(
         self, url: str, directive: str | None, root: str | None
     ) -> tuple[str | None, Resolution]:
+        key = (url, directive, root)
+        if key not in self._urls:
+            self._urls[key] = self._resolve_url(url, directive, root)
+        return self._urls[key]
+
+    def _resolve_url(
+        self, url: str, directive: str | None, root: str | None
+    ) -> tuple[str | None, Resolution]:
         page: Resolution | None = None
         ids = url_ids(url)
         how = "no PubMed, PMC, trial or DOI id in it"
@@ -236,7 +248,10 @@ class CitationResolver:
             return source, Span("", f"text={directive}", quote)
         if directive is None or isinstance(page, Failure):
             return None, page
-        passage = find_quote(page.text, directive)
+        place = (page.path, page.pointer)
+        if place not in self._hay:
+            self._hay[place] = squeeze(page.text)
+        passage = quote_in(self._hay[place], directive)
         if passage is None:
             return None, Failure(
                 FailureKind.NO_LOCATOR,

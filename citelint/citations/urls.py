@@ -67,8 +67,12 @@ def url_ids(url: str) -> list[tuple[str, str]]:
 
 def find_quote(text: str, directive: str) -> str | None:
     """The passage a text directive quotes, if `text` holds it (case and spacing folded)."""
+    return quote_in(squeeze(text), directive)
+
+
+def quote_in(hay: str, directive: str) -> str | None:
+    """`find_quote` on text already squeezed: a page quoted many times is folded once."""
     prefix, start, end, suffix = quote_parts(directive)
-    hay = squeeze(text)
     if not start:
         return None
     at = hay.find(squeeze(f"{prefix} {start}" if prefix else start))

@@ -195,3 +195,25 @@ def test_citations_are_anchors_of_their_style() -> None:
     anchor = Anchor("ref", "3", None, 0, 3, style="numbered", written="[3]")
     assert anchor.is_citation and anchor.text == "[3]"
     assert not Anchor("pmid", "1", None, 0, 1).is_citation
+
+
+def test_a_page_quoted_many_times_is_folded_once(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import citelint.citations.resolve as resolve
+
+    folded: list[int] = []
+    real = resolve.squeeze
+
+    def counting(text: str) -> str:
+        folded.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(resolve, "squeeze", counting)
+    link = "[asco](https://ascopost.com/a#:~:text={})"
+    report = " ".join(
+        f"PFS was 4.8 months ({link.format(q)})." for q in ("median%20PFS", "was%204.8", "PFS")
+    )
+    _, resolved = _resolve(root, report + " Again 4.8 months (" + link.format("PFS") + ").\n")
+    assert all(isinstance(r, Span) for r in resolved.resolutions.values())
+    assert len(folded) == 1
