@@ -46,6 +46,7 @@ class Repairer:
     def __init__(self, search: EvidenceSearch, display: Callable[[str], str]) -> None:
         self.search = search
         self.display = display
+        self._held: dict[tuple[str, str], bool] = {}  # whether any saved span holds a token
 
     def hints(self, analysis: Analysis, findings: Sequence[Finding]) -> dict[Finding, Hints]:
         root = analysis.sources_root
@@ -60,21 +61,26 @@ class Repairer:
             for label, numbers in d.numbers
         }
         out: dict[Finding, Hints] = {}
+        done: dict[tuple[str, int], Hints] = {}  # a claim with several findings is searched once
         for finding in wanted:
             if finding.start in labels:  # a number in a diagram label
                 label, numbers, diagram = labels[finding.start]
-                site = _Site(Claim(numbers, (), (), (), ()), analysis.label_anchors(diagram, label))
-                out[finding] = self._site(analysis.doc, site, root, finding)
-                continue
-            i = bisect.bisect_right(starts, finding.start) - 1
-            if i < 0 or not claims[i].sentence.start <= finding.start <= claims[i].sentence.end:
-                continue
-            item = claims[i]
-            site = _Site(item.claim, item.anchors, item.sentence)
-            out[finding] = self._site(analysis.doc, site, root, finding)
+                key = ("label", finding.start)
+                site = _Site(
+                    replace(NO_CLAIM, numbers=numbers), analysis.label_anchors(diagram, label)
+                )
+            else:
+                i = bisect.bisect_right(starts, finding.start) - 1
+                if i < 0 or not claims[i].sentence.start <= finding.start <= claims[i].sentence.end:
+                    continue
+                key = ("claim", i)
+                site = _Site(claims[i].claim, claims[i].anchors, claims[i].sentence)
+            if key not in done:
+                done[key] = self._site(analysis.doc, site, root)
+            out[finding] = done[key]
         return out
 
-    def _site(self, doc: Document, site: _Site, root: str, finding: Finding) -> Hints:
+    def _site(self, doc: Document, site: _Site, root: str) -> Hints:
         # the ids the sentence cites by (`PMID: 123`) are citations, not what it states
         cites = {squash(a.id) for a in site.anchors}
         claim = replace(
@@ -99,11 +105,14 @@ class Repairer:
         alone = [(t.text, replace(NO_CLAIM, numbers=(t,))) for t in claim.numbers]
         alone += [(e.text, replace(NO_CLAIM, entities=(e,))) for e in claim.entities]
         alone += [(d.name, replace(NO_CLAIM, drugs=(d,))) for d in claim.drugs]
-        return tuple(
-            dict.fromkeys(
-                text for text, one in alone if not self.search.elsewhere(one, root, skip=())
-            )
-        )
+        missing = []
+        for text, one in alone:
+            key = (root, text)
+            if key not in self._held:  # a drug has no index key: its scan is done once
+                self._held[key] = bool(self.search.elsewhere(one, root, skip=()))
+            if not self._held[key]:
+                missing.append(text)
+        return tuple(dict.fromkeys(missing))
 
     def _suggest(
         self,

@@ -81,3 +81,22 @@ def test_tokens_said_apart_are_not_said_nowhere(tmp_path: Path) -> None:
     (d,) = _lint(tmp_path, text)
     assert d.suggestions == ()  # no one span holds both
     assert d.nowhere == ()  # yet each is said somewhere
+
+
+def test_a_claim_with_several_findings_is_searched_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from citelint.repair.search import EvidenceSearch
+
+    searched: list[int] = []
+    real = EvidenceSearch.in_records
+
+    def counting(self: EvidenceSearch, *args: object) -> object:
+        searched.append(1)
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(EvidenceSearch, "in_records", counting)
+    found = _lint(tmp_path, "PFS was 9.9 months with osimertinib [pmid:10000001:abstract].\n")
+    assert sorted(d.code for d in found) == ["CL101", "CL103"]
+    assert searched == [1]
+    assert all(d.nowhere == ("9.9 months", "osimertinib") for d in found)
