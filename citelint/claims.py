@@ -24,6 +24,7 @@ from citelint.tokens import (
     EntityToken,
     Kind,
     NumericToken,
+    blank,
     cell_tokens,
     entity_tokens,
     markers,
@@ -89,12 +90,7 @@ class ClaimReader:
         block = sentence.block
         if block.kind == "header-row":
             return NO_CLAIM
-        text = mask_anchors(sentence.text)
-        if sentence.masks:  # citations in the report's own style say nothing either
-            chars = list(text)
-            for b, e in sentence.masks:
-                chars[b:e] = " " * (e - b)
-            text = "".join(chars)
+        text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
         if block.kind == "row":
             found = cell_tokens(text, _shift(block.cells, sentence.begin), block.columns)
         else:

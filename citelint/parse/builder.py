@@ -27,10 +27,10 @@ from citelint.document import (
     Sentence,
     line_starts,
 )
-from citelint.parse.citing import CitationReader, blank, masks_within, merge, paragraph_links
+from citelint.parse.citing import CitationReader, masks_within, merge, paragraph_links
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.sources.kinds import BUILTIN_TYPES
-from citelint.tokens import fold
+from citelint.tokens import blank, fold
 
 DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
     "附录",
@@ -101,12 +101,12 @@ class _BuildState:
     """What building a document carries from one block to the next."""
 
     anchors: list[Anchor]
+    scanner: CitationScanner  # the report's citation styles, with its reference numbers
     near: list[NearMiss] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     table_lead: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)  # a table's lead-in
     last_colon_anchors: tuple[Anchor, ...] = ()  # anchors of a paragraph ending in ':'
     header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    scanner: CitationScanner | None = None
 
 
 class DocumentBuilder:
@@ -166,9 +166,9 @@ class DocumentBuilder:
             (*h.group, Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end)))
             for h in hits
         ]
-        masks: list[tuple[int, int]] = []
+        masks: Sequence[tuple[int, int]] = ()
         breaks = raw.hard_breaks
-        if state.scanner is not None and not appendix:
+        if not appendix:
             cites = self._citing.cite(raw, offsets, state.scanner)
             # a malformed anchor is CL005's: nothing inside it cites in another style
             anchors = merge(anchors, cites.anchors, misses)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,16 +24,13 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class Cited:
+class BlockCitations:
     """A block's citations: (group start, group end, anchor) in block text, the ranges
     that say nothing (left out of claims), and where glued numbers end a sentence."""
 
-    anchors: list[tuple[int, int, Anchor]]
-    masks: list[tuple[int, int]]
-    breaks: list[int]
-
-
-_NONE = Cited([], [], [])  # a block that cites in no style (never changed)
+    anchors: tuple[tuple[int, int, Anchor], ...] = ()
+    masks: tuple[tuple[int, int], ...] = ()
+    breaks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +89,10 @@ class CitationReader:
         return CitationScanner(self.styles, keys)
 
     @staticmethod
-    def cite(raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner) -> Cited:
+    def cite(raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner) -> BlockCitations:
         hits = scanner.scan(raw.text, raw.links, raw.sups, row=raw.kind == "row")
         if not hits:
-            return _NONE
+            return BlockCitations()  # most blocks cite in no style
         anchors: list[tuple[int, int, Anchor]] = []
         masks: list[tuple[int, int]] = []
         breaks: list[int] = []
@@ -114,7 +111,7 @@ class CitationReader:
                 masks.append((hit.start, hit.end))
             if hit.style == "glued":
                 breaks.append(hit.end)
-        return Cited(anchors, masks, breaks)
+        return BlockCitations(tuple(anchors), tuple(masks), tuple(breaks))
 
 
 def paragraph_links(
@@ -149,19 +146,9 @@ def masks_within(
     return tuple(out)
 
 
-def blank(text: str, masks: Iterable[tuple[int, int]]) -> str:
-    """`text` with the masked ranges turned to spaces, positions kept."""
-    if not masks:
-        return text
-    chars = list(text)
-    for b, e in masks:
-        chars[b:e] = " " * (e - b)
-    return "".join(chars)
-
-
 def merge(
     anchors: list[tuple[int, int, Anchor]],
-    citations: list[tuple[int, int, Anchor]],
+    citations: Sequence[tuple[int, int, Anchor]],
     misses: Sequence[NearMissHit],
 ) -> list[tuple[int, int, Anchor]]:
     """Anchors and citations in order of position; a citation that meets an anchor or a

@@ -33,6 +33,7 @@ from citelint.tokens.numbers import (
 from citelint.tokens.spelled import spelled_numbers
 from citelint.tokens.text import (
     HYPHENS,
+    blank,
     distinct,
     fold,
     fold_compact,
@@ -61,6 +62,7 @@ __all__ = [
     "EntityToken",
     "Kind",
     "NumericToken",
+    "blank",
     "cell_tokens",
     "clear_caches",
     "distinct",

@@ -128,6 +128,17 @@ def mask_anchors(text: str) -> str:
     return ANCHOR_SHAPE.sub(lambda m: " " * len(m.group(0)), text)
 
 
+def blank(text: str, ranges: Sequence[tuple[int, int]]) -> str:
+    """`text` with the ranges turned to spaces, positions kept (citations in a report's
+    own style, which say nothing a claim states)."""
+    if not ranges:
+        return text
+    chars = list(text)
+    for b, e in ranges:
+        chars[b:e] = " " * (e - b)
+    return "".join(chars)
+
+
 def distinct(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
