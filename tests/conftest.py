@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,9 +14,11 @@ from citelint.analysis import Analysis
 from citelint.cli import main
 from citelint.config import Settings
 from citelint.linter import Linter
+from citelint.result import Result
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SCHEMAS = Path(__file__).resolve().parents[2] / "shared" / "schemas"
+FIXES = Path(__file__).resolve().parent / "data" / "fixes"  # repair fixtures and sources
 
 
 @pytest.fixture
@@ -94,3 +97,11 @@ def analysis_of(root: Path, name: str, text: str, **changes: object) -> Analysis
     doc = linter.parser.parse(name, text.encode("utf-8"))
     sources = root / "sources"
     return linter.analyze(doc, str(sources) if sources.is_dir() else None)
+
+
+def lint_fix_case(tmp_path: Path, case: str = "locator.before.md") -> Result:
+    """One before-case of tests/data/fixes linted as `r.<ext>` over the fixes' sources."""
+    shutil.copytree(FIXES / "sources", tmp_path / "sources")
+    report = tmp_path / ("r." + case.rsplit(".", 1)[1])
+    shutil.copy(FIXES / case, report)
+    return Linter(Settings(project_root=str(tmp_path))).lint_paths([str(report)])

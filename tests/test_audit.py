@@ -108,12 +108,9 @@ def test_the_audit_counts_citations_by_style(tmp_path: Path) -> None:
 
 
 def test_the_audit_records_where_the_evidence_is(tmp_path: Path) -> None:
-    import shutil
+    from tests.conftest import lint_fix_case
 
-    fixes = Path(__file__).resolve().parent / "data" / "fixes"
-    shutil.copytree(fixes / "sources", tmp_path / "sources")
-    shutil.copy(fixes / "locator.before.md", tmp_path / "r.md")
-    (result,) = Linter(Settings(project_root=str(tmp_path))).lint_paths([str(tmp_path)]).files
+    (result,) = lint_fix_case(tmp_path).files
     record = audit.report(result, "critical")
     (found,) = [v["found_in"] for v in record["violations"] if v["code"] == "CL101"]
     assert found == [

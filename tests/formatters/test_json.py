@@ -35,17 +35,10 @@ def test_json_shape_is_versioned_and_stable() -> None:
 
 
 def test_json_carries_suggestions_and_their_edits(tmp_path: Path) -> None:
-    import shutil
-
-    from citelint.config import Settings
     from citelint.formatters import json as json_formatter
-    from citelint.linter import Linter
+    from tests.conftest import lint_fix_case
 
-    fixes = Path(__file__).resolve().parents[1] / "data" / "fixes"
-    shutil.copytree(fixes / "sources", tmp_path / "sources")
-    shutil.copy(fixes / "locator.before.md", tmp_path / "r.md")
-    result = Linter(Settings(project_root=str(tmp_path))).lint_paths([str(tmp_path / "r.md")])
-    document = json.loads(json_formatter.render(result))
+    document = json.loads(json_formatter.render(lint_fix_case(tmp_path)))
     (item,) = [d for d in document["diagnostics"] if d["code"] == "CL101"]
     assert item["nowhere"] == []
     (hint,) = item["suggestions"]

@@ -122,17 +122,10 @@ def test_the_command_line_warns_when_sarif_is_capped(
 
 
 def test_sarif_fixes_replace_the_anchor_and_validate(tmp_path: Path) -> None:
-    import shutil
-
-    from citelint.config import Settings
     from citelint.formatters import sarif as sarif_formatter
-    from citelint.linter import Linter
+    from tests.conftest import lint_fix_case
 
-    fixes = Path(__file__).resolve().parents[1] / "data" / "fixes"
-    shutil.copytree(fixes / "sources", tmp_path / "sources")
-    shutil.copy(fixes / "locator.before.md", tmp_path / "r.md")
-    result = Linter(Settings(project_root=str(tmp_path))).lint_paths([str(tmp_path / "r.md")])
-    document = json.loads(sarif_formatter.render(result))
+    document = json.loads(sarif_formatter.render(lint_fix_case(tmp_path)))
     (item,) = [r for r in document["runs"][0]["results"] if r["ruleId"] == "CL101"]
     (fix,) = item["fixes"]
     assert fix["description"]["text"].startswith("cite [pmid:10000001:abstract] (sources/")

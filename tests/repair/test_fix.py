@@ -12,8 +12,8 @@ import pytest
 from citelint.cli import main
 from citelint.diagnostic import Edit
 from citelint.repair.fix import _chosen, apply
+from tests.conftest import FIXES
 
-FIXES = Path(__file__).resolve().parents[1] / "data" / "fixes"
 CASES = sorted(p.name for p in FIXES.glob("*.before.*"))
 
 

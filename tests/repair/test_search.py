@@ -11,8 +11,7 @@ from citelint.parse import Parser
 from citelint.repair.search import EvidenceSearch, Place, smallest
 from citelint.sources.model import Span
 from citelint.sources.store import SourceStore
-
-FIXES = Path(__file__).resolve().parents[1] / "data" / "fixes" / "sources"
+from tests.conftest import FIXES
 
 
 def _claim(text: str):  # type: ignore[no-untyped-def]
@@ -21,7 +20,7 @@ def _claim(text: str):  # type: ignore[no-untyped-def]
 
 
 def _search(tmp_path: Path) -> tuple[EvidenceSearch, str]:
-    shutil.copytree(FIXES, tmp_path / "sources")
+    shutil.copytree(FIXES / "sources", tmp_path / "sources")
     return EvidenceSearch(SourceStore(), Evidence()), str(tmp_path / "sources")
 
 

@@ -12,8 +12,7 @@ from citelint.config import Settings
 from citelint.document import Anchor
 from citelint.linter import Linter
 from citelint.repair.suggest import relocated
-
-FIXES = Path(__file__).resolve().parents[1] / "data" / "fixes" / "sources"
+from tests.conftest import FIXES
 
 
 @pytest.mark.parametrize(
@@ -31,7 +30,7 @@ def test_relocated_touches_only_the_locator(text: str, anchor: Anchor, expected:
 
 
 def _lint(tmp_path: Path, text: str, hints: bool = True):  # type: ignore[no-untyped-def]
-    shutil.copytree(FIXES, tmp_path / "sources")
+    shutil.copytree(FIXES / "sources", tmp_path / "sources")
     report = tmp_path / "r.md"
     report.write_text(text, encoding="utf-8")
     settings = dataclasses.replace(Settings(project_root=str(tmp_path)), hints=hints)
