@@ -77,10 +77,15 @@ class SourceStore:
         if kind is None:
             return Failure(FailureKind.NO_SOURCE, f"no source type '{anchor.type}'")
         if not self.trusted_root(root):
+            how = (
+                "(a symlink)"
+                if os.path.realpath(root) != os.path.abspath(root)
+                else "(run citelint from the project that holds it, or name it with --sources)"
+            )
             return Failure(
                 FailureKind.UNSAFE_PATH,
                 f"the sources root {self._show(root, root)} leads outside the project "
-                "(a symlink); nothing under it is read",
+                f"{how}; nothing under it is read",
                 root,
             )
         located = self.locate(kind, anchor.id, root)

@@ -119,3 +119,18 @@ def test_every_loader_names_its_parts(real: Path) -> None:
         assert set(expected) <= set(found), (kind, found)
         for locator in found[:12]:  # each one resolves
             assert isinstance(store.resolve(Anchor(kind, ident, locator, 0, 0), str(real)), Span)
+
+
+def test_a_sources_root_outside_the_trusted_roots_says_why(tmp_path: Path) -> None:
+    # not a symlink: the run's project is elsewhere, so the message says what to do
+    root = tmp_path / "other" / "sources"
+    (root / "pubmed").mkdir(parents=True)
+    store = SourceStore(trusted=(str(tmp_path / "project"),))
+    found = store.resolve(Anchor("pmid", "1", None, 0, 0), str(root))
+    assert isinstance(found, Failure) and found.kind is FailureKind.UNSAFE_PATH
+    assert "(run citelint from the project that holds it, or name it with --sources)" in (
+        found.message
+    )
+    (tmp_path / "linked").symlink_to(root)
+    linked = store.resolve(Anchor("pmid", "1", None, 0, 0), str(tmp_path / "linked"))
+    assert isinstance(linked, Failure) and "outside the project (a symlink)" in linked.message

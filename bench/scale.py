@@ -1,0 +1,163 @@
+"""The scale figures of a run, each a ratio measured in one run on this machine.
+
+Generates N reports over saved sources taken from ../shared/corpus (PubMed XML, trial
+JSON, PubTator, Europe PMC, BioC, PDFs; each PubMed record saved under several ids, so
+identical bytes sit at many paths), then measures:
+
+  floor     parse every report and read every cited source once, nothing else
+  cold      `citelint` on every report with an empty cache (one worker)
+  warm      the same again, nothing changed, the result cache filled by `cold`
+  touched   the same again after one report changed
+  jobs      cold with two workers against cold with one
+  memory    peak RSS of a one-worker run at N and at 10×N reports (a child process each)
+
+and prints each figure beside its target. Synthetic records stand in when the corpus is
+absent.
+
+    python bench/scale.py [--reports 120] [--sentences 20] [--memory 0|1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from lint_throughput import build  # noqa: E402
+
+from citelint.cli import main as citelint_main  # noqa: E402
+from citelint.document import Anchor  # noqa: E402
+from citelint.parse import Parser  # noqa: E402
+from citelint.sources.store import SourceStore  # noqa: E402
+from citelint.tokens import clear_caches  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+COPIES = 3  # each PubMed record saved under this many ids
+CHANNELS = {  # corpus folder → folder under the sources root
+    "trials": "trials",
+    "pubtator": "pubtator",
+    "europepmc": "europepmc",
+    "bioc": "bioc",
+    "pdf": "guidelines",
+}
+
+
+def corpus(root: Path, reports: int, sentences: int) -> None:
+    """Reports citing PubMed records, over a sources root with every channel filled."""
+    build(root, reports, sentences)
+    pubmed = root / "sources" / "pubmed"
+    for xml in sorted(pubmed.iterdir()):
+        for copy in range(1, COPIES):
+            shutil.copy(xml, pubmed / f"9{copy}{xml.stem}{xml.suffix}")
+    for folder, target in CHANNELS.items():
+        if not (CORPUS / folder).is_dir():
+            continue
+        out = root / "sources" / target
+        out.mkdir(parents=True, exist_ok=True)
+        for path in sorted((CORPUS / folder).rglob("*")):
+            if path.is_file() and path.suffix in (".json", ".xml", ".txt", ".pdf"):
+                shutil.copy(path, out / path.name)
+
+
+def floor(root: Path) -> float:
+    """Parse every report and load every cited source once: the least a run must do."""
+    clear_caches()
+    start = time.perf_counter()
+    parser = Parser()
+    store = SourceStore()
+    seen: set[tuple[str, str]] = set()
+    for path in sorted((root / "reports").iterdir()):
+        doc = parser.parse(path.name, path.read_bytes())
+        for anchor in doc.anchors:
+            if (anchor.type, anchor.id) not in seen:
+                seen.add((anchor.type, anchor.id))
+                store.resolve(Anchor(anchor.type, anchor.id, None, 0, 0), str(root / "sources"))
+    return time.perf_counter() - start
+
+
+def run(root: Path, cache: Path | None, jobs: int = 1) -> float:
+    """One in-process `citelint` run (JSON to /dev/null); its wall time."""
+    clear_caches()
+    argv = [str(root / "reports"), "--output", f"json:{os.devnull}"]
+    argv += [f"--jobs={jobs}"]
+    argv += ["--cache-dir", str(cache)] if cache is not None else ["--no-cache"]
+    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+        start = time.perf_counter()
+        citelint_main(argv)
+        return time.perf_counter() - start
+
+
+def peak_rss(root: Path, cache: Path) -> float:
+    """Peak resident memory, MB, of a one-worker `citelint` run in a child process."""
+    argv = [sys.executable, "-m", "citelint", str(root / "reports"), "--jobs=1"]
+    argv += ["--output", f"json:{os.devnull}", "--cache-dir", str(cache)]
+    child = subprocess.Popen(
+        argv, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _, _, usage = os.wait4(child.pid, 0)
+    return usage.ru_maxrss / 1024
+
+
+def claims_of(root: Path) -> int:
+    import json
+
+    out = root / "claims.json"
+    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+        citelint_main([str(root / "reports"), "--output", f"json:{out}", "--no-cache"])
+    return int(json.loads(out.read_text())["summary"]["claims"])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reports", type=int, default=120)
+    ap.add_argument("--sentences", type=int, default=20)
+    ap.add_argument("--memory", type=int, default=1, help="1: also measure memory at N, 10N")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "project"
+        root.mkdir()
+        (root / ".git").mkdir()  # the project root
+        corpus(root, args.reports, args.sentences)
+        os.chdir(root)  # a run from the project, as CI runs it
+        saved = sum(1 for p in (root / "sources").rglob("*") if p.is_file())
+        claims = claims_of(root)
+        print(f"reports: {args.reports}  saved source files: {saved}  claims: {claims}")
+
+        base = floor(root)
+        cache = Path(tmp) / "cache"
+        cold = run(root, cache)
+        warm = run(root, cache)
+        first = sorted((root / "reports").iterdir())[0]
+        first.write_text(first.read_text(encoding="utf-8") + "\n\nOne more line.\n")
+        touched = run(root, cache)
+        one = run(root, None, jobs=1)
+        two = run(root, None, jobs=2)
+        print(f"floor (parse + read cited sources): {base:.3f} s")
+        print(f"cold / floor:   {cold / base:5.2f}   target <= 2.5")
+        print(f"warm / cold:    {warm / cold:5.3f}   target <= 0.05")
+        print(f"one report changed / cold: {touched / cold:5.3f}")
+        print(f"jobs 1 / jobs 2: {one / two:5.2f}   target >= 1.6 (idle 2-core machine)")
+        print(f"claims per second, one worker, cold: {claims / cold:,.0f}   target >= 20,000")
+        if args.memory:
+            small = peak_rss(root, Path(tmp) / "rss-small")
+            big = Path(tmp) / "big"
+            big.mkdir()
+            (big / ".git").mkdir()
+            corpus(big, args.reports * 10, args.sentences)
+            large = peak_rss(big, Path(tmp) / "rss-big")
+            print(
+                f"peak memory: {small:.0f} MB at {args.reports} reports, {large:.0f} MB at "
+                f"{args.reports * 10} (ratio {large / small:.2f}; target <= 1.3)"
+            )
+
+
+if __name__ == "__main__":
+    main()
