@@ -31,13 +31,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lint_throughput import build  # noqa: E402
+from lint_throughput import build
 
-from citelint.cli import main as citelint_main  # noqa: E402
-from citelint.document import Anchor  # noqa: E402
-from citelint.parse import Parser  # noqa: E402
-from citelint.sources.store import SourceStore  # noqa: E402
-from citelint.tokens import clear_caches  # noqa: E402
+from citelint.cli import main as citelint_main
+from citelint.document import Anchor
+from citelint.parse import Parser
+from citelint.sources.store import SourceStore
+from citelint.tokens import clear_caches
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 COPIES = 3  # each PubMed record saved under this many ids
@@ -99,9 +99,7 @@ def peak_rss(root: Path, cache: Path) -> float:
     """Peak resident memory, MB, of a one-worker `citelint` run in a child process."""
     argv = [sys.executable, "-m", "citelint", str(root / "reports"), "--jobs=1"]
     argv += ["--output", f"json:{os.devnull}", "--cache-dir", str(cache)]
-    child = subprocess.Popen(
-        argv, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+    child = subprocess.Popen(argv, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(child.pid, 0)
     return usage.ru_maxrss / 1024
 

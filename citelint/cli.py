@@ -52,9 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--extend-select", metavar="CODES", help="add codes to the selection")
     p.add_argument("--fail-on", choices=FAIL_LEVELS, help="lowest severity that fails the run")
     _output_arguments(p)
-    p.add_argument("--no-cache", action="store_true", help="do not keep extracted PDF text")
     p.add_argument(
-        "--cache-dir", metavar="DIR", help="PDF text cache folder (default: the user cache folder)"
+        "--no-cache", action="store_true", help="keep no results or PDF text between runs"
+    )
+    p.add_argument(
+        "--cache-dir", metavar="DIR", help="cache folder (default: the user cache folder)"
     )
     p.add_argument(
         "--jobs",
@@ -220,6 +222,8 @@ def _settings(args: argparse.Namespace) -> Settings:
     )
     if args.no_cache:
         settings = dataclasses.replace(settings, cache_dir=None)
+    else:
+        settings = dataclasses.replace(settings, result_cache=settings.cache_dir is not None)
     stdout, files = _outputs(args)
     if "html" not in (stdout, *(fmt for fmt, _ in files)):  # only the HTML view shows them
         settings = dataclasses.replace(settings, claim_records=False)

@@ -112,6 +112,8 @@ def for_report_config(base: Settings, config_path: str) -> Settings:
         cli_overrides=base.cli_overrides,
         no_suppress=base.no_suppress,
         cache_dir=base.cache_dir,
+        result_cache=base.result_cache,
+        claim_records=base.claim_records,
         fail_on=base.fail_on,
     )
 

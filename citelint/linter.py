@@ -9,14 +9,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
-import signal
 import traceback
 from collections import Counter
 from collections.abc import Callable, Generator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
-from citelint import records
+from citelint import pool, records
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
+from citelint.cache.results import ResultCache, stable
+from citelint.cache.watch import Watch
 from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.config import find_config, for_report_config
@@ -58,6 +58,9 @@ class Linter:
         self.all_rules: list[AnyRule] = [settings.rule(rule) for rule in ALL_RULES]
         self.rules: list[AnyRule] = [r for r in self.all_rules if settings.enabled(r.code)]
         self.parser = Parser(settings.claims.parse_options())
+        caching = settings.result_cache and settings.cache_dir is not None
+        self.results = ResultCache(settings.cache_dir) if caching and settings.cache_dir else None
+        self._keyed: tuple[Settings, str] | None = None  # the settings' stable text
         self.store = SourceStore(
             settings.max_source_bytes,
             settings.evidence_roots,
@@ -67,6 +70,7 @@ class Linter:
             trusted=settings.trusted_roots(),
             max_total_bytes=settings.max_total_source_bytes,
             max_pdf_pages=settings.max_pdf_pages,
+            watch=Watch(active=self.results is not None),
         )
         self.trusted = settings.trusted_roots()
         self._nested: dict[str, Linter] = {}  # linters of reports under nested configs
@@ -92,7 +96,7 @@ class Linter:
         """Lint every report under `paths`; `progress(done, total)` follows along."""
         named = self.settings.naming(paths)  # paths named outside the project are trusted
         self.settings = named
-        self.trusted = self.store.trusted = named.trusted_roots()
+        self.trust(named.trusted_roots())
         found = self.discovery.files(paths)
         files = found.reports
         if shard is not None:
@@ -113,26 +117,20 @@ class Linter:
                     progress(len(results) - done, len(work))
         finally:  # Ctrl-C while a result is taken in still stops the workers
             runs.close()
+        for linter in (self, *self._nested.values()):
+            if linter.results is not None:
+                linter.results.prune()
         results.sort(key=lambda r: r.path)
         return self.result(results, found.notes, shard)
 
     def _run(
         self, work: Sequence[tuple[str, str | None]], jobs: int, named: Settings
     ) -> Generator[FileResult, None, None]:
-        if jobs <= 1 or len(work) < PARALLEL_FROM:
+        if jobs <= 1 or len(work) < pool.PARALLEL_FROM:
             for path, config in work:
                 yield self.for_config(config).lint_file(path)
             return
-        # Each worker builds its own Linters; results come back in input order, so the
-        # output is the same bytes whatever the number of workers.
-        chunk = max(1, len(work) // (jobs * 4))
-        pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(named,))
-        try:
-            yield from pool.map(_lint_in_worker, work, chunksize=chunk)
-        except BaseException:  # Ctrl-C, or the consumer stopped (GeneratorExit)
-            _stop(pool)
-            raise
-        pool.shutdown()
+        yield from pool.lint_in_workers(work, jobs, named, Linter)
 
     def config_of(self, report: str) -> str | None:
         """The config nearest to a report (unless --config names one for all); `""` for
@@ -151,8 +149,7 @@ class Linter:
             return self
         if config not in self._nested:
             self._nested[config] = Linter(for_report_config(self.settings, config))
-            self._nested[config].trusted = self.trusted
-            self._nested[config].store.trusted = self.trusted
+            self._nested[config].trust(self.trusted)
         return self._nested[config]
 
     def result(
@@ -188,8 +185,35 @@ class Linter:
             )
         except SourceError as exc:
             return self._file_finding(display, UnreadableReportRule, f"report {exc}")
-        result = self.lint_data(display, data, self.discovery.sources_root(path))
+        root = self.discovery.sources_root(path)
+        key = self._key(display, root, data)
+        kept = self.results.get(key) if self.results is not None and key else None
+        if kept is not None:
+            return dataclasses.replace(kept, origin=os.path.realpath(path))
+        with self.store.watch.recording() as seen:
+            result = self.lint_data(display, data, root)
+        if self.results is not None and key and self._keepable(result):
+            self.results.put(key, seen, result)
         return dataclasses.replace(result, origin=os.path.realpath(path))
+
+    def trust(self, roots: tuple[str, ...]) -> None:
+        """The real roots this run may read (the project and what the command line named)."""
+        self.trusted = self.store.trusted = roots
+        if self.results is not None:
+            self.results.trusted = roots
+
+    def _key(self, display: str, root: str | None, data: bytes) -> str | None:
+        if self.results is None or _fault(display):
+            return None
+        if self._keyed is None or self._keyed[0] is not self.settings:
+            self._keyed = (self.settings, stable(self.settings))
+        return self.results.key(self._keyed[1] + stable(self.trusted), display, root, data)
+
+    def _keepable(self, result: FileResult) -> bool:
+        """A crash is never kept, nor a result that met the run's total read cap (which
+        depends on what other reports read first)."""
+        crashed = any(RULES_BY_CODE[d.code].internal_error for d in result.diagnostics)
+        return not crashed and self.store.bytes_read < self.store.max_total_bytes
 
     def lint_data(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
         """Lint one report's bytes; an unreadable report is CL902, a crash is CL903."""
@@ -207,8 +231,7 @@ class Linter:
             )
 
     def lint_bytes(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
-        fault = os.environ.get(FAULT_ENV)
-        if fault and "PYTEST_CURRENT_TEST" in os.environ and display.endswith(fault):
+        if _fault(display):
             raise RuntimeError("fault injected for the internal-error test")
         doc = self.parser.parse(display, data)
         emitted = self._emitted(display)
@@ -343,41 +366,10 @@ class Linter:
         return FileResult(display, (diagnostic,))
 
 
-PARALLEL_FROM = 8  # below this many files a process pool costs more than it saves
-_WORKER: Linter | None = None
-
-
-def _init_worker(settings: Settings) -> None:
-    global _WORKER
-    # Ctrl-C is the parent's to handle; SIGTERM from the parent exits through `finally`
-    # blocks, so a half-written cache entry is removed.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _exit_worker)
-    _WORKER = Linter(settings)
-
-
-def _exit_worker(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop the workers at once on Ctrl-C: cancel what waits, terminate what runs."""
-    # the executor offers no public handle on its processes, and shutdown() drops them
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=1)
-
-
-def _lint_in_worker(item: tuple[str, str | None]) -> FileResult:
-    assert _WORKER is not None
-    path, config = item
-    try:
-        return _WORKER.for_config(config).lint_file(path)
-    except SystemExit as stop:  # SIGTERM: `finally` blocks have run; leave at once, since
-        os._exit(int(stop.code or 1))  # the executor would catch the exit and carry on
+def _fault(display: str) -> bool:
+    """Whether the internal-error test asks this report to crash (only under pytest)."""
+    fault = os.environ.get(FAULT_ENV)
+    return bool(fault and "PYTEST_CURRENT_TEST" in os.environ and display.endswith(fault))
 
 
 def in_shard(rel: str, shard: tuple[int, int]) -> bool:

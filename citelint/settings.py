@@ -53,6 +53,7 @@ class Settings:
     hints: bool = True  # search the saved sources for where each failed claim is said
     claim_records: bool = True  # keep every claim's record (what the HTML view shows)
     cache_dir: str | None = field(default_factory=user_cache_dir)  # absolute; None: no cache
+    result_cache: bool = False  # keep each report's result in the cache folder (the CLI's default)
     cli_roots: tuple[str, ...] = ()  # absolute paths the command line named: trusted too
     cli_overrides: tuple[tuple[str, object], ...] = ()  # re-applied to nested configs
     named_outside: tuple[tuple[str, str], ...] = ()  # (folder, as written) named outside

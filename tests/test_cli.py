@@ -293,8 +293,8 @@ def test_claim_records_are_built_only_for_the_html_view(
 
     monkeypatch.setattr(records, "build", counting)
     monkeypatch.chdir(Path(__file__).resolve().parents[1])
-    main(["examples/reports/clean.md", "--output-format", "concise"])
+    main(["examples/reports/clean.md", "--output-format", "concise", "--no-cache"])
     assert built == []  # text output needs no claim records
-    main(["examples/reports/clean.md", "-o", f"html:{tmp_path / 'a.html'}"])
+    main(["examples/reports/clean.md", "-o", f"html:{tmp_path / 'a.html'}", "--no-cache"])
     assert built == [1]
     capsys.readouterr()

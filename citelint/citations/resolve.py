@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from citelint.cache.watch import PATH
 from citelint.citations.urls import (
     normalize_url,
     quote_in,
@@ -72,7 +73,6 @@ class _RootIndex:
     storm: dict[str, tuple[str, str]] = field(default_factory=dict)  # URL → (snippets, title)
     storm_numbers: dict[str, str] = field(default_factory=dict)  # number → URL
     storm_path: str = ""
-    records: dict[str, tuple[str, str]] | None = None  # DOI or folded title → (type, id)
 
 
 class CitationResolver:
@@ -88,6 +88,7 @@ class CitationResolver:
         # a URL is resolved once per run, and a saved page folded once for its quotes
         self._urls: dict[tuple[str, str | None, str | None], tuple[str | None, Resolution]] = {}
         self._hay: dict[tuple[str, str | None], str] = {}
+        self._listed: dict[str, dict[str, tuple[str, str]]] = {}  # DOI or title → (type, id)
 
     def resolve(self, doc: Document, root: str | None) -> Resolved:
         entries = {r.key: r for r in doc.references}
@@ -207,9 +208,9 @@ class CitationResolver:
         self, url: str, directive: str | None, root: str | None
     ) -> tuple[str | None, Resolution]:
         key = (url, directive, root)
-        if key not in self._urls:
-            self._urls[key] = self._resolve_url(url, directive, root)
-        return self._urls[key]
+        return self.store.watch.memo(
+            self._urls, key, lambda: self._resolve_url(url, directive, root)
+        )
 
     def _resolve_url(
         self, url: str, directive: str | None, root: str | None
@@ -263,23 +264,23 @@ class CitationResolver:
     # -- indexes of a sources root --------------------------------------------------------
 
     def _index(self, root: str) -> _RootIndex:
-        if root not in self._roots:
-            index = _RootIndex()
-            web = self._read_json(root, WEB_INDEX)
-            if isinstance(web, dict):
-                index.web = {
-                    normalize_url(u): f for u, f in web.items() if isinstance(f, str) and f
-                }
-            storm = self._read_json(root, STORM_INDEX)
-            if isinstance(storm, dict):
-                _read_storm(storm, index)
-                index.storm_path = os.path.join(root, STORM_INDEX)
-            self._roots[root] = index
-        return self._roots[root]
+        return self.store.watch.memo(self._roots, root, lambda: self._index_root(root))
+
+    def _index_root(self, root: str) -> _RootIndex:
+        index = _RootIndex()
+        web = self._read_json(root, WEB_INDEX)
+        if isinstance(web, dict):
+            index.web = {normalize_url(u): f for u, f in web.items() if isinstance(f, str) and f}
+        storm = self._read_json(root, STORM_INDEX)
+        if isinstance(storm, dict):
+            _read_storm(storm, index)
+            index.storm_path = os.path.join(root, STORM_INDEX)
+        return index
 
     def _read_json(self, root: str, name: str) -> object:
         """An index file of the sources root, read only as a confined regular file."""
         path = os.path.join(root, name)
+        self.store.watch.note(PATH, path)
         if not self.store.trusted_root(root) or not os.path.isfile(path):
             return None
         if not inside(path, (os.path.realpath(root),)):
@@ -293,22 +294,23 @@ class CitationResolver:
         """DOI and title of every saved PubMed record, listed once per root."""
         if root is None:
             return {}
-        index = self._index(root)
-        if index.records is None:
-            index.records = {}
-            listed = [
-                (name, ident)
-                for name in self._identified.get("PMID", ())
-                for ident in self.store.saved_ids(name, root)
-            ]
-            for name, ident in listed[:MAX_LISTED_RECORDS]:
-                found = self.store.resolve(Anchor(name, ident, "title", 0, 0), root)
-                if isinstance(found, Span):
-                    index.records.setdefault("title:" + title_key(found.text), (name, ident))
-                    for other in found.ids:
-                        if other.startswith("10."):
-                            index.records.setdefault("doi:" + other.lower(), (name, ident))
-        return index.records
+        return self.store.watch.memo(self._listed, root, lambda: self._list_records(root))
+
+    def _list_records(self, root: str) -> dict[str, tuple[str, str]]:
+        records: dict[str, tuple[str, str]] = {}
+        listed = [
+            (name, ident)
+            for name in self._identified.get("PMID", ())
+            for ident in self.store.saved_ids(name, root)
+        ]
+        for name, ident in listed[:MAX_LISTED_RECORDS]:
+            found = self.store.resolve(Anchor(name, ident, "title", 0, 0), root)
+            if isinstance(found, Span):
+                records.setdefault("title:" + title_key(found.text), (name, ident))
+                for other in found.ids:
+                    if other.startswith("10."):
+                        records.setdefault("doi:" + other.lower(), (name, ident))
+        return records
 
 
 def _read_storm(storm: dict[str, object], index: _RootIndex) -> None:

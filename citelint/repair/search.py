@@ -55,15 +55,16 @@ class EvidenceSearch:
     def record(self, kind: str, ident: str, root: str) -> list[Place]:
         """Every located span of one saved record, once per run."""
         key = (root, kind, ident)
-        if key not in self._records:
-            places = []
-            for locator in self.store.locators(Anchor(kind, ident, None, 0, 0), root):
-                anchor = Anchor(kind, ident, locator, 0, 0)
-                found = self.store.resolve(anchor, root)
-                if isinstance(found, Span) and found.text.strip():
-                    places.append(Place(anchor, found))
-            self._records[key] = places
-        return self._records[key]
+        return self.store.watch.memo(self._records, key, lambda: self._places(kind, ident, root))
+
+    def _places(self, kind: str, ident: str, root: str) -> list[Place]:
+        places = []
+        for locator in self.store.locators(Anchor(kind, ident, None, 0, 0), root):
+            anchor = Anchor(kind, ident, locator, 0, 0)
+            found = self.store.resolve(anchor, root)
+            if isinstance(found, Span) and found.text.strip():
+                places.append(Place(anchor, found))
+        return places
 
     def holds(self, claim: Claim, place: Place) -> bool:
         """Whether the span supports every token of the claim, as the rules judge it."""
@@ -107,21 +108,20 @@ class EvidenceSearch:
         return smallest(found[:MAX_FOUND])
 
     def _index(self, root: str) -> _RootIndex:
-        if root not in self._roots:
-            index = _RootIndex()
-            listed = [
-                (name, ident)
-                for name in self.store.kinds
-                for ident in self.store.saved_ids(name, root)
-            ]
-            for kind, ident in listed[:MAX_RECORDS]:
-                for place in self.record(kind, ident, root):
-                    at = len(index.places)
-                    index.places.append(place)
-                    for key in _span_keys(self.evidence.index(place.span)):
-                        index.by_key.setdefault(key, []).append(at)
-            self._roots[root] = index
-        return self._roots[root]
+        return self.store.watch.memo(self._roots, root, lambda: self._index_root(root))
+
+    def _index_root(self, root: str) -> _RootIndex:
+        index = _RootIndex()
+        listed = [
+            (name, ident) for name in self.store.kinds for ident in self.store.saved_ids(name, root)
+        ]
+        for kind, ident in listed[:MAX_RECORDS]:
+            for place in self.record(kind, ident, root):
+                at = len(index.places)
+                index.places.append(place)
+                for key in _span_keys(self.evidence.index(place.span)):
+                    index.by_key.setdefault(key, []).append(at)
+        return index
 
 
 def _keys(claim: Claim) -> list[tuple[str, object]]:

@@ -15,6 +15,7 @@ import bisect
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from citelint.analysis import Analysis
 from citelint.claims import NO_CLAIM, Claim
@@ -108,11 +109,14 @@ class Repairer:
         missing = []
         for text, one in alone:
             key = (root, text)
-            if key not in self._held:  # a drug has no index key: its scan is done once
-                self._held[key] = bool(self.search.elsewhere(one, root, skip=()))
-            if not self._held[key]:
+            # a drug has no index key: its scan is done once
+            held = self.search.store.watch.memo(self._held, key, partial(self._anywhere, one, root))
+            if not held:
                 missing.append(text)
         return tuple(dict.fromkeys(missing))
+
+    def _anywhere(self, claim: Claim, root: str) -> bool:
+        return bool(self.search.elsewhere(claim, root, skip=()))
 
     def _suggest(
         self,

@@ -18,6 +18,7 @@ import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from citelint.cache.watch import DIR, PATH, Watch
 from citelint.document import Anchor
 from citelint.sources.cache import TextCache
 from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
@@ -42,6 +43,7 @@ class SourceStore:
     trusted: tuple[str, ...] = ()  # real trusted roots; empty: every root is trusted
     max_total_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per run (per worker process)
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
+    watch: Watch = field(default_factory=Watch)  # what each report looked at (result cache)
     _loaded: dict[tuple[str, str, str], Loaded | Failure] = field(default_factory=dict)
     _resolved: dict[tuple[str | None, str, str, str | None], Resolution] = field(
         default_factory=dict
@@ -57,9 +59,7 @@ class SourceStore:
 
     def resolve(self, anchor: Anchor, root: str | None) -> Resolution:
         key = (root, anchor.type, anchor.id, anchor.locator)
-        if key not in self._resolved:
-            self._resolved[key] = self._resolve(anchor, root)
-        return self._resolved[key]
+        return self.watch.memo(self._resolved, key, lambda: self._resolve(anchor, root))
 
     def _resolve(self, anchor: Anchor, root: str | None) -> Resolution:
         if root is None:
@@ -113,6 +113,7 @@ class SourceStore:
 
     def trusted_root(self, path: str) -> bool:
         """Whether a root's real location stays inside the trusted roots."""
+        self.watch.note(PATH, path)
         return not self.trusted or inside(path, self.trusted)
 
     def allowed_roots(self, kind: SourceKind, root: str) -> tuple[str, ...]:
@@ -120,6 +121,8 @@ class SourceStore:
         roots = [root, *(os.path.join(root, r) for r in kind.outside_roots)]
         if kind.configured_roots:
             roots += self.evidence_roots
+        for r in roots:
+            self.watch.note(PATH, r)
         return tuple(os.path.realpath(r) for r in roots if self.trusted_root(r))
 
     def locate(self, kind: SourceKind, ident: str, root: str) -> str | Failure:
@@ -128,6 +131,7 @@ class SourceStore:
         allowed = self.allowed_roots(kind, root)
         folder = None
         for path in tried:
+            self.watch.note(PATH, path)
             if not os.path.lexists(path):
                 continue
             if not inside(path, allowed):
@@ -164,6 +168,7 @@ class SourceStore:
 
     def read(self, path: str) -> bytes:
         """Read one confined regular file under the per-file and per-run caps (CL007)."""
+        self.watch.note(PATH, path)
         room = self.max_total_bytes - self.bytes_read
         if room <= 0:
             raise SourceError(
@@ -180,6 +185,7 @@ class SourceStore:
 
     def read_sidecar(self, path: str, beside: str) -> bytes | None:
         """A file that belongs to a source (its toc), read only from the source's folder."""
+        self.watch.note(PATH, path)
         if not os.path.isfile(path) or not inside(
             path, (os.path.dirname(os.path.realpath(beside)),)
         ):
@@ -188,29 +194,31 @@ class SourceStore:
 
     def _load(self, kind: SourceKind, ident: str, path: str, root: str) -> Loaded | Failure:
         key = (os.path.realpath(path), kind.name, ident)
-        if key not in self._loaded:
-            ext = path.rsplit(".", 1)[-1].lower() if "." in os.path.basename(path) else ""
-            try:
-                data = self.read(key[0])  # the confined real file, never a final symlink
-                self._loaded[key] = kind.loader(ext)(path, data, ident, self)
-            except _LOADER_SLIPS as exc:
-                self._loaded[key] = Failure(
-                    FailureKind.UNREADABLE,
-                    f"{self._show(path, root)} has a shape citelint cannot read "
-                    f"({type(exc).__name__})",
-                    path,
-                )
-            except SourceError as exc:
-                self._loaded[key] = Failure(
-                    FailureKind.UNREADABLE, f"{self._show(path, root)} {exc}", path
-                )
-            except OSError as exc:
-                self._loaded[key] = Failure(
-                    FailureKind.UNREADABLE,
-                    f"{self._show(path, root)} cannot be read ({exc.strerror})",
-                    path,
-                )
-        return self._loaded[key]
+        return self.watch.memo(
+            self._loaded, key, lambda: self._read_and_load(kind, path, key, root)
+        )
+
+    def _read_and_load(
+        self, kind: SourceKind, path: str, key: tuple[str, str, str], root: str
+    ) -> Loaded | Failure:
+        ext = path.rsplit(".", 1)[-1].lower() if "." in os.path.basename(path) else ""
+        try:
+            data = self.read(key[0])  # the confined real file, never a final symlink
+            return kind.loader(ext)(path, data, key[2], self)
+        except _LOADER_SLIPS as exc:
+            return Failure(
+                FailureKind.UNREADABLE,
+                f"{self._show(path, root)} has a shape citelint cannot read ({type(exc).__name__})",
+                path,
+            )
+        except SourceError as exc:
+            return Failure(FailureKind.UNREADABLE, f"{self._show(path, root)} {exc}", path)
+        except OSError as exc:
+            return Failure(
+                FailureKind.UNREADABLE,
+                f"{self._show(path, root)} cannot be read ({exc.strerror})",
+                path,
+            )
 
     def saved_ids(self, name: str, root: str) -> list[str]:
         """The ids of the records a kind has saved under `root`, sorted; folders that
@@ -222,6 +230,7 @@ class SourceStore:
         names: set[str] = set()
         for folder in kind.dirs:
             path = os.path.normpath(os.path.join(root, folder))
+            self.watch.note(DIR, path)
             if folder == "." or not os.path.isdir(path) or not inside(path, allowed):
                 continue
             try:
@@ -249,9 +258,7 @@ class SourceStore:
         """Saved files per channel under a sources root (CL301); listed once per root."""
         if root is None:
             return {}
-        if root not in self._channels:
-            self._channels[root] = self._count_channel_files(root)
-        return self._channels[root]
+        return self.watch.memo(self._channels, root, lambda: self._count_channel_files(root))
 
     def _count_channel_files(self, root: str) -> dict[str, int]:
         counts: dict[str, int] = {}
@@ -261,6 +268,7 @@ class SourceStore:
             allowed = self.allowed_roots(kind, root)
             for folder in kind.dirs:
                 path = os.path.normpath(os.path.join(root, folder))
+                self.watch.note(DIR, path)
                 if folder == "." or not os.path.isdir(path) or not inside(path, allowed):
                     continue  # a channel folder that leads out of its root is not listed
                 counts[kind.channel] = counts.get(kind.channel, 0) + _count_files(path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from decimal import Decimal
 
@@ -47,12 +48,16 @@ def date_parts(m: re.Match[str]) -> DateParts | None:
 def find_dates(norm: str) -> list[tuple[int, int, DateParts]]:
     """(start, end, parts) of each date in normalised text, earliest pattern first."""
     taken: list[tuple[int, int, DateParts]] = []
+    spans: list[tuple[int, int]] = []  # the taken (start, end), sorted and disjoint
     for pattern in _DATE_PATTERNS if _DATE_HINT.search(norm) else ():
         for m in pattern.finditer(norm):
-            if any(s < m.end() and m.start() < e for s, e, _ in taken):
-                continue
+            at = bisect.bisect_left(spans, (m.start(), m.start()))
+            before = at > 0 and spans[at - 1][1] > m.start()
+            if before or (at < len(spans) and spans[at][0] < m.end()):
+                continue  # overlaps a date an earlier pattern took
             parts = date_parts(m)
             if parts is None or (not parts[0] and parts[1] is None):
                 continue
             taken.append((m.start(), m.end(), parts))
+            spans.insert(at, (m.start(), m.end()))
     return taken

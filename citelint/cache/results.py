@@ -1,0 +1,261 @@
+"""Kept results: a report's findings served again while nothing they depend on changed.
+
+The key of an entry is the report's bytes, how it is shown, its sources root, the
+effective settings and the code that checks it (citelint's own files and the versions of
+its parsers). The entry lists what the lint looked at (`watch.Watch`): for each source
+path its existence, real location and content hash, for each listed folder its names.
+A warm run reads the report, hashes, and compares those observations, each made once per
+run; it parses nothing. Any difference, or an entry that is absent, damaged, truncated,
+of another shape, not a regular file, or over the cap, is a miss: the report is linted
+again and the entry rewritten.
+
+Entries are written through a temporary file and an atomic rename, so concurrent runs
+and a run killed mid-write leave either a whole entry or none. The folder is bounded:
+when a run has written entries and the folder holds more than `MAX_TOTAL_BYTES`, the
+oldest entries go. The folder is the user cache (`sources.cache.user_cache_dir`), outside
+the linted tree unless the command line names another.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import stat
+import tempfile
+import time
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from functools import cache
+from importlib import metadata
+
+from citelint.cache.codec import MalformedEntryError, decode_result, encode
+from citelint.cache.watch import DIR, Dep
+from citelint.result import FileResult
+from citelint.sources.cache import usable_folder
+from citelint.sources.model import SourceError
+from citelint.sources.paths import read_regular, within
+
+FORMAT = 1
+MAX_ENTRY_BYTES = 64 * 1024 * 1024
+MAX_TOTAL_BYTES = 512 * 1024 * 1024
+MAX_HASHED_BYTES = 1024 * 1024 * 1024  # a larger file is judged by its size and time
+STALE_TMP_SECONDS = 3600
+_HEAD = f"citelint-result {FORMAT}".encode()
+_PARSERS = ("lxml", "pypdf", "pyromark")
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+class ResultCache:
+    def __init__(
+        self, folder: str, trusted: tuple[str, ...] = (), max_total_bytes: int = MAX_TOTAL_BYTES
+    ) -> None:
+        self.folder = os.path.join(folder, f"results-{FORMAT}")
+        self.trusted = trusted  # real roots whose files may be hashed and folders listed
+        self.max_total_bytes = max_total_bytes
+        self.usable = usable_folder(folder) is None and usable_folder(self.folder) is None
+        self._seen: dict[Dep, str] = {}  # observations, once per run
+        self._valid: dict[bytes, bool] = {}  # by the hash of a dependency line
+        self.hits = self.misses = self.written = 0
+
+    def key(self, settings: str, display: str, sources_root: str | None, data: bytes) -> str:
+        digest = hashlib.sha256()
+        for part in (str(FORMAT), code_version(), settings, display, sources_root or ""):
+            digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+        digest.update(data)
+        return digest.hexdigest()
+
+    def get(self, key: str) -> FileResult | None:
+        """The kept result, or None when there is none or it may no longer hold."""
+        found = self._read(key) if self.usable else None
+        if found is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
+
+    def _read(self, key: str) -> FileResult | None:
+        try:
+            raw = read_regular(self._path(key), MAX_ENTRY_BYTES, "the cache entry cap")
+            head, deps, result, end = raw.split(b"\n", 3)
+            if head != _HEAD or end:
+                return None
+            digest = hashlib.sha256(deps).digest()
+            if digest not in self._valid:  # reports of one root share their dependencies
+                self._valid[digest] = self._holds(json.loads(deps))
+            if not self._valid[digest]:
+                return None
+            return decode_result(json.loads(result))
+        except (SourceError, ValueError, RecursionError, MalformedEntryError):
+            return None  # absent, not a regular file, too large, damaged: lint again
+
+    def _holds(self, deps: object) -> bool:
+        """Whether every recorded observation is still what it was."""
+        if not isinstance(deps, list) or not all(_is_dep(d) for d in deps):
+            return False
+        return all(self.observe((what, path)) == seen for what, path, seen in deps)
+
+    def put(self, key: str, deps: Iterable[Dep], result: FileResult) -> None:
+        if not self.usable:
+            return
+        listed = [[what, path, self.observe((what, path))] for what, path in sorted(deps)]
+        kept = encode(dataclasses.replace(result, origin=""))
+        # one line of dependencies and one of the result: a warm run checks a set of
+        # dependencies it has seen before by its hash, without parsing it again
+        lines = [json.dumps(x, ensure_ascii=False, separators=(",", ":")) for x in (listed, kept)]
+        target = self._path(key)
+        tmp = None
+        try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".", suffix=".tmp")
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(_HEAD + b"\n")
+                for line in lines:
+                    handle.write(line.encode("utf-8", "surrogatepass") + b"\n")
+            os.replace(tmp, target)
+            tmp = None
+            self.written += 1
+        except OSError:
+            pass  # a read-only or full disk still lints; it only loses the speed-up
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+
+    def observe(self, dep: Dep) -> str:
+        """What a dependency looks like now (made once per run)."""
+        if dep not in self._seen:
+            what, path = dep
+            real = os.path.realpath(path)
+            if self.trusted and not any(within(real, root) for root in self.trusted):
+                # never listed or read: that it leads out is all a verdict depends on
+                self._seen[dep] = f"outside:{real}:{os.path.lexists(path)}"
+            else:
+                self._seen[dep] = _listing(path) if what == DIR else _file(path)
+        return self._seen[dep]
+
+    def prune(self) -> None:
+        """Keep the folder under its cap: the oldest entries go first."""
+        if not self.written or not self.usable:
+            return
+        entries = []
+        now = time.time()
+        for here, _, names in os.walk(self.folder):
+            for name in names:
+                path = os.path.join(here, name)
+                with contextlib.suppress(OSError):
+                    info = os.lstat(path)
+                    if name.endswith(".tmp") and now - info.st_mtime > STALE_TMP_SECONDS:
+                        os.unlink(path)  # left by a run that was killed mid-write
+                        continue
+                    entries.append((info.st_mtime, path, info.st_size))
+        total = sum(size for _, _, size in entries)
+        for _, path, size in sorted(entries):
+            if total <= self.max_total_bytes * 3 // 4:
+                break
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+                total -= size
+
+    def _path(self, key: str) -> str:
+        return os.path.join(self.folder, key[:2], key + ".json")
+
+
+def _is_dep(item: object) -> bool:
+    return (
+        isinstance(item, list)
+        and len(item) == 3
+        and item[0] in ("path", DIR)
+        and all(isinstance(x, str) for x in item)
+    )
+
+
+def _file(path: str) -> str:
+    """Existence, real location, type and content hash of a path."""
+    try:
+        os.lstat(path)
+    except OSError:
+        return "absent"
+    real = os.path.realpath(path)
+    try:
+        mode = os.stat(real).st_mode
+        if not stat.S_ISREG(mode):  # a folder, FIFO or device is never opened
+            return f"{stat.S_IFMT(mode)}:{real}"
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        return f"unopened:{exc.errno}:{real}"
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return f"{stat.S_IFMT(info.st_mode)}:{real}"
+        if info.st_size > MAX_HASHED_BYTES:
+            return f"large:{info.st_size}:{info.st_mtime_ns}:{real}"
+        digest = hashlib.sha256()
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return f"file:{digest.hexdigest()}:{real}"
+
+
+def _listing(path: str) -> str:
+    """The real location and the names (with their types) of a folder."""
+    try:
+        with os.scandir(path) as entries:
+            names = sorted(f"{e.name}/{_type(e)}" for e in entries)
+    except OSError as exc:
+        return f"unlisted:{exc.errno}"
+    digest = hashlib.sha256("\0".join(names).encode("utf-8", "surrogateescape"))
+    return f"dir:{digest.hexdigest()}:{os.path.realpath(path)}"
+
+
+def _type(entry: os.DirEntry[str]) -> str:
+    try:
+        if entry.is_symlink():
+            return "l"
+        return "d" if entry.is_dir() else "f" if entry.is_file() else "o"
+    except OSError:
+        return "?"
+
+
+@cache
+def code_version() -> str:
+    """citelint's own files and its parsers' versions: new code never serves old results."""
+    digest = hashlib.sha256()
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for here, dirs, names in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(n for n in names if n.endswith((".py", ".json"))):
+            path = os.path.join(here, name)
+            digest.update(os.path.relpath(path, package).encode() + b"\0")
+            with open(path, "rb") as handle:
+                digest.update(handle.read())
+    for name in _PARSERS:
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            digest.update(f"{name}={metadata.version(name)}\0".encode())
+    return digest.hexdigest()
+
+
+def stable(value: object) -> str:
+    """A text of a settings value that is the same in every process (no addresses)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        inner = ",".join(
+            f"{f.name}={stable(getattr(value, f.name))}" for f in dataclasses.fields(value)
+        )
+        return f"{type(value).__name__}({inner})"
+    if isinstance(value, Enum):
+        return repr(value.value)
+    if isinstance(value, Mapping):
+        items = sorted((stable(k), stable(v)) for k, v in value.items())
+        return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
+    if isinstance(value, (tuple, list, frozenset, set)):
+        parts = [stable(v) for v in value]
+        if isinstance(value, (frozenset, set)):
+            parts.sort()
+        return "[" + ",".join(parts) + "]"
+    if isinstance(value, re.Pattern):
+        return f"re({value.pattern!r},{value.flags})"
+    if callable(value):
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}"
+    return _ADDRESS.sub("", repr(value))

@@ -1,0 +1,64 @@
+"""What a lint looks at on disk, so a kept result can be checked against it later.
+
+Every place that lists or opens a source notes it: `("path", p)` for a path whose
+existence, real location and bytes matter, `("dir", p)` for a folder whose listing
+matters. The engine keeps its per-run memos (a source loaded once, a root indexed once)
+through `memo`, which remembers what the first computation looked at and notes it again
+on every later hit: a report that reuses another report's loaded source still depends on
+that source's file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from typing import TypeVar
+
+Dep = tuple[str, str]  # ("path" | "dir", absolute path)
+PATH, DIR = "path", "dir"
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Watch:
+    """Records dependencies while a recording is open; does nothing when inactive."""
+
+    def __init__(self, active: bool = False) -> None:
+        self.active = active
+        self._open: list[set[Dep]] = []
+        self._kept: dict[tuple[int, Hashable], frozenset[Dep]] = {}
+
+    def note(self, what: str, path: str) -> None:
+        for frame in self._open:
+            frame.add((what, path))
+
+    @contextmanager
+    def recording(self) -> Iterator[set[Dep]]:
+        """The dependencies noted inside the block (nested recordings see theirs too)."""
+        seen: set[Dep] = set()
+        if not self.active:
+            yield seen
+            return
+        self._open.append(seen)
+        try:
+            yield seen
+        finally:
+            self._open.pop()  # recordings nest: the last opened closes first
+
+    def memo(self, table: dict[K, V], key: K, compute: Callable[[], V]) -> V:
+        """`table[key]`, computed once; a hit notes what the computation looked at."""
+        if not self.active:
+            if key not in table:
+                table[key] = compute()
+            return table[key]
+        mark = (id(table), key)
+        if key in table:
+            for what, path in self._kept.get(mark, ()):
+                self.note(what, path)
+            return table[key]
+        with self.recording() as seen:
+            value = compute()
+        table[key] = value
+        self._kept[mark] = frozenset(seen)
+        return value

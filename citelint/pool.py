@@ -1,0 +1,76 @@
+"""Parallel runs: reports linted by worker processes, results back in input order.
+
+Each worker builds its own linters from the run's settings; `pool.map` returns results in
+the order of the work, so the output is the same bytes whatever the number of workers.
+Ctrl-C is the parent's: it cancels what waits and terminates what runs.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Protocol
+
+from citelint.result import FileResult
+from citelint.settings import Settings
+
+
+class _Linter(Protocol):
+    def for_config(self, config: str | None) -> _Linter: ...
+
+    def lint_file(self, path: str) -> FileResult: ...
+
+
+def lint_in_workers(
+    work: Sequence[tuple[str, str | None]],
+    jobs: int,
+    settings: Settings,
+    make: Callable[[Settings], _Linter],
+) -> Generator[FileResult, None, None]:
+    chunk = max(1, len(work) // (jobs * 4))
+    executor = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(settings, make))
+    try:
+        yield from executor.map(_lint_in_worker, work, chunksize=chunk)
+    except BaseException:  # Ctrl-C, or the consumer stopped (GeneratorExit)
+        _stop(executor)
+        raise
+    executor.shutdown()
+
+
+PARALLEL_FROM = 8  # below this many files a process pool costs more than it saves
+_WORKER: _Linter | None = None
+
+
+def _init_worker(settings: Settings, make: Callable[[Settings], _Linter]) -> None:
+    global _WORKER
+    # Ctrl-C is the parent's to handle; SIGTERM from the parent exits through `finally`
+    # blocks, so a half-written cache entry is removed.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_worker)
+    _WORKER = make(settings)
+
+
+def _exit_worker(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """Stop the workers at once on Ctrl-C: cancel what waits, terminate what runs."""
+    # the executor offers no public handle on its processes, and shutdown() drops them
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=1)
+
+
+def _lint_in_worker(item: tuple[str, str | None]) -> FileResult:
+    assert _WORKER is not None
+    path, config = item
+    try:
+        return _WORKER.for_config(config).lint_file(path)
+    except SystemExit as stop:  # SIGTERM: `finally` blocks have run; leave at once, since
+        os._exit(int(stop.code or 1))  # the executor would catch the exit and carry on

@@ -1,0 +1,164 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from citelint.cache.results import ResultCache, code_version, stable
+from citelint.cache.watch import DIR, PATH
+from citelint.config import Settings
+from citelint.diagnostic import Diagnostic, Severity
+from citelint.result import FileResult
+
+RESULT = FileResult(
+    "r.md",
+    (Diagnostic("r.md", 1, 1, 1, 2, "CL001", "missing-anchor", Severity.CRITICAL, "m"),),
+    3,
+    2,
+    1,
+    "text\n",
+)
+
+
+def _cache(tmp_path: Path, **kw: object) -> ResultCache:
+    return ResultCache(str(tmp_path / "cache"), (str(tmp_path.resolve()),), **kw)  # type: ignore[arg-type]
+
+
+def _kept(tmp_path: Path, deps: list[tuple[str, str]]) -> tuple[str, ResultCache]:
+    first = _cache(tmp_path)
+    key = first.key("settings", "r.md", str(tmp_path / "sources"), b"report")
+    first.put(key, deps, RESULT)
+    return key, _cache(tmp_path)  # a new run: observations made afresh
+
+
+def test_a_kept_result_is_served_while_its_dependencies_hold(tmp_path: Path) -> None:
+    source = tmp_path / "sources" / "pubmed" / "1.xml"
+    source.parent.mkdir(parents=True)
+    source.write_text("<a>42%</a>")
+    deps = [(PATH, str(source)), (DIR, str(source.parent)), (PATH, str(tmp_path / "gone.json"))]
+    key, cache = _kept(tmp_path, deps)
+    assert cache.get(key) == RESULT and cache.hits == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda src: src.write_text("<a>43%</a>"),  # the cited bytes changed
+        lambda src: src.unlink(),  # the source is gone
+        lambda src: (src.parent / "2.xml").write_text("x"),  # the folder's listing changed
+        lambda src: (src.parent.parent / "gone.json").write_text("{}"),  # a candidate appeared
+    ],
+)
+def test_any_change_to_a_dependency_is_a_miss(tmp_path: Path, change: object) -> None:
+    source = tmp_path / "sources" / "pubmed" / "1.xml"
+    source.parent.mkdir(parents=True)
+    source.write_text("<a>42%</a>")
+    deps = [
+        (PATH, str(source)),
+        (DIR, str(source.parent)),
+        (PATH, str(tmp_path / "sources" / "gone.json")),
+    ]
+    key, cache = _kept(tmp_path, deps)
+    assert callable(change)
+    change(source)
+    assert cache.get(key) is None and cache.misses == 1
+
+
+def test_a_source_replaced_by_a_symlink_to_the_same_bytes_is_a_miss(tmp_path: Path) -> None:
+    source = tmp_path / "sources" / "1.xml"
+    source.parent.mkdir(parents=True)
+    source.write_text("x")
+    key, cache = _kept(tmp_path, [(PATH, str(source))])
+    (tmp_path / "elsewhere.xml").write_text("x")
+    source.unlink()
+    source.symlink_to(tmp_path / "elsewhere.xml")  # same bytes, another real file
+    assert cache.get(key) is None
+
+
+def test_a_path_outside_the_trusted_roots_is_never_read(tmp_path: Path) -> None:
+    outside = tmp_path.parent / f"{tmp_path.name}-secret"
+    outside.mkdir()
+    (outside / "s.txt").write_text("secret")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "link").symlink_to(outside / "s.txt")
+    cache = ResultCache(str(tmp_path / "cache"), (str(project.resolve()),))
+    seen = cache.observe((PATH, str(project / "link")))
+    assert seen == f"outside:{(outside / 's.txt').resolve()}:True"  # no content hash taken
+    assert cache.observe((DIR, str(outside))).startswith("outside:")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 2]),  # truncated
+        lambda p: p.write_bytes(b""),  # empty
+        lambda p: p.write_bytes(b"citelint-result 1\n[]\n[1,2]\n"),  # another shape
+        lambda p: p.write_bytes(b"\xff\xfe garbage"),  # not UTF-8
+        lambda p: p.write_bytes(p.read_bytes().replace(b"CL001", b"CL00\xff")),  # bad bytes
+        lambda p: p.write_bytes(b"citelint-result 9\n[]\n[]\n"),  # another format
+    ],
+)
+def test_a_damaged_entry_is_a_miss_never_an_error(tmp_path: Path, damage: object) -> None:
+    key, cache = _kept(tmp_path, [])
+    entry = next((tmp_path / "cache").rglob(f"{key}.json"))
+    assert callable(damage)
+    damage(entry)
+    assert cache.get(key) is None
+
+
+def test_an_entry_that_is_a_symlink_or_a_fifo_is_a_miss(tmp_path: Path) -> None:
+    key, cache = _kept(tmp_path, [])
+    entry = next((tmp_path / "cache").rglob(f"{key}.json"))
+    planted = tmp_path / "planted.json"
+    planted.write_bytes(entry.read_bytes())
+    entry.unlink()
+    entry.symlink_to(planted)
+    assert cache.get(key) is None
+    entry.unlink()
+    os.mkfifo(entry)
+    assert cache.get(key) is None  # never waited on
+
+
+def test_a_cache_folder_that_is_a_symlink_is_not_used(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "cache").symlink_to(tmp_path / "real")
+    cache = _cache(tmp_path)
+    cache.put("ab" * 32, [], RESULT)
+    assert not cache.usable and list((tmp_path / "real").iterdir()) == []
+
+
+def test_the_folder_is_kept_under_its_cap_oldest_first(tmp_path: Path) -> None:
+    cache = _cache(tmp_path, max_total_bytes=1000)
+    keys = [cache.key("s", f"r{i}.md", None, b"x") for i in range(12)]
+    for age, key in enumerate(keys):
+        cache.put(key, [], RESULT)
+        entry = next((tmp_path / "cache").rglob(f"{key}.json"))
+        os.utime(entry, (1_000_000 + age, 1_000_000 + age))
+    stale = tmp_path / "cache" / "results-1" / "00" / ".x.tmp"
+    stale.parent.mkdir(exist_ok=True)
+    stale.write_text("half")
+    os.utime(stale, (1, 1))
+    cache.prune()
+    left = sorted(p.name for p in (tmp_path / "cache").rglob("*.json"))
+    total = sum(p.stat().st_size for p in (tmp_path / "cache").rglob("*.json"))
+    assert 0 < len(left) < 12 and total <= 1000 * 3 // 4
+    assert f"{keys[-1]}.json" in left and f"{keys[0]}.json" not in left
+    assert not stale.exists()
+
+
+def test_the_key_changes_with_every_part(tmp_path: Path) -> None:
+    cache = _cache(tmp_path)
+    base = ("s", "r.md", "/p/sources", b"x")
+    others = [("t", *base[1:]), (base[0], "q.md", *base[2:]), (*base[:2], None, b"x")]
+    others.append((*base[:3], b"y"))
+    keys = {cache.key(*args) for args in [base, *others]}  # type: ignore[arg-type]
+    assert len(keys) == 5
+
+
+def test_settings_and_code_have_the_same_text_in_every_process() -> None:
+    text = stable(Settings(project_root="/p", cache_dir=None))
+    assert " at 0x" not in text and text == stable(Settings(project_root="/p", cache_dir=None))
+    assert text != stable(Settings(project_root="/p", cache_dir=None, fail_on="warning"))
+    assert len(code_version()) == 64
