@@ -1,7 +1,7 @@
 """The scale figures of a run, each a ratio measured in one run on this machine.
 
 Generates N reports over saved sources taken from ../shared/corpus (PubMed XML, trial
-JSON, PubTator, Europe PMC, BioC, PDFs; each PubMed record saved under several ids, so
+JSON, PubTator, Europe PMC, BioC, a PDF; each PubMed record saved under several ids, so
 identical bytes sit at many paths), then measures:
 
   floor     parse every report and read every cited source once, nothing else
@@ -40,13 +40,13 @@ from citelint.sources.store import SourceStore
 from citelint.tokens import clear_caches
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-COPIES = 3  # each PubMed record saved under this many ids
+COPIES = 10  # each PubMed record saved under this many ids
 CHANNELS = {  # corpus folder → folder under the sources root
     "trials": "trials",
     "pubtator": "pubtator",
     "europepmc": "europepmc",
     "bioc": "bioc",
-    "pdf": "guidelines",
+    "pdf/papers": "guidelines",  # a real article's PDF
 }
 
 

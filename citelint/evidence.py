@@ -47,12 +47,23 @@ class Evidence:
     """Span indexes for a whole run: each cited span is indexed once."""
 
     def __init__(self) -> None:
-        self._indexes: dict[int, tuple[Span, SpanIndex]] = {}
+        # by what the index reads of a span, so the same bytes saved under many paths (or
+        # the same abstract under many ids) are scanned once
+        self._indexes: dict[tuple[str, str, tuple[NumberField, ...], frozenset[str]], SpanIndex]
+        self._indexes = {}
+        self._spans: dict[int, tuple[Span, SpanIndex]] = {}  # the fast path: this very span
 
     def index(self, span: Span) -> SpanIndex:
-        hit = self._indexes.get(id(span))
+        hit = self._spans.get(id(span))
         if hit is not None and hit[0] is span:
             return hit[1]
+        key = (span.text, span.dates, span.fields, span.ids)
+        idx = self._indexes.get(key) or self._build(span)
+        self._indexes[key] = idx
+        self._spans[id(span)] = (span, idx)
+        return idx
+
+    def _build(self, span: Span) -> SpanIndex:
         idx = SpanIndex()
         for tok in numeric_tokens(span.text, source=True):
             if tok.kind is Kind.DATE and tok.date is not None:
@@ -65,7 +76,7 @@ class Evidence:
             if tok.date is not None:
                 idx.dates.append(tok.date)
         for f in span.fields:
-            value = _decimal(f.value)
+            value = field_number(f.value)
             if value is not None:
                 idx.fields[abs(value)].append(f)
         for ent in entity_tokens(span.text, source=True):
@@ -73,11 +84,11 @@ class Evidence:
             idx.entity_forms.append(_HYPHENS_AND_SPACE.sub("", ent.text))
         idx.ids = {squash(i) for i in span.ids}
         idx.squashed = squash(span.text)
-        self._indexes[id(span)] = (span, idx)
         return idx
 
 
-def _decimal(text: str) -> Decimal | None:
+def field_number(text: str) -> Decimal | None:
+    """The number a structured field holds, or None."""
     try:
         return Decimal(text.replace(",", "").replace("−", "-"))
     except InvalidOperation:

@@ -130,7 +130,17 @@ class Linter:
             for path, config in work:
                 yield self.for_config(config).lint_file(path)
             return
-        yield from pool.lint_in_workers(work, jobs, named, Linter)
+        # The first report of each sources root is linted here: what it loads and indexes
+        # (its sources, the root's repair index) is then shared by every forked worker.
+        by_root: dict[tuple[str | None, str | None], list[int]] = {}
+        for i, (path, config) in enumerate(work):
+            by_root.setdefault((self.discovery.sources_root(path), config), []).append(i)
+        shared = sorted(by_root.values(), key=len, reverse=True)[: pool.WARM_ROOTS]
+        warmed = {reports[0] for reports in shared if len(reports) > 1}
+        for i in sorted(warmed):
+            yield self.for_config(work[i][1]).lint_file(work[i][0])
+        rest = [item for i, item in enumerate(work) if i not in warmed]
+        yield from pool.lint_in_workers(rest, jobs, named, Linter, warm=self)
 
     def config_of(self, report: str) -> str | None:
         """The config nearest to a report (unless --config names one for all); `""` for

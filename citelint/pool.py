@@ -7,8 +7,10 @@ Ctrl-C is the parent's: it cancels what waits and terminates what runs.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Protocol
@@ -28,19 +30,39 @@ def lint_in_workers(
     jobs: int,
     settings: Settings,
     make: Callable[[Settings], _Linter],
+    warm: _Linter | None = None,
 ) -> Generator[FileResult, None, None]:
+    """Results of `work` in its order. Where processes are forked, the workers start as
+    copies of `warm` (a linter that already loaded and indexed the sources the first
+    reports needed), so no worker reads and indexes them again; elsewhere each worker
+    builds its own from the settings."""
+    global _WORKER
     chunk = max(1, len(work) // (jobs * 4))
-    executor = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(settings, make))
+    context = _FORK if warm is not None else None
+    _WORKER = warm if context is not None else None  # what a forked worker starts from
+    executor = ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=_init_worker, initargs=(settings, make)
+    )
     try:
         yield from executor.map(_lint_in_worker, work, chunksize=chunk)
     except BaseException:  # Ctrl-C, or the consumer stopped (GeneratorExit)
         _stop(executor)
         raise
+    finally:
+        _WORKER = None
     executor.shutdown()
 
 
 PARALLEL_FROM = 8  # below this many files a process pool costs more than it saves
+WARM_ROOTS = 4  # sources roots whose first report the parent lints before forking
 _WORKER: _Linter | None = None
+# Forked workers share what the parent has read; only Linux forks safely by default
+# (macOS may crash forked processes that use system frameworks).
+_FORK = (
+    multiprocessing.get_context("fork")
+    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    else None
+)
 
 
 def _init_worker(settings: Settings, make: Callable[[Settings], _Linter]) -> None:
@@ -49,7 +71,8 @@ def _init_worker(settings: Settings, make: Callable[[Settings], _Linter]) -> Non
     # blocks, so a half-written cache entry is removed.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_worker)
-    _WORKER = make(settings)
+    if _WORKER is None:  # not a copy of the parent's warm linter
+        _WORKER = make(settings)
 
 
 def _exit_worker(signum: int, frame: object) -> None:

@@ -1,8 +1,12 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from pathlib import Path
 
+import pytest
+
+from citelint import pool
 from citelint.config import Settings
 from citelint.linter import Linter
 from citelint.pool import lint_in_workers
@@ -29,3 +33,30 @@ def test_workers_share_the_result_cache(tmp_path: Path) -> None:
     kept = list(tmp_path.rglob("*.json"))
     warm = list(lint_in_workers(work, 2, settings, Linter))
     assert len(kept) == len(reports) and warm == cold
+
+
+@pytest.mark.skipif(pool._FORK is None, reason="workers are forked on Linux only")
+def test_forked_workers_start_from_what_the_parent_already_read(tmp_path: Path) -> None:
+    project = tmp_path / "p"
+    shutil.copytree(EXAMPLES, project)
+    reports = sorted(str(p) for p in (project / "reports").iterdir())
+    settings = Settings(project_root=str(project), cache_dir=None)
+    warm = Linter(settings)
+    expected = [warm.lint_file(path) for path in reports]
+    for saved in (project / "sources").rglob("*.*"):
+        saved.write_text("")  # emptied on disk, still loaded in the parent
+    work = [(path, None) for path in reports]
+    assert list(pool.lint_in_workers(work, 2, settings, Linter, warm=warm)) == expected
+    cold = list(pool.lint_in_workers(work, 2, settings, Linter))
+    assert cold != expected  # a worker of its own reads the (now empty) sources
+
+
+def test_a_parallel_run_gives_the_bytes_of_a_serial_one(tmp_path: Path) -> None:
+    project = tmp_path / "p"
+    shutil.copytree(EXAMPLES, project)
+    for i in range(12):
+        shutil.copy(project / "reports" / "broken.html", project / "reports" / f"b{i}.html")
+    settings = Settings(project_root=str(project), cache_dir=None)
+    serial = Linter(settings).lint_paths([str(project / "reports")], jobs=1)
+    parallel = Linter(settings).lint_paths([str(project / "reports")], jobs=2)
+    assert parallel == serial

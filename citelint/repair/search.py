@@ -12,19 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from citelint.claims import Claim
 from citelint.document import Anchor
 from citelint.evidence import (
     Evidence,
-    SpanIndex,
     date_supported,
     drug_supported,
     entity_supported,
+    field_number,
     token_supported,
 )
 from citelint.sources.model import Span
 from citelint.sources.store import SourceStore
+from citelint.tokens import spelled_numbers, squash, values_in
 
 MAX_RECORDS = 2000  # saved records indexed per sources root
 MAX_SCAN = 5000  # spans tried for a claim that has no number or code to look up
@@ -41,8 +43,13 @@ class Place:
 
 @dataclass
 class _RootIndex:
+    """Every span of a root's saved records, found by the numbers it may state (a compiled
+    pass per span, no tokens) and by its squashed text (codes); a hit is then checked with
+    the span's real tokens, so only the spans a claim could be in are ever tokenized."""
+
     places: list[Place] = field(default_factory=list)
-    by_key: dict[tuple[str, object], list[int]] = field(default_factory=dict)
+    by_value: dict[Decimal, list[int]] = field(default_factory=dict)
+    squashed: list[str] = field(default_factory=list)
 
 
 class EvidenceSearch:
@@ -95,10 +102,15 @@ class EvidenceSearch:
     def elsewhere(self, claim: Claim, root: str, skip: Sequence[tuple[str, str]]) -> list[Place]:
         """The smallest spans of the root's other saved records that hold the claim."""
         index = self._index(root)
-        keys = _keys(claim)
-        if keys:
-            lists = sorted((index.by_key.get(k, []) for k in keys), key=len)
+        values = list(dict.fromkeys(abs(t.value) for t in claim.numbers))
+        codes = list(dict.fromkeys(e.key for e in claim.entities))
+        if values:
+            lists = sorted((index.by_value.get(v, []) for v in values), key=len)
             candidates = sorted(set(lists[0]).intersection(*lists[1:]))
+        elif codes:
+            candidates = [
+                i for i, text in enumerate(index.squashed) if all(c in text for c in codes)
+            ]
         else:
             candidates = list(range(min(len(index.places), MAX_SCAN)))
         places = [index.places[i] for i in candidates]
@@ -119,22 +131,22 @@ class EvidenceSearch:
             for place in self.record(kind, ident, root):
                 at = len(index.places)
                 index.places.append(place)
-                for key in _span_keys(self.evidence.index(place.span)):
-                    index.by_key.setdefault(key, []).append(at)
+                index.squashed.append(squash(place.span.text))
+                for value in _values(place.span):
+                    index.by_value.setdefault(value, []).append(at)
         return index
 
 
-def _keys(claim: Claim) -> list[tuple[str, object]]:
-    keys: list[tuple[str, object]] = [("n", abs(t.value)) for t in claim.numbers]
-    keys += [("e", e.key) for e in claim.entities]
-    return list(dict.fromkeys(keys))
-
-
-def _span_keys(idx: SpanIndex) -> set[tuple[str, object]]:
-    keys: set[tuple[str, object]] = {("n", v) for v in idx.numbers}
-    keys |= {("n", v) for v in idx.fields}
-    keys |= {("e", k) for k in idx.entity_keys}
-    return keys
+def _values(span: Span) -> set[Decimal]:
+    """The numbers a span may state: a superset of what its index holds (`values_in` of
+    its text, its spelled numbers and its numeric fields)."""
+    values = values_in(span.text)
+    values.update(v for _, _, v in spelled_numbers(span.text))
+    for f in span.fields:
+        value = field_number(f.value)
+        if value is not None:
+            values.add(abs(value))
+    return values
 
 
 def smallest(places: list[Place]) -> list[Place]:

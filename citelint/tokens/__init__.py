@@ -29,6 +29,7 @@ from citelint.tokens.numbers import (
     cell_tokens,
     numeric_tokens,
     unit_from_header,
+    values_in,
 )
 from citelint.tokens.spelled import spelled_numbers
 from citelint.tokens.text import (
@@ -76,4 +77,5 @@ __all__ = [
     "spelled_numbers",
     "squash",
     "unit_from_header",
+    "values_in",
 ]

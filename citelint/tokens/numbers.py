@@ -118,6 +118,18 @@ def numeric_tokens(text: str, *, source: bool = False) -> list[NumericToken]:
     return list(_tokens(text, source))
 
 
+def values_in(text: str) -> set[Decimal]:
+    """Every value `numeric_tokens(text, source=True)` can give, and more: one compiled
+    pass over the normalised text, nothing classified (the keys of a look-up index, whose
+    hits are then checked with the real tokens)."""
+    values = set()
+    for m in _NUMBER.finditer(normalize(text)[0]):
+        value = _decimal(m.group(0))
+        if value is not None:
+            values.add(abs(value))
+    return values
+
+
 THRESHOLD = "threshold"  # the unit of a bare number after a comparator
 
 
@@ -165,9 +177,14 @@ def _scan(norm: str, index: Sequence[int], original: str, source: bool) -> list[
     raw: list[NumericToken] = []
     spans: list[tuple[int, int]] = []
     consumed = 0
+    taken = sorted((a, b) for a, b, _ in dates)  # disjoint: one pointer walks them
+    next_date = 0
     for m in _NUMBER.finditer(norm):
         s = m.start()
-        if s < consumed or any(a <= s < b for a, b, _ in dates):
+        while next_date < len(taken) and taken[next_date][1] <= s:
+            next_date += 1
+        in_date = next_date < len(taken) and taken[next_date][0] <= s
+        if s < consumed or in_date:
             continue
         token = _classify(norm, m)
         if token is None:
