@@ -11,7 +11,7 @@ import dataclasses
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NoReturn, TextIO
 
 from rich.console import Console
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.write_baseline:
             text, recorded = baseline.dumps(result)
-            _write(args.write_baseline, text)
+            _write(args.write_baseline, (text,))
             _say(args, f"wrote {_count(recorded, 'finding')} to {args.write_baseline}")
         if known is not None:
             before = len(result.diagnostics)
@@ -332,7 +332,8 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     if args.statistics:
         _statistics(result, sys.stdout, quiet=args.quiet)
     elif stdout_format:
-        sys.stdout.write(_render(stdout_format, result, color=color, quiet=args.quiet))
+        for chunk in _render(stdout_format, result, color=color, quiet=args.quiet):
+            sys.stdout.write(chunk)
     if result.internal_error:
         return EXIT_ERROR
     if result.failed() and not args.exit_zero:
@@ -340,19 +341,19 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _write(path: str, text: str, mode: str = "w") -> None:
+def _write(path: str, text: Iterable[str], mode: str = "w") -> None:
     try:
         with open(path, mode, encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+            for chunk in text:
+                handle.write(chunk)
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
 
 
-def _render(fmt: str, result: Result, *, color: bool, quiet: bool) -> str:
-    out = FORMATTERS[fmt](result, color)
+def _render(fmt: str, result: Result, *, color: bool, quiet: bool) -> Iterator[str]:
+    yield from FORMATTERS[fmt](result, color)
     if fmt == "text" and not quiet:
-        out += summary_line(result) + "\n"
-    return out
+        yield summary_line(result) + "\n"
 
 
 def _statistics(result: Result, out: TextIO, *, quiet: bool) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 
@@ -40,55 +41,92 @@ def decode_result(raw: object) -> FileResult:
 
 def decode(kind: object, raw: object) -> object:
     """`raw` read back as a value of `kind`; `MalformedEntryError` when it is not one."""
+    return _decoder(kind)(raw)
+
+
+Decoder = Callable[[object], object]
+
+
+@cache
+def _decoder(kind: object) -> Decoder:
+    """A decoder for one declared type, built once (a warm run decodes thousands)."""
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        fields = _fields(kind)
-        if not isinstance(raw, list) or len(raw) != len(fields):
-            raise MalformedEntryError(f"{kind.__name__}: expected {len(fields)} fields")
-        hints = _hints(kind)
-        return kind(*(decode(hints[f.name], r) for f, r in zip(fields, raw, strict=True)))
+        return _dataclass_decoder(kind)
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
-        return _decode_union(typing.get_args(kind), raw)
+        return _union_decoder(tuple(_decoder(a) for a in typing.get_args(kind)))
     if origin is tuple:
-        return _decode_tuple(typing.get_args(kind), raw)
+        return _tuple_decoder(typing.get_args(kind))
     if isinstance(kind, type) and issubclass(kind, Enum):
+        return _enum_decoder(kind)
+    if kind is type(None) or kind in (str, bool, int):
+        exact = type(None) if kind is type(None) else kind
+        assert isinstance(exact, type)
+
+        def scalar(raw: object) -> object:
+            if type(raw) is not exact:
+                raise MalformedEntryError(f"expected {exact.__name__}, got {type(raw).__name__}")
+            return raw
+
+        return scalar
+    raise TypeError(f"no decoder for {kind}")  # a field type this codec does not know
+
+
+def _dataclass_decoder(kind: type) -> Decoder:
+    fields = _fields(kind)
+    hints = typing.get_type_hints(kind)
+    parts = [_decoder(hints[f.name]) for f in fields]
+
+    def build(raw: object) -> object:
+        if not isinstance(raw, list) or len(raw) != len(parts):
+            raise MalformedEntryError(f"{kind.__name__}: expected {len(parts)} fields")
+        return kind(*(part(r) for part, r in zip(parts, raw, strict=True)))
+
+    return build
+
+
+def _union_decoder(options: tuple[Decoder, ...]) -> Decoder:
+    def either(raw: object) -> object:
+        for option in options:
+            try:
+                return option(raw)
+            except MalformedEntryError:
+                continue
+        raise MalformedEntryError("no type of the union fits")
+
+    return either
+
+
+def _tuple_decoder(args: tuple[object, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def many(raw: object) -> object:
+            if not isinstance(raw, list):
+                raise MalformedEntryError("expected a list")
+            return tuple(item(r) for r in raw)
+
+        return many
+    items = [_decoder(a) for a in args]
+
+    def fixed(raw: object) -> object:
+        if not isinstance(raw, list) or len(raw) != len(items):
+            raise MalformedEntryError(f"expected a list of {len(items)}")
+        return tuple(item(r) for item, r in zip(items, raw, strict=True))
+
+    return fixed
+
+
+def _enum_decoder(kind: type[Enum]) -> Decoder:
+    def member(raw: object) -> object:
         try:
             return kind(raw)
         except ValueError as exc:
             raise MalformedEntryError(str(exc)) from None
-    if kind is type(None) and raw is None:
-        return None
-    if kind in (str, bool) and type(raw) is kind:
-        return raw
-    if kind is int and type(raw) is int:
-        return raw
-    raise MalformedEntryError(f"expected {kind}, got {type(raw).__name__}")
 
-
-def _decode_union(options: tuple[object, ...], raw: object) -> object:
-    for option in options:
-        try:
-            return decode(option, raw)
-        except MalformedEntryError:
-            continue
-    raise MalformedEntryError(f"no type of {options} fits")
-
-
-def _decode_tuple(args: tuple[object, ...], raw: object) -> tuple[object, ...]:
-    if not isinstance(raw, list):
-        raise MalformedEntryError("expected a list")
-    if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(decode(args[0], r) for r in raw)
-    if len(args) != len(raw):
-        raise MalformedEntryError(f"expected {len(args)} items")
-    return tuple(decode(a, r) for a, r in zip(args, raw, strict=True))
+    return member
 
 
 @cache
 def _fields(kind: type) -> tuple[dataclasses.Field[object], ...]:
     return tuple(f for f in dataclasses.fields(kind) if f.init)
-
-
-@cache
-def _hints(kind: type) -> dict[str, object]:
-    return typing.get_type_hints(kind)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from citelint.result import Result
 
 
 def render(result: Result, color: bool = False) -> str:
-    lines = [
-        f"{d.path}:{d.line}:{d.column}: {d.code} [{d.severity.value}] {d.message}"
-        for d in result.diagnostics
-    ]
-    return "\n".join(lines) + ("\n" if lines else "")
+    return "".join(chunks(result, color))
+
+
+def chunks(result: Result, color: bool = False) -> Iterator[str]:
+    for d in result.diagnostics:
+        yield f"{d.path}:{d.line}:{d.column}: {d.code} [{d.severity.value}] {d.message}\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from citelint import __version__
@@ -66,10 +67,22 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
 
 
 def render(result: Result, color: bool = False) -> str:
-    payload = {
+    return "".join(chunks(result, color))
+
+
+def chunks(result: Result, color: bool = False) -> Iterator[str]:
+    """The document indented, each diagnostic on one line: a line per finding diffs and
+    greps well, the compact form is written by json's C encoder (an indented one is not,
+    and is ten times slower), and the output is written a finding at a time."""
+    head = {
         "version": VERSION,
         "tool": {"name": "citelint", "version": __version__},
         "summary": result.summary(),
-        "diagnostics": [diagnostic_dict(d) for d in result.diagnostics],
     }
-    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    yield json.dumps(head, ensure_ascii=False, indent=2).removesuffix("\n}")
+    yield ',\n  "diagnostics": ['
+    for i, d in enumerate(result.diagnostics):
+        yield ("\n    " if i == 0 else ",\n    ") + json.dumps(
+            diagnostic_dict(d), ensure_ascii=False
+        )
+    yield "\n  ]\n}\n" if result.diagnostics else "]\n}\n"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable, Iterator
 
 from rich.console import Console
 from rich.text import Text
@@ -20,9 +21,38 @@ LEAD = 40  # of which before the finding's column
 _NOUNS = {"critical": "critical", "warning": "warnings", "info": "info"}  # plural forms
 _NEWLINE = re.compile(r"\r\n?|\n")
 _STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+_CONTROL = dict.fromkeys((7, 8, 11, 12, 13))  # what rich strips from text it prints
+
+
+Piece = tuple[str, str]  # text and its rich style ("" for none)
+Line = tuple[Piece, ...]
 
 
 def render(result: Result, color: bool = False) -> str:
+    return "".join(chunks(result, color))
+
+
+def chunks(result: Result, color: bool = False) -> Iterator[str]:
+    """The output a finding at a time, so a run with thousands never holds all of it."""
+    # each report is split into lines once, however many findings it has
+    lines_of = {f.path: _NEWLINE.split(f.text) for f in result.files if f.text is not None}
+    for d in result.diagnostics:
+        lines = list(_one(d, lines_of.get(d.path)))
+        if color:
+            yield _rich(lines)
+            continue
+        # Without colour the lines are joined as rich would print them (control codes
+        # stripped), ten times faster than through the console: thousands of findings
+        # would spend most of a warm run here.
+        for line in lines:
+            text = "".join(piece for piece, _ in line)
+            if "\t" in text:  # rich expands tabs by display cells: leave that to rich
+                yield _rich([line], color=False)
+            else:
+                yield text.translate(_CONTROL) + "\n"
+
+
+def _rich(lines: Iterable[Line], color: bool = True) -> str:
     buffer = io.StringIO()
     console = Console(
         file=buffer,
@@ -34,43 +64,43 @@ def render(result: Result, color: bool = False) -> str:
         emoji=False,
         markup=False,
     )
-    # each report is split into lines once, however many findings it has
-    lines_of = {f.path: _NEWLINE.split(f.text) for f in result.files if f.text is not None}
-    for d in result.diagnostics:
-        _one(console, d, lines_of.get(d.path))
+    for line in lines:
+        text = Text()
+        for piece, style in line:
+            text.append(piece, style=style or None)
+        console.print(text)
     return buffer.getvalue()
 
 
-def _one(console: Console, d: Diagnostic, lines: list[str] | None) -> None:
-    write = console.print  # renders into the caller's buffer; only the CLI prints
-    head = Text()
-    head.append(f"{d.path}:{d.line}:{d.column}: ", style="bold")
-    head.append(d.code, style=_STYLE[d.severity])
-    head.append(f" [{d.severity.value}] ")
-    head.append(d.message)
-    write(head)
+def _one(d: Diagnostic, lines: list[str] | None) -> Iterator[Line]:
+    yield (
+        (f"{d.path}:{d.line}:{d.column}: ", "bold"),
+        (d.code, _STYLE[d.severity]),
+        (f" [{d.severity.value}] ", ""),
+        (d.message, ""),
+    )
     if lines is not None and 0 < d.line <= len(lines):
         source = lines[d.line - 1].expandtabs(1)
         width = (d.end_column - d.column) if d.end_line == d.line else len(source) - d.column + 1
         shown, at = window(source, d.column - 1)
         gutter = f"{d.line:>5} | "
-        write(Text(gutter, style="dim") + Text(shown))
+        yield ((gutter, "dim"), (shown, ""))
         carets = "^" * max(1, min(width, len(shown) - at))
-        write(
-            Text(" " * (len(gutter) - 2) + "| ", style="dim")
-            + Text(" " * at + carets, style=_STYLE[d.severity])
+        yield (
+            (" " * (len(gutter) - 2) + "| ", "dim"),
+            (" " * at + carets, _STYLE[d.severity]),
         )
     for anchor in d.anchors[:3]:
-        write(Text(f"      = anchor: {anchor}", style="dim"))
+        yield ((f"      = anchor: {anchor}", "dim"),)
     for ref in d.sources[:3]:
-        write(Text(f"      = source: {ref.describe()}", style="dim"))
+        yield ((f"      = source: {ref.describe()}", "dim"),)
     if d.missing:
-        write(Text(f"      = missing: {', '.join(d.missing)}", style="dim"))
+        yield ((f"      = missing: {', '.join(d.missing)}", "dim"),)
     for hint in d.suggestions:
         fix = " (fixable with --fix)" if hint.safe and hint.edit else ""
-        write(Text(f"      = help: found in {hint.describe()}{fix}", style="green"))
+        yield ((f"      = help: found in {hint.describe()}{fix}", "green"),)
     if d.nowhere:
-        write(Text(f"      = help: no saved source holds {', '.join(d.nowhere)}", style="dim"))
+        yield ((f"      = help: no saved source holds {', '.join(d.nowhere)}", "dim"),)
 
 
 def window(line: str, column: int) -> tuple[str, int]:

@@ -52,3 +52,15 @@ def test_json_carries_suggestions_and_their_edits(tmp_path: Path) -> None:
         "end_column": 85,
         "text": "[pmid:10000001:abstract]",
     }
+
+
+def test_the_document_is_indented_with_one_finding_per_line() -> None:
+    d = Diagnostic("r.md", 1, 2, 1, 3, "CL001", "missing-anchor", Severity.CRITICAL, "m\n\"x\"")
+    out = render(Result((FileResult("r.md", (d, d)),)))
+    lines = out.splitlines()
+    assert lines[0] == "{" and lines[1].startswith('  "version": ') and lines[-1] == "}"
+    assert lines[-5] == '  "diagnostics": [' and lines[-2] == "  ]"
+    assert lines[-4].startswith('    {"path": "r.md", ') and lines[-4].endswith("},")
+    assert json.loads(out)["diagnostics"][1]["message"] == 'm\n"x"'
+    empty = render(Result(()))
+    assert empty.endswith('  "diagnostics": []\n}\n') and json.loads(empty)["diagnostics"] == []

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from citelint.diagnostic import Diagnostic, Severity, SourceRef
-from citelint.formatters.text import render, summary_line
+from citelint.formatters.text import _NEWLINE, _one, _rich, render, summary_line
 from citelint.result import FileResult, Result
 
 TEXT = "# R\r\n\r\nMedian PFS was 5.8 months [pmid:1:abstract].\r\n"
@@ -64,3 +67,57 @@ def test_long_lines_show_a_window_with_carets_under_it() -> None:
     assert shown.startswith("    1 | …") and shown.endswith("…") and len(shown) < 200
     at = carets.index("^")
     assert carets[at:] == "^^^" and shown[at : at + 3] == "99%"
+
+
+_ODD = st.text(
+    alphabet=st.sampled_from(
+        [
+            "a",
+            " ",
+            "\t",
+            "\r",
+            "\n",
+            "\x07",
+            "\x08",
+            "\x0b",
+            "\x0c",
+            "\x1b",
+            "中",
+            "é",
+            "🙂",
+            "[",
+            "]",
+        ]
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(message=_ODD, line=_ODD, anchor=_ODD)
+def test_plain_output_is_what_rich_prints_without_colour(
+    message: str, line: str, anchor: str
+) -> None:
+    text = f"# R\n\n{line}\n"
+    d = Diagnostic(
+        "r.md", 3, 1, 3, 4, "CL101", "numeric-token-miss", Severity.CRITICAL, message,
+        anchors=(anchor,), missing=(anchor,), nowhere=(message,),
+    )  # fmt: skip
+    result = Result((FileResult("r.md", (d,), text=text),))
+    lines = list(_one(d, _NEWLINE.split(text)))
+    assert render(result) == _rich(lines, color=False)
+
+
+def test_the_examples_print_the_same_bytes_with_and_without_rich() -> None:
+    from pathlib import Path
+
+    from citelint.config import Settings
+    from citelint.linter import Linter
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    result = Linter(Settings(project_root=str(examples), cache_dir=None)).lint_paths(
+        [str(examples / "reports")]
+    )
+    lines_of = {f.path: _NEWLINE.split(f.text) for f in result.files if f.text is not None}
+    every = [line for d in result.diagnostics for line in _one(d, lines_of.get(d.path))]
+    assert render(result) == _rich(every, color=False) and len(every) > 10
