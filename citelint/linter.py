@@ -27,7 +27,7 @@ from citelint.evidence import Evidence
 from citelint.parse import Parser, UnreadableReport
 from citelint.repair.search import EvidenceSearch
 from citelint.repair.suggest import NO_HINTS, Hints, Repairer
-from citelint.result import FileResult, Result
+from citelint.result import FileResult, Result, source_lines
 from citelint.rules import (
     ALL_RULES,
     FAILURE_CODES,
@@ -307,16 +307,18 @@ class Linter:
     ) -> FileResult:
         claims, verified = analysis.verified(unverified)
         styles = Counter(a.style for a in analysis.doc.anchors if a.is_citation)
+        editable = any(s.edit for d in diagnostics for s in d.suggestions)
         return FileResult(
             analysis.doc.path,
             diagnostics,
             claims,
             len(analysis.doc.anchors),
             verified,
-            analysis.doc.text,
+            analysis.doc.text if editable else None,
             records.build(analysis, diagnostics) if self.settings.claim_records else (),
             analysis.without_locator(),
             tuple(sorted(styles.items())),
+            lines=source_lines(analysis.doc.text, (d.line for d in diagnostics)),
         )
 
     def _emitted(self, display: str) -> frozenset[str]:

@@ -7,12 +7,25 @@ effective severities, and the fail level.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from citelint.diagnostic import Diagnostic, Severity, at_or_above
 from citelint.records import ClaimRecord
 from citelint.rules import RULES_BY_CODE, AnyRule
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
+def source_lines(text: str, numbers: Iterable[int]) -> tuple[tuple[int, str], ...]:
+    """The lines (1-based) of `text` that findings point at: a run keeps these, not every
+    report's whole text."""
+    wanted = sorted(set(numbers))
+    if not wanted:
+        return ()
+    lines = _NEWLINE.split(text)
+    return tuple((n, lines[n - 1]) for n in wanted if 0 < n <= len(lines))
 
 
 @dataclass(frozen=True)
@@ -22,11 +35,12 @@ class FileResult:
     claims: int = 0
     anchors: int = 0
     verified: int = 0
-    text: str | None = None  # the decoded report, for showing offending lines
+    text: str | None = None  # the decoded report, kept only when a fix can edit it
     records: tuple[ClaimRecord, ...] = ()
     anchors_without_locator: tuple[str, ...] = ()
     citations: tuple[tuple[str, int], ...] = ()  # citations per style, besides anchors
     origin: str = ""  # the real file that was read, for `--fix`; empty for text given
+    lines: tuple[tuple[int, str], ...] = ()  # (number, text) of the lines findings point at
 
 
 @dataclass(frozen=True)

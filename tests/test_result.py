@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from citelint.diagnostic import Diagnostic, Severity
-from citelint.result import FileResult, Result
+from citelint.result import FileResult, Result, source_lines
 
 
 def _d(path: str, line: int, code: str, severity: Severity = Severity.CRITICAL) -> Diagnostic:
@@ -34,3 +34,9 @@ def test_warnings_fail_only_at_the_warning_level_and_internal_errors_show() -> N
     assert crashed.internal_error
     assert crashed.severity("CL903") is Severity.CRITICAL
     assert Result((), severities={"CL005": Severity.CRITICAL}).severity("CL005").value == "critical"
+
+
+def test_source_lines_keeps_only_the_lines_findings_point_at() -> None:
+    text = "one\r\ntwo\rthree\nfour"
+    assert source_lines(text, (4, 2, 2, 9, 0)) == ((2, "two"), (4, "four"))
+    assert source_lines(text, ()) == ()

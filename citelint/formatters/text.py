@@ -7,7 +7,6 @@ returns a string, the CLI decides where it goes.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterable, Iterator
 
 from rich.console import Console
@@ -19,7 +18,6 @@ from citelint.result import Result
 WINDOW = 160  # characters of a long line shown around a finding
 LEAD = 40  # of which before the finding's column
 _NOUNS = {"critical": "critical", "warning": "warnings", "info": "info"}  # plural forms
-_NEWLINE = re.compile(r"\r\n?|\n")
 _STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 _CONTROL = dict.fromkeys((7, 8, 11, 12, 13))  # what rich strips from text it prints
 
@@ -34,10 +32,9 @@ def render(result: Result, color: bool = False) -> str:
 
 def chunks(result: Result, color: bool = False) -> Iterator[str]:
     """The output a finding at a time, so a run with thousands never holds all of it."""
-    # each report is split into lines once, however many findings it has
-    lines_of = {f.path: _NEWLINE.split(f.text) for f in result.files if f.text is not None}
+    lines_of = {f.path: dict(f.lines) for f in result.files}
     for d in result.diagnostics:
-        lines = list(_one(d, lines_of.get(d.path)))
+        lines = list(_one(d, lines_of.get(d.path, {}).get(d.line)))
         if color:
             yield _rich(lines)
             continue
@@ -72,15 +69,15 @@ def _rich(lines: Iterable[Line], color: bool = True) -> str:
     return buffer.getvalue()
 
 
-def _one(d: Diagnostic, lines: list[str] | None) -> Iterator[Line]:
+def _one(d: Diagnostic, line: str | None) -> Iterator[Line]:
     yield (
         (f"{d.path}:{d.line}:{d.column}: ", "bold"),
         (d.code, _STYLE[d.severity]),
         (f" [{d.severity.value}] ", ""),
         (d.message, ""),
     )
-    if lines is not None and 0 < d.line <= len(lines):
-        source = lines[d.line - 1].expandtabs(1)
+    if line is not None:
+        source = line.expandtabs(1)
         width = (d.end_column - d.column) if d.end_line == d.line else len(source) - d.column + 1
         shown, at = window(source, d.column - 1)
         gutter = f"{d.line:>5} | "

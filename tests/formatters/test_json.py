@@ -55,7 +55,7 @@ def test_json_carries_suggestions_and_their_edits(tmp_path: Path) -> None:
 
 
 def test_the_document_is_indented_with_one_finding_per_line() -> None:
-    d = Diagnostic("r.md", 1, 2, 1, 3, "CL001", "missing-anchor", Severity.CRITICAL, "m\n\"x\"")
+    d = Diagnostic("r.md", 1, 2, 1, 3, "CL001", "missing-anchor", Severity.CRITICAL, 'm\n"x"')
     out = render(Result((FileResult("r.md", (d, d)),)))
     lines = out.splitlines()
     assert lines[0] == "{" and lines[1].startswith('  "version": ') and lines[-1] == "}"

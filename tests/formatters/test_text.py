@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citelint.diagnostic import Diagnostic, Severity, SourceRef
-from citelint.formatters.text import _NEWLINE, _one, _rich, render, summary_line
-from citelint.result import FileResult, Result
+from citelint.formatters.text import _one, _rich, render, summary_line
+from citelint.result import FileResult, Result, source_lines
 
 TEXT = "# R\r\n\r\nMedian PFS was 5.8 months [pmid:1:abstract].\r\n"
 
@@ -18,7 +18,7 @@ def test_the_line_and_carets_under_the_finding() -> None:
         anchors=("[pmid:1:abstract]",), missing=("5.8 months",),
         sources=(SourceRef("sources/pubmed/1.json", "abstract", pointer="/abstract"),),
     )  # fmt: skip
-    out = render(Result((FileResult("r.md", (d,), text=TEXT),)))
+    out = render(Result((FileResult("r.md", (d,), lines=source_lines(TEXT, (3,))),)))
     lines = out.splitlines()
     assert lines[0] == "r.md:3:16: CL101 [critical] 5.8 months gone"
     assert lines[1] == "    3 | Median PFS was 5.8 months [pmid:1:abstract]."
@@ -30,13 +30,14 @@ def test_the_line_and_carets_under_the_finding() -> None:
     ]
 
 
-def test_many_findings_in_one_file_read_its_lines_once() -> None:
+def test_many_findings_in_one_file_show_their_lines() -> None:
     text = "".join(f"Rate {i}%.\n" for i in range(2000))
     ds = tuple(
         Diagnostic("r.md", i + 1, 6, i + 1, 8, "CL001", "missing-anchor", Severity.CRITICAL, "m")
         for i in range(2000)
     )
-    out = render(Result((FileResult("r.md", ds, text=text),)))
+    kept = source_lines(text, range(1, 2001))
+    out = render(Result((FileResult("r.md", ds, lines=kept),)))
     assert out.count("\n") == 3 * 2000 and "| Rate 1999%." in out
 
 
@@ -62,7 +63,7 @@ def test_long_lines_show_a_window_with_carets_under_it() -> None:
     line = "word " * 1000 + "ORR was 99% [pmid:1:abstract]. " + "tail " * 1000
     column = line.index("99%") + 1
     d = Diagnostic("r.md", 1, column, 1, column + 3, "CL101", "n", Severity.CRITICAL, "99% gone")
-    out = render(Result((FileResult("r.md", (d,), text=line),))).splitlines()
+    out = render(Result((FileResult("r.md", (d,), lines=((1, line),)),))).splitlines()
     shown, carets = out[1], out[2]
     assert shown.startswith("    1 | …") and shown.endswith("…") and len(shown) < 200
     at = carets.index("^")
@@ -103,8 +104,8 @@ def test_plain_output_is_what_rich_prints_without_colour(
         "r.md", 3, 1, 3, 4, "CL101", "numeric-token-miss", Severity.CRITICAL, message,
         anchors=(anchor,), missing=(anchor,), nowhere=(message,),
     )  # fmt: skip
-    result = Result((FileResult("r.md", (d,), text=text),))
-    lines = list(_one(d, _NEWLINE.split(text)))
+    result = Result((FileResult("r.md", (d,), lines=source_lines(text, (3,))),))
+    lines = list(_one(d, source_lines(text, (3,))[0][1]))
     assert render(result) == _rich(lines, color=False)
 
 
@@ -118,6 +119,6 @@ def test_the_examples_print_the_same_bytes_with_and_without_rich() -> None:
     result = Linter(Settings(project_root=str(examples), cache_dir=None)).lint_paths(
         [str(examples / "reports")]
     )
-    lines_of = {f.path: _NEWLINE.split(f.text) for f in result.files if f.text is not None}
-    every = [line for d in result.diagnostics for line in _one(d, lines_of.get(d.path))]
+    lines_of = {f.path: dict(f.lines) for f in result.files}
+    every = [line for d in result.diagnostics for line in _one(d, lines_of[d.path].get(d.line))]
     assert render(result) == _rich(every, color=False) and len(every) > 10
