@@ -42,7 +42,7 @@ from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.settings import Settings
 from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, SourceError, Span
-from citelint.sources.paths import inside, read_regular
+from citelint.sources.paths import inside, read_regular, within
 from citelint.sources.store import SourceStore
 from citelint.suppress import Suppressions, scopes
 
@@ -74,6 +74,7 @@ class Linter:
         )
         self.trusted = settings.trusted_roots()
         self._nested: dict[str, Linter] = {}  # linters of reports under nested configs
+        self._configs: dict[str, str | None] = {}  # the config of each report folder
         self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence()
@@ -148,10 +149,12 @@ class Linter:
         if self.settings.config_explicit:
             return self.settings.config_path
         folder = os.path.dirname(os.path.abspath(report))
-        nearest = find_config(folder)
-        if nearest is not None or inside(folder, (os.path.realpath(self.settings.project_root),)):
-            return nearest or self.settings.config_path
-        return ""
+        if folder not in self._configs:  # reports of one folder share it: looked up once
+            nearest = find_config(folder)
+            project = (os.path.realpath(self.settings.project_root),)
+            inner = nearest is not None or inside(folder, project)
+            self._configs[folder] = (nearest or self.settings.config_path) if inner else ""
+        return self._configs[folder]
 
     def for_config(self, config: str | None) -> Linter:
         """The linter of reports under another config: its rules, sources, claim model."""
@@ -183,28 +186,27 @@ class Linter:
 
     def lint_file(self, path: str) -> FileResult:
         display = self.display(path)
-        if not inside(path, self.trusted):
+        real = os.path.realpath(path)
+        if not any(within(real, root) for root in self.trusted):
             return self._file_finding(
                 display,
                 UnreadableReportRule,
                 "report is a symlink that leads outside the project; it is not read",
             )
         try:
-            data = read_regular(
-                os.path.realpath(path), self.settings.max_report_bytes, "max-report-bytes"
-            )
+            data = read_regular(real, self.settings.max_report_bytes, "max-report-bytes")
         except SourceError as exc:
             return self._file_finding(display, UnreadableReportRule, f"report {exc}")
         root = self.discovery.sources_root(path)
         key = self._key(display, root, data)
         kept = self.results.get(key) if self.results is not None and key else None
         if kept is not None:
-            return dataclasses.replace(kept, origin=os.path.realpath(path))
+            return dataclasses.replace(kept, origin=real)
         with self.store.watch.recording() as seen:
             result = self.lint_data(display, data, root)
         if self.results is not None and key and self._keepable(result):
             self.results.put(key, seen, result)
-        return dataclasses.replace(result, origin=os.path.realpath(path))
+        return dataclasses.replace(result, origin=real)
 
     def trust(self, roots: tuple[str, ...]) -> None:
         """The real roots this run may read (the project and what the command line named)."""

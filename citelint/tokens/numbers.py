@@ -48,6 +48,7 @@ class NumericToken:
 _NUMBER = re.compile(
     r"(?:(?<![\d.])|(?<=[Vv][Ss]\.))(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+"
 )
+_LETTER = re.compile(r"[A-Za-z]")
 _NAMED_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z]*[A-Z][a-z]*[A-Z][A-Za-z]*[ \t]+$")
 _THRESHOLD = re.compile(r"(?:[≥≤<>]=?|=<|=>)[ \t]*$")
 _CUR_PREFIX = re.compile(
@@ -89,6 +90,8 @@ def _decimal(text: str) -> Decimal | None:
 
 def _label_kind(before: str) -> str | None:
     """The statistic label that governs a bare number, if any (N3)."""
+    if before.isascii() and _LETTER.search(before) is None:
+        return None  # every label is spelled with letters (or Han characters)
     m = _OP_LABEL_RE.search(before)
     if m:
         return "n" if m.group("op") in "nN" else "p"

@@ -19,6 +19,7 @@ _ORDINAL_LABEL = re.compile(
     r"table|figure|fig\.|step|category|tier|section|chapter|appendix)[ \t]*(?:[≥≤<>][ \t]*)?"
     r"(?:\d{1,2}[a-z]?[ \t]*(?:,|/|-|–|and|or)[ \t]*)*$"  # the label governs a list: `Phase 2, 3`
 )
+_LETTER = re.compile(r"[A-Za-z]")
 _GLUED_VERSUS = re.compile(r"(?<![A-Za-z])(?:vs|versus)\.?$", re.I)
 # structure, not quantities: a citation group `[10, 11]`, an enumerator `3. `, `(2) `
 _CITATION_OPEN = re.compile(r"\[[\d, \t\-–—]*$")
@@ -32,7 +33,10 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
     """Numbers that are parts of names, sections, versions, footnotes or times."""
     before = norm[s - 1] if s else ""
     before2 = norm[s - 2] if s > 1 else ""
-    if _GLUED_VERSUS.search(norm, max(0, s - 8), s):
+    # Every label, name and `vs` below is spelled with letters: a number with none in the
+    # 24 characters before it (a long list of numbers) skips those searches.
+    lettered = _LETTER.search(norm, max(0, s - 24), s) is not None
+    if lettered and _GLUED_VERSUS.search(norm, max(0, s - 8), s):
         return False  # `8.3%vs13.5%`: a comparison written without spaces
     return bool(
         (before.isascii() and before.isalpha())  # glued to letters: HER2, CD20, NCT01828099
@@ -41,13 +45,18 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
         or re.match(r"\.\d", norm[e : e + 2])  # section numbers and versions: §5.5.2, 1.2.3
         or _cites_or_enumerates(norm, s, e)
         or (before == ":" and re.search(r"\d:$", norm[max(0, s - 3) : s]))  # 10:30 again
-        or _ORDINAL_LABEL.search(norm, max(0, s - 24), s)  # Phase 1/2a, Grade 3, cycle 2
+        or (lettered and _ORDINAL_LABEL.search(norm, max(0, s - 24), s))  # Phase 1/2a, Grade 3
     )
 
 
 def _cites_or_enumerates(norm: str, s: int, e: int) -> bool:
     """`[1]`, `[10, 11]`, a list item's `3.` or `(2)`: the report's structure (bounded looks)."""
-    if _CITATION_OPEN.search(norm, max(0, s - 24), s) and _CITATION_CLOSE.match(norm, e, e + 24):
+    opened = "[" in norm[max(0, s - 24) : s]
+    if (
+        opened
+        and _CITATION_OPEN.search(norm, max(0, s - 24), s)
+        and _CITATION_CLOSE.match(norm, e, e + 24)
+    ):
         return True
     if e - s > 2:
         return False  # enumerators are short; `2019. ` at a line start is a year
