@@ -41,12 +41,11 @@ def chunks(result: Result, color: bool = False) -> Iterator[str]:
         # Without colour the lines are joined as rich would print them (control codes
         # stripped), ten times faster than through the console: thousands of findings
         # would spend most of a warm run here.
-        for line in lines:
-            text = "".join(piece for piece, _ in line)
-            if "\t" in text:  # rich expands tabs by display cells: leave that to rich
-                yield _rich([line], color=False)
-            else:
-                yield text.translate(_CONTROL) + "\n"
+        block = "\n".join(["".join([piece for piece, _ in line]) for line in lines]) + "\n"
+        if "\t" in block:  # rich expands tabs by display cells: leave that to rich
+            yield _rich(lines, color=False)
+        else:
+            yield block.translate(_CONTROL)
 
 
 def _rich(lines: Iterable[Line], color: bool = True) -> str:
@@ -77,9 +76,11 @@ def _one(d: Diagnostic, line: str | None) -> Iterator[Line]:
         (d.message, ""),
     )
     if line is not None:
-        source = line.expandtabs(1)
-        width = (d.end_column - d.column) if d.end_line == d.line else len(source) - d.column + 1
-        shown, at = window(source, d.column - 1)
+        width = (d.end_column - d.column) if d.end_line == d.line else len(line) - d.column + 1
+        shown, at = window(line, d.column - 1)
+        # a tab shows as one space, so columns still count code points; replaced in the
+        # window only: a paragraph written on one line can be megabytes long
+        shown = shown.replace("\t", " ")
         gutter = f"{d.line:>5} | "
         yield ((gutter, "dim"), (shown, ""))
         carets = "^" * max(1, min(width, len(shown) - at))

@@ -122,3 +122,24 @@ def test_the_examples_print_the_same_bytes_with_and_without_rich() -> None:
     lines_of = {f.path: dict(f.lines) for f in result.files}
     every = [line for d in result.diagnostics for line in _one(d, lines_of[d.path].get(d.line))]
     assert render(result) == _rich(every, color=False) and len(every) > 10
+
+
+def test_a_long_line_costs_its_window_not_its_length_per_finding() -> None:
+    import time
+
+    def cost(length: int) -> float:
+        line = "x" * length
+        ds = tuple(
+            Diagnostic("r.md", 1, i + 1, 1, i + 2, "CL001", "n", Severity.CRITICAL, "m")
+            for i in range(0, 2000)
+        )
+        result = Result((FileResult("r.md", ds, lines=((1, line),)),))
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            render(result)
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    # a paragraph written on one line: before, every finding copied the whole line
+    assert cost(400_000) / cost(200_000) < 1.5
