@@ -115,7 +115,8 @@ class Settings:
         return chosen > 0 and chosen > dropped
 
     def severity(self, code: str) -> Severity:
-        override = self.rules.get(code, RuleSettings()).severity
+        configured = self.rules.get(code)  # looked up per finding: no record built for it
+        override = configured.severity if configured is not None else None
         return override or RULES_BY_CODE[code].severity
 
     def rule(self, rule: type[AnyRule]) -> AnyRule:
