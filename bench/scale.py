@@ -9,6 +9,7 @@ identical bytes sit at many paths), then measures:
   warm      the same again, nothing changed, the result cache filled by `cold`
   touched   the same again after one report changed
   jobs      cold with two workers against cold with one
+  no-hints  cold with `--no-hints`: only cited sources are read, as by the floor
   memory    peak RSS of a one-worker run at N and at 10×N reports (a child process each)
 
 and prints each figure beside its target. Synthetic records stand in when the corpus is
@@ -83,10 +84,10 @@ def floor(root: Path) -> float:
     return time.perf_counter() - start
 
 
-def run(root: Path, cache: Path | None, jobs: int = 1) -> float:
-    """One in-process `citelint` run (JSON to /dev/null); its wall time."""
+def run(root: Path, cache: Path | None, jobs: int = 1, *extra: str) -> float:
+    """One in-process `citelint` run (text to /dev/null, JSON to a file); its wall time."""
     clear_caches()
-    argv = [str(root / "reports"), "--output", f"json:{os.devnull}"]
+    argv = [str(root / "reports"), "--output", f"json:{os.devnull}", *extra]
     argv += [f"--jobs={jobs}"]
     argv += ["--cache-dir", str(cache)] if cache is not None else ["--no-cache"]
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
@@ -138,8 +139,10 @@ def main() -> None:
         touched = run(root, cache)
         one = run(root, None, jobs=1)
         two = run(root, None, jobs=2)
+        plain = run(root, Path(tmp) / "cache-plain", 1, "--no-hints")
         print(f"floor (parse + read cited sources): {base:.3f} s")
         print(f"cold / floor:   {cold / base:5.2f}   target <= 2.5")
+        print(f"cold with --no-hints / floor: {plain / base:5.2f}   (no saved record read uncited)")
         print(f"warm / cold:    {warm / cold:5.3f}   target <= 0.05")
         print(f"one report changed / cold: {touched / cold:5.3f}")
         print(f"jobs 1 / jobs 2: {one / two:5.2f}   target >= 1.6 (idle 2-core machine)")

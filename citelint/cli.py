@@ -73,6 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
     p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
     p.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="do not search every saved source for where a failed claim is said (faster; "
+        "the findings are the same, without their `help:` lines and fixes)",
+    )
+    p.add_argument(
         "--fix",
         action="store_true",
         help="apply the safe anchor fixes (a locator the evidence is at)",
@@ -210,6 +216,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         overrides["sarif-max-results"] = args.sarif_max_results
     if args.no_suppress:
         settings = dataclasses.replace(settings, no_suppress=True)
+    if args.no_hints:
+        settings = dataclasses.replace(settings, hints=False)
     if args.cache_dir:
         overrides["cache-dir"] = os.path.abspath(args.cache_dir)
     if args.sources:

@@ -111,6 +111,7 @@ def for_report_config(base: Settings, config_path: str) -> Settings:
         named_outside=base.named_outside,
         cli_overrides=base.cli_overrides,
         no_suppress=base.no_suppress,
+        hints=base.hints,
         cache_dir=base.cache_dir,
         result_cache=base.result_cache,
         claim_records=base.claim_records,

@@ -298,3 +298,24 @@ def test_claim_records_are_built_only_for_the_html_view(
     main(["examples/reports/clean.md", "-o", f"html:{tmp_path / 'a.html'}", "--no-cache"])
     assert built == [1]
     capsys.readouterr()
+
+
+def test_no_hints_gives_the_same_findings_without_help_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+
+    from citelint.cli import main
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    shutil.copytree(examples, tmp_path / "x")
+    (tmp_path / "x" / ".git").mkdir()
+    monkeypatch.chdir(tmp_path / "x")
+    outputs = {}
+    for extra in ((), ("--no-hints",)):
+        for fmt in ("concise", "text"):
+            main(["reports", "--no-cache", "--output-format", fmt, *extra])
+            outputs[fmt, extra] = capsys.readouterr().out
+    assert outputs["concise", ()] == outputs["concise", ("--no-hints",)]
+    assert "= help: found in" in outputs["text", ()]
+    assert "= help:" not in outputs["text", ("--no-hints",)]

@@ -45,6 +45,7 @@ MAX_TOTAL_BYTES = 512 * 1024 * 1024
 MAX_HASHED_BYTES = 1024 * 1024 * 1024  # a larger file is judged by its size and time
 STALE_TMP_SECONDS = 3600
 _HEAD = f"citelint-result {FORMAT}".encode()
+_DIGEST = re.compile(rb"[0-9a-f]{64}")
 _PARSERS = ("lxml", "pypdf", "pyromark")
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
@@ -58,7 +59,8 @@ class ResultCache:
         self.max_total_bytes = max_total_bytes
         self.usable = usable_folder(folder) is None and usable_folder(self.folder) is None
         self._seen: dict[Dep, str] = {}  # observations, once per run
-        self._valid: dict[bytes, bool] = {}  # by the hash of a dependency line
+        self._valid: dict[bytes, bool] = {}  # by the name of a dependency list
+        self._named: dict[frozenset[Dep], str] = {}  # dependency lists written this run
         self.hits = self.misses = self.written = 0
 
     def key(self, settings: str, display: str, sources_root: str | None, data: bytes) -> str:
@@ -80,20 +82,24 @@ class ResultCache:
     def _read(self, key: str) -> FileResult | None:
         try:
             raw = read_regular(self._path(key), MAX_ENTRY_BYTES, "the cache entry cap")
-            head, deps, result, end = raw.split(b"\n", 3)
-            if head != _HEAD or end:
+            head, digest, result, end = raw.split(b"\n", 3)
+            if head != _HEAD or end or not _DIGEST.fullmatch(digest):
                 return None
-            digest = hashlib.sha256(deps).digest()
             if digest not in self._valid:  # reports of one root share their dependencies
-                self._valid[digest] = self._holds(json.loads(deps))
+                self._valid[digest] = self._holds(digest.decode("ascii"))
             if not self._valid[digest]:
                 return None
             return decode_result(json.loads(result))
         except (SourceError, ValueError, RecursionError, MalformedEntryError):
             return None  # absent, not a regular file, too large, damaged: lint again
 
-    def _holds(self, deps: object) -> bool:
-        """Whether every recorded observation is still what it was."""
+    def _holds(self, digest: str) -> bool:
+        """Whether every observation of a dependency list is still what it was; a list
+        whose bytes do not hash to its name is not one citelint wrote."""
+        raw = read_regular(self._deps_path(digest), MAX_ENTRY_BYTES, "the cache entry cap")
+        if hashlib.sha256(raw).hexdigest() != digest:
+            return False
+        deps = json.loads(raw)
         if not isinstance(deps, list) or not all(_is_dep(d) for d in deps):
             return False
         return all(self.observe((what, path)) == seen for what, path, seen in deps)
@@ -101,29 +107,26 @@ class ResultCache:
     def put(self, key: str, deps: Iterable[Dep], result: FileResult) -> None:
         if not self.usable:
             return
-        listed = [[what, path, self.observe((what, path))] for what, path in sorted(deps)]
-        kept = encode(dataclasses.replace(result, origin=""))
-        # one line of dependencies and one of the result: a warm run checks a set of
-        # dependencies it has seen before by its hash, without parsing it again
-        lines = [json.dumps(x, ensure_ascii=False, separators=(",", ":")) for x in (listed, kept)]
-        target = self._path(key)
-        tmp = None
-        try:
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".", suffix=".tmp")
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(_HEAD + b"\n")
-                for line in lines:
-                    handle.write(line.encode("utf-8", "surrogatepass") + b"\n")
-            os.replace(tmp, target)
-            tmp = None
+        with contextlib.suppress(OSError):  # a read-only or full disk only loses the speed-up
+            digest = self._put_deps(frozenset(deps))
+            kept = encode(dataclasses.replace(result, origin=""))
+            line = json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+            entry = b"\n".join((_HEAD, digest.encode(), line.encode("utf-8", "surrogatepass")))
+            _write_atomic(self._path(key), entry + b"\n")
             self.written += 1
-        except OSError:
-            pass  # a read-only or full disk still lints; it only loses the speed-up
-        finally:
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
+
+    def _put_deps(self, deps: frozenset[Dep]) -> str:
+        """The name of a dependency list's file, written once: the reports of a sources
+        root share most of theirs (the root's repair index reads every saved record)."""
+        if deps not in self._named:
+            listed = [[what, path, self.observe((what, path))] for what, path in sorted(deps)]
+            data = json.dumps(listed, ensure_ascii=False, separators=(",", ":"))
+            raw = data.encode("utf-8", "surrogatepass")
+            digest = hashlib.sha256(raw).hexdigest()
+            if not os.path.isfile(self._deps_path(digest)):
+                _write_atomic(self._deps_path(digest), raw)
+            self._named[deps] = digest
+        return self._named[deps]
 
     def observe(self, dep: Dep) -> str:
         """What a dependency looks like now (made once per run)."""
@@ -162,6 +165,24 @@ class ResultCache:
 
     def _path(self, key: str) -> str:
         return os.path.join(self.folder, key[:2], key + ".json")
+
+    def _deps_path(self, digest: str) -> str:
+        return os.path.join(self.folder, "deps", digest + ".json")
+
+
+def _write_atomic(target: str, data: bytes) -> None:
+    """A whole file or none: a temporary file renamed into place (OSError passes up)."""
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+        tmp = ""
+    finally:
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 def _is_dep(item: object) -> bool:

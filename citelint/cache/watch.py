@@ -26,11 +26,11 @@ class Watch:
 
     def __init__(self, active: bool = False) -> None:
         self.active = active
-        self._open: list[set[Dep]] = []
+        self._open: list[tuple[set[Dep], set[tuple[int, Hashable]]]] = []
         self._kept: dict[tuple[int, Hashable], frozenset[Dep]] = {}
 
     def note(self, what: str, path: str) -> None:
-        for frame in self._open:
+        for frame, _ in self._open:
             frame.add((what, path))
 
     @contextmanager
@@ -40,7 +40,7 @@ class Watch:
         if not self.active:
             yield seen
             return
-        self._open.append(seen)
+        self._open.append((seen, set()))
         try:
             yield seen
         finally:
@@ -54,8 +54,11 @@ class Watch:
             return table[key]
         mark = (id(table), key)
         if key in table:
-            for what, path in self._kept.get(mark, ()):
-                self.note(what, path)
+            kept = self._kept.get(mark, frozenset())
+            for frame, replayed in self._open:
+                if mark not in replayed:  # a root's index is asked for once per claim
+                    replayed.add(mark)
+                    frame |= kept
             return table[key]
         with self.recording() as seen:
             value = compute()

@@ -162,3 +162,28 @@ def test_settings_and_code_have_the_same_text_in_every_process() -> None:
     assert " at 0x" not in text and text == stable(Settings(project_root="/p", cache_dir=None))
     assert text != stable(Settings(project_root="/p", cache_dir=None, fail_on="warning"))
     assert len(code_version()) == 64
+
+
+def test_reports_that_share_dependencies_share_one_list(tmp_path: Path) -> None:
+    source = tmp_path / "sources" / "1.xml"
+    source.parent.mkdir(parents=True)
+    source.write_text("x")
+    cache = _cache(tmp_path)
+    for name in ("a.md", "b.md", "c.md"):
+        cache.put(cache.key("s", name, None, b"x"), [(PATH, str(source))], RESULT)
+    lists = list((tmp_path / "cache").rglob("deps/*.json"))
+    assert len(lists) == 1 and cache.written == 3
+
+
+@pytest.mark.parametrize("tamper", ["planted", "missing"])
+def test_a_dependency_list_not_as_written_is_a_miss(tmp_path: Path, tamper: str) -> None:
+    source = tmp_path / "sources" / "1.xml"
+    source.parent.mkdir(parents=True)
+    source.write_text("x")
+    key, cache = _kept(tmp_path, [(PATH, str(source))])
+    (listed,) = (tmp_path / "cache").rglob("deps/*.json")
+    if tamper == "planted":  # another list under the name: it no longer hashes to it
+        listed.write_text("[]")
+    else:
+        listed.unlink()
+    assert cache.get(key) is None
