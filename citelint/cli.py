@@ -17,7 +17,7 @@ from typing import NoReturn, TextIO
 from rich.console import Console
 from rich.progress import Progress, TaskID
 
-from citelint import __version__, audit, baseline
+from citelint import __version__, audit, baseline, docgen
 from citelint.config import Settings, apply, find_config, load_settings
 from citelint.diagnostic import FAIL_LEVELS
 from citelint.errors import CitelintError, UsageError
@@ -26,7 +26,7 @@ from citelint.formatters.text import summary_line
 from citelint.linter import Linter
 from citelint.repair import fix
 from citelint.result import Result
-from citelint.rules import ALL_RULES, RULES_BY_CODE, RULES_BY_NAME
+from citelint.rules import RULES_BY_CODE, RULES_BY_NAME
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -52,19 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--extend-select", metavar="CODES", help="add codes to the selection")
     p.add_argument("--fail-on", choices=FAIL_LEVELS, help="lowest severity that fails the run")
     _output_arguments(p)
-    p.add_argument(
-        "--no-cache", action="store_true", help="keep no results or PDF text between runs"
-    )
-    p.add_argument(
-        "--cache-dir", metavar="DIR", help="cache folder (default: the user cache folder)"
-    )
-    p.add_argument(
-        "--jobs",
-        type=int,
-        metavar="N",
-        help="parallel worker processes (default: the number of CPUs)",
-    )
-    p.add_argument("--shard", metavar="K/N", help="lint only the K-th of N shards (1-based)")
+    _run_arguments(p)
     p.add_argument("--statistics", action="store_true", help="counts per rule")
     p.add_argument(
         "--sarif-max-results", type=int, metavar="N", help="cap SARIF results (default 5000)"
@@ -72,12 +60,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
     p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
-    p.add_argument(
-        "--no-hints",
-        action="store_true",
-        help="do not search every saved source for where a failed claim is said (faster; "
-        "the findings are the same, without their `help:` lines and fixes)",
-    )
     p.add_argument(
         "--fix",
         action="store_true",
@@ -100,6 +82,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
     p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
     return p
+
+
+def _run_arguments(p: argparse.ArgumentParser) -> None:
+    """How the run is done: its cache, its workers, its share of a matrix, its hints."""
+    p.add_argument(
+        "--no-cache", action="store_true", help="keep no results or PDF text between runs"
+    )
+    p.add_argument(
+        "--cache-dir", metavar="DIR", help="cache folder (default: the user cache folder)"
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="parallel worker processes (default: the number of CPUs)",
+    )
+    p.add_argument("--shard", metavar="K/N", help="lint only the K-th of N shards (1-based)")
+    p.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="do not search every saved source for where a failed claim is said (faster; "
+        "the findings are the same, without their `help:` lines and fixes)",
+    )
 
 
 def _output_arguments(p: argparse.ArgumentParser) -> None:
@@ -377,8 +382,7 @@ def _statistics(result: Result, out: TextIO, *, quiet: bool) -> None:
 
 
 def _rules(out: TextIO) -> int:
-    for rule in ALL_RULES:
-        out.write(f"{rule.code}  {rule.name:<24} {rule.severity.value:<9} {rule.summary}\n")
+    out.write(docgen.rules_list())
     return EXIT_OK
 
 
@@ -386,12 +390,5 @@ def _rule(code: str, out: TextIO) -> int:
     rule = RULES_BY_CODE.get(code.upper()) or RULES_BY_NAME.get(code.lower())
     if rule is None:
         raise UsageError(f"unknown rule '{code}'; `citelint rules` lists them")
-    title, _, body = rule.documentation().partition("\n\n")
-    summary = title.split(":", 1)[-1].strip()
-    out.write(f"{rule.code} {rule.name} ({rule.severity.value}): {summary}\n\n{body}\n")
-    options = rule.option_defaults()
-    if options:
-        out.write("\nOptions ([tool.citelint.rules." + rule.code + "]):\n")
-        for key, default in options:
-            out.write(f"  {key} = {default!r}\n")
+    out.write(docgen.rule_text(rule))
     return EXIT_OK

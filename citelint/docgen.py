@@ -1,4 +1,5 @@
-"""Generates docs/rules.md from the rule modules: `python -m citelint.docgen > docs/rules.md`.
+"""Rule documentation from the rule modules: docs/rules.md (`python -m citelint.docgen >
+docs/rules.md`) and what `citelint rules` and `citelint rule CODE` print.
 
 The rule docstrings are the single source of the documentation; a test fails when the
 committed file is stale.
@@ -18,6 +19,26 @@ def _options(rule: type[AnyRule]) -> list[str]:
     lines = ["", f"Options (`[tool.citelint.rules.{rule.code}]`):", ""]
     lines += [f"- `{key}` = `{default!r}`" for key, default in options]
     return lines
+
+
+def rules_list() -> str:
+    """`citelint rules`: every rule, one line each."""
+    return "".join(
+        f"{rule.code}  {rule.name:<24} {rule.severity.value:<9} {rule.summary}\n"
+        for rule in ALL_RULES
+    )
+
+
+def rule_text(rule: type[AnyRule]) -> str:
+    """`citelint rule CODE`: one rule's documentation and options, as plain text."""
+    title, _, body = rule.documentation().partition("\n\n")
+    summary = title.split(":", 1)[-1].strip()
+    out = f"{rule.code} {rule.name} ({rule.severity.value}): {summary}\n\n{body}\n"
+    options = rule.option_defaults()
+    if options:
+        out += "\nOptions ([tool.citelint.rules." + rule.code + "]):\n"
+        out += "".join(f"  {key} = {default!r}\n" for key, default in options)
+    return out
 
 
 def rules_markdown() -> str:

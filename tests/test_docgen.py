@@ -12,3 +12,15 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_rules_doc_is_current() -> None:
     committed = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert committed == rules_markdown(), "run: python -m citelint.docgen > docs/rules.md"
+
+
+def test_rules_list_has_one_line_per_rule_and_rule_text_names_its_options() -> None:
+    from citelint.docgen import rule_text, rules_list
+    from citelint.rules import ALL_RULES
+
+    lines = rules_list().splitlines()
+    assert len(lines) == len(ALL_RULES) and lines[0].startswith("CL001  missing-anchor")
+    with_options = next(r for r in ALL_RULES if r.option_defaults())
+    text = rule_text(with_options)
+    assert text.startswith(f"{with_options.code} {with_options.name} (")
+    assert f"Options ([tool.citelint.rules.{with_options.code}]):" in text

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from citelint.tokens import (
     mask_anchors,
@@ -189,3 +191,39 @@ def test_a_source_rate_also_states_its_denominator() -> None:
 )
 def test_ordinal_labels_and_comparators(text: str, found: list[tuple[str, str]]) -> None:
     assert [(t.text, t.kind.value) for t in numeric_tokens(text)] == found
+
+
+def _every_value_is_seen(text: str) -> None:
+    from citelint.tokens import Kind, values_in
+
+    stated = {t.value for t in numeric_tokens(text, source=True) if t.kind is not Kind.DATE}
+    assert stated <= values_in(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ORR 46% (95% CI 38-54) vs 12.5%; n=1,234; HR 0.52; ¥3.5亿; 3 × 10^9/L; 20/25 patients",
+        "Median OS was 18.2 vs. 14.1 months (p < .001), 2019 data; Phase 1/2a, §5.5.2",
+        "客观缓解率为５８％，中位无进展生存期 9.2 个月（95% CI 0.41–0.66）",
+        "1, 2, 3 and 4 mg/kg; 8.3%vs13.5%; 10:30; 3L; 5-FU; PD-1; HER2; NCT01828099",
+    ],
+)
+def test_values_in_sees_every_number_the_tokens_state(text: str) -> None:
+    _every_value_is_seen(text)
+
+
+def test_values_in_sees_every_number_of_the_precision_suite() -> None:
+    from pathlib import Path
+
+    suite = Path(__file__).resolve().parents[1] / "data" / "precision"
+    for table in sorted(suite.glob("*.tsv")):
+        for row in table.read_text(encoding="utf-8").splitlines():
+            for cell in row.split("\t"):
+                _every_value_is_seen(cell)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789.,%-–~ ×x^/:年月日元亿万abcHRCIvs()（）¹²·", max_size=40))
+def test_values_in_sees_every_number_of_arbitrary_text(text: str) -> None:
+    _every_value_is_seen(text)
