@@ -9,9 +9,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import sys
 import traceback
 from collections import Counter
 from collections.abc import Callable, Generator, Sequence
+from operator import attrgetter
 
 from citelint import pool, records
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
@@ -79,7 +81,9 @@ class Linter:
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence()
         self.citations = CitationResolver(self.store)
-        self.repair = Repairer(EvidenceSearch(self.store, self.evidence), self.display)
+        self.repair = Repairer(
+            EvidenceSearch(self.store, self.evidence), self.display, settings.claim_records
+        )
         self.tracebacks: list[str] = []
 
     def display(self, path: str) -> str:
@@ -222,8 +226,7 @@ class Linter:
         return self.results.key(self._keyed[1] + stable(self.trusted), display, root, data)
 
     def _keepable(self, result: FileResult) -> bool:
-        """A crash is never kept, nor a result that met the run's total read cap (which
-        depends on what other reports read first)."""
+        """Not a crash, nor a result that met the run's total read cap (order-dependent)."""
         crashed = any(RULES_BY_CODE[d.code].internal_error for d in result.diagnostics)
         return not crashed and self.store.bytes_read < self.store.max_total_bytes
 
@@ -260,7 +263,10 @@ class Linter:
             kept.extend(UnusedSuppression().finding(d) for d in unused)
         hints = self.repair.hints(analysis, kept) if self.settings.hints else {}
         diagnostics = tuple(
-            sorted((self._stamp(doc, f, hints.get(f, NO_HINTS)) for f in kept), key=_sort_key)
+            sorted(
+                (self._stamp(doc, f, hints.get(f, NO_HINTS)) for f in kept),
+                key=attrgetter("sort_key"),
+            )
         )
         return self._file_result(analysis, diagnostics, unverified)
 
@@ -348,9 +354,10 @@ class Linter:
             code=f.code,
             name=RULES_BY_CODE[f.code].name,
             severity=self.settings.severity(f.code),
-            message=f.message,
-            claim=f.claim,
-            anchors=tuple(a.text for a in f.anchors),
+            # kept once though many reports repeat it (a channel unused, a templated claim)
+            message=sys.intern(f.message),
+            claim=sys.intern(f.claim) if f.claim is not None else None,
+            anchors=tuple(sys.intern(a.text) for a in f.anchors),
             missing=f.missing,
             sources=tuple(self._source_ref(s, f.anchors) for s in f.spans if s.path),
             fingerprint=finding_id(f.code, doc.path, f.subject or f.message),
@@ -359,7 +366,7 @@ class Linter:
         )
 
     def _source_ref(self, span: Span | Failure, anchors: tuple[Anchor, ...]) -> SourceRef:
-        path = self.display(span.path) if span.path else ""
+        path = sys.intern(self.display(span.path)) if span.path else ""
         if isinstance(span, Failure):
             return SourceRef(path, anchors[0].locator if anchors else None)
         return SourceRef(path, span.locator, span.start_line, span.end_line, span.pointer)
@@ -390,7 +397,3 @@ def in_shard(rel: str, shard: tuple[int, int]) -> bool:
     """Deterministic sharding by the SHA-256 of the POSIX path (DECISIONS O9); K is 1-based."""
     k, n = shard
     return int(hashlib.sha256(rel.encode("utf-8")).hexdigest(), 16) % n == k - 1
-
-
-def _sort_key(d: Diagnostic) -> tuple[str, int, int, str, str]:
-    return d.sort_key

@@ -37,6 +37,14 @@ class PhraseMatcher:
             words = [re.escape(w) for w in p.split()]
             flags = 0 if p.isupper() else re.I
             self.latin[p] = re.compile(r"(?<!\w)" + r"\s*".join(words) + r"(?!\w)", flags)
+        # one search tells whether any Latin phrase is in a block at all (most blocks hold
+        # none); only then is each phrase looked for, every occurrence of it
+        self.any_latin = re.compile(
+            "|".join(
+                f"(?i:{r.pattern})" if r.flags & re.I else r.pattern for r in self.latin.values()
+            )
+            or r"(?!)"
+        )
 
     def find(self, block: Block) -> Iterator[Hit]:
         hits: list[Hit] = []
@@ -51,7 +59,8 @@ class PhraseMatcher:
                     a, b = index[start], index[start + len(key) - 1] + 1
                     hits.append(Hit(phrase, block.offsets[a], block.offsets.end(b)))
                     start = squashed.find(key, start + len(key))
-        for phrase, pattern in self.latin.items():
+        latin = self.latin.items() if self.any_latin.search(block.text) else ()
+        for phrase, pattern in latin:
             for m in pattern.finditer(block.text):
                 hits.append(Hit(phrase, block.offsets[m.start()], block.offsets.end(m.end())))
         yield from sorted(hits, key=lambda h: (h.start, h.phrase))

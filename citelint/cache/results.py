@@ -44,6 +44,7 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_TOTAL_BYTES = 512 * 1024 * 1024
 MAX_HASHED_BYTES = 1024 * 1024 * 1024  # a larger file is judged by its size and time
 STALE_TMP_SECONDS = 3600
+NAMED_LISTS = 64  # dependency lists remembered as written, per run
 _HEAD = f"citelint-result {FORMAT}".encode()
 _DIGEST = re.compile(rb"[0-9a-f]{64}")
 _PARSERS = ("lxml", "pypdf", "pyromark")
@@ -126,6 +127,8 @@ class ResultCache:
             if not os.path.isfile(self._deps_path(digest)):
                 _write_atomic(self._deps_path(digest), raw)
             self._named[deps] = digest
+            if len(self._named) > NAMED_LISTS:  # bounded: a run of any size holds few
+                del self._named[next(iter(self._named))]
         return self._named[deps]
 
     def observe(self, dep: Dep) -> str:

@@ -44,9 +44,12 @@ NO_HINTS = Hints()
 class Repairer:
     """Hints for one report's findings; the search and its indexes live for the run."""
 
-    def __init__(self, search: EvidenceSearch, display: Callable[[str], str]) -> None:
+    def __init__(
+        self, search: EvidenceSearch, display: Callable[[str], str], excerpts: bool = True
+    ) -> None:
         self.search = search
         self.display = display
+        self.excerpts = excerpts  # only the HTML view shows them: a run keeps none otherwise
         self._held: dict[tuple[str, str], bool] = {}  # whether any saved span holds a token
 
     def hints(self, analysis: Analysis, findings: Sequence[Finding]) -> dict[Finding, Hints]:
@@ -138,7 +141,7 @@ class Repairer:
             source = SourceRef(
                 self.display(span.path), span.locator, span.start_line, span.end_line, span.pointer
             )
-            shown = excerpt(span.text, [core(t) for t in tokens])
+            shown = excerpt(span.text, [core(t) for t in tokens]) if self.excerpts else ""
             out.append(
                 Suggestion(_written(place.anchor), source, tokens, same_record, safe, edit, shown)
             )

@@ -96,7 +96,7 @@ def _biomedical(text: str, source: bool) -> list[EntityToken]:
     return found
 
 
-@functools.lru_cache(maxsize=1 << 15)
+@functools.lru_cache(maxsize=1 << 12)  # bounded: memory must not grow with the run
 def _entities(text: str, source: bool) -> tuple[EntityToken, ...]:
     """Scanned once per distinct text (tokens are immutable records)."""
     found: list[EntityToken] = _biomedical(text, source)

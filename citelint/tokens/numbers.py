@@ -141,7 +141,7 @@ THRESHOLD = "threshold"  # the unit of a bare number after a comparator
 CACHED_TEXT = 2000
 
 
-@functools.lru_cache(maxsize=1 << 15)
+@functools.lru_cache(maxsize=1 << 12)  # bounded: memory must not grow with the run
 def _tokens(text: str, source: bool) -> tuple[NumericToken, ...]:
     """Tokens are a pure function of the text: each distinct sentence is scanned once
     (tokens are immutable records)."""
