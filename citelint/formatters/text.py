@@ -7,6 +7,7 @@ returns a string, the CLI decides where it goes.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Iterator
 
 from rich.console import Console
@@ -19,7 +20,7 @@ WINDOW = 160  # characters of a long line shown around a finding
 LEAD = 40  # of which before the finding's column
 _NOUNS = {"critical": "critical", "warning": "warnings", "info": "info"}  # plural forms
 _STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
-_CONTROL = dict.fromkeys((7, 8, 11, 12, 13))  # what rich strips from text it prints
+_CONTROL = re.compile("[\x07\x08\x0b\x0c\r]")  # what rich strips from text it prints
 
 
 Piece = tuple[str, str]  # text and its rich style ("" for none)
@@ -45,7 +46,7 @@ def chunks(result: Result, color: bool = False) -> Iterator[str]:
         if "\t" in block:  # rich expands tabs by display cells: leave that to rich
             yield _rich(lines, color=False)
         else:
-            yield block.translate(_CONTROL)
+            yield _CONTROL.sub("", block) if _CONTROL.search(block) else block
 
 
 def _rich(lines: Iterable[Line], color: bool = True) -> str:
