@@ -139,3 +139,15 @@ def test_a_run_killed_while_writing_changes_nothing_for_the_next(
     monkeypatch.chdir(root)
     assert _run(capsys, cache) == _run(capsys, None)
     assert os.path.isdir(cache)
+
+
+def test_entries_written_by_another_process_are_served(
+    repo: Path, tmp_path: Path, parsed: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the key must be the same text in every process: no addresses, no hash seeds
+    cache = tmp_path / "cache"
+    argv = [sys.executable, "-m", "citelint", "reports", "--cache-dir", str(cache)]
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    subprocess.run(argv, cwd=repo, env=env, stdout=subprocess.DEVNULL, check=False)
+    warm = _run(capsys, cache)
+    assert parsed == [] and warm == _run(capsys, None)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -280,6 +281,10 @@ def stable(value: object) -> str:
         return "[" + ",".join(parts) + "]"
     if isinstance(value, re.Pattern):
         return f"re({value.pattern!r},{value.flags})"
+    if isinstance(value, functools.partial):
+        return f"partial({stable((value.func, value.args, value.keywords))})"
     if callable(value):
-        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}"
+        name = f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}"
+        cells = getattr(value, "__closure__", None) or ()
+        return name + (stable([c.cell_contents for c in cells]) if cells else "")
     return _ADDRESS.sub("", repr(value))

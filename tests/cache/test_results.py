@@ -187,3 +187,14 @@ def test_a_dependency_list_not_as_written_is_a_miss(tmp_path: Path, tamper: str)
     else:
         listed.unlink()
     assert cache.get(key) is None
+
+
+def test_a_callable_is_known_by_its_name_and_what_it_closes_over() -> None:
+    import functools
+
+    def make(n: int) -> object:
+        return lambda: n
+
+    assert stable(make(1)) != stable(make(2)) and stable(make(1)) == stable(make(1))
+    assert stable(functools.partial(int, base=2)) != stable(functools.partial(int, base=8))
+    assert stable(len) == "builtins.len"
