@@ -101,6 +101,8 @@ class SentenceSplitter:
         if _INITIAL.search(head):
             return True
         low = head.lower()
+        if not low.endswith(self._abbreviations):
+            return False  # one C call for the common case: no abbreviation at all
         for abbreviation in self._abbreviations:
             if low.endswith(abbreviation):
                 before = len(low) - len(abbreviation) - 1
