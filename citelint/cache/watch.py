@@ -28,6 +28,9 @@ class Watch:
         self.active = active
         self._open: list[tuple[set[Dep], set[tuple[int, Hashable]]]] = []
         self._kept: dict[tuple[int, Hashable], frozenset[Dep]] = {}
+        # one object per distinct set: a memo per token that only asks for a root's index
+        # keeps that index's set, not a copy of it
+        self._sets: dict[frozenset[Dep], frozenset[Dep]] = {}
 
     def note(self, what: str, path: str) -> None:
         for frame, _ in self._open:
@@ -63,5 +66,6 @@ class Watch:
         with self.recording() as seen:
             value = compute()
         table[key] = value
-        self._kept[mark] = frozenset(seen)
+        kept = frozenset(seen)
+        self._kept[mark] = self._sets.setdefault(kept, kept)
         return value

@@ -61,3 +61,21 @@ def test_an_inactive_watch_memoizes_and_records_nothing() -> None:
         watch.note(PATH, "/a")
         assert watch.memo(table, "k", lambda: 3) == 3
     assert seen == set() and table == {"k": 3}
+
+
+def test_memos_that_looked_at_the_same_things_share_one_set() -> None:
+    watch = Watch(active=True)
+    index: dict[str, int] = {}
+    held: dict[str, bool] = {}
+
+    def build() -> int:
+        for i in range(100):
+            watch.note(PATH, f"/sources/{i}.xml")
+        return 1
+
+    with watch.recording():
+        watch.memo(index, "root", build)
+        for token in ("5%", "7%"):  # each asks only for the root's index
+            watch.memo(held, token, lambda: watch.memo(index, "root", build) > 0)
+    kept = watch._kept
+    assert kept[(id(held), "5%")] is kept[(id(held), "7%")] is kept[(id(index), "root")]
