@@ -9,6 +9,7 @@ verdicts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -78,6 +79,7 @@ class Claim:
 
 
 NO_CLAIM = Claim((), (), (), (), ())
+CACHED_CLAIMS = 4096  # distinct sentences whose claim is kept
 
 
 class ClaimReader:
@@ -85,6 +87,7 @@ class ClaimReader:
 
     def __init__(self, drugs: DrugGrammar) -> None:
         self.drugs = drugs
+        self._claims: dict[tuple[str, bool], Claim] = {}  # by text: sentences repeat
 
     def read(self, sentence: Sentence) -> Claim:
         block = sentence.block
@@ -93,11 +96,20 @@ class ClaimReader:
         text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
         if block.kind == "row":
             found = cell_tokens(text, _shift(block.cells, sentence.begin), block.columns)
-        else:
-            found = numeric_tokens(text)
+            return self._claim(text, found, heading=False)
+        key = (text, block.kind == "heading")
+        claim = self._claims.get(key)
+        if claim is None:
+            claim = self._claim(text, numeric_tokens(text), heading=key[1])
+            if len(self._claims) >= CACHED_CLAIMS:  # bounded: the oldest goes
+                del self._claims[next(iter(self._claims))]
+            self._claims[key] = claim
+        return claim
+
+    def _claim(self, text: str, found: Sequence[NumericToken], *, heading: bool) -> Claim:
         numbers = tuple(t for t in found if t.kind is not Kind.DATE)
         dates = tuple(t for t in found if t.kind is Kind.DATE)
-        if block.kind == "heading":  # headings state facts only through numbers (F7)
+        if heading:  # headings state facts only through numbers (F7)
             # `## PD-L1 CPS ≥ 1 subgroup` names a group: a cut-off states no fact there
             return Claim(tuple(t for t in numbers if t.unit != THRESHOLD), dates, (), (), ())
         return Claim(

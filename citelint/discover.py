@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import glob
+import hashlib
 import os
 import re
 import subprocess
@@ -243,3 +244,9 @@ class Discovery:
             if parent == here:
                 return None
             here = parent
+
+
+def in_shard(rel: str, shard: tuple[int, int]) -> bool:
+    """Deterministic sharding by the SHA-256 of the POSIX path (DECISIONS O9); K is 1-based."""
+    k, n = shard
+    return int(hashlib.sha256(rel.encode("utf-8")).hexdigest(), 16) % n == k - 1

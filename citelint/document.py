@@ -90,10 +90,12 @@ class OffsetMap:
         self._offsets = offsets
 
     def __getitem__(self, index: int) -> int:
-        if not self._offsets:
+        offsets = self._offsets
+        if 0 <= index < len(offsets):  # asked a few times per sentence: the plain case first
+            return offsets[index]
+        if not offsets:
             return 0
-        index = min(max(index, 0), len(self._offsets) - 1)
-        return self._offsets[index]
+        return offsets[0] if index < 0 else offsets[-1]
 
     def __len__(self) -> int:
         return len(self._offsets)

@@ -7,7 +7,6 @@ A report is linted by a function of (report bytes, cited source bytes, settings)
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 import sys
 import traceback
@@ -23,7 +22,7 @@ from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.config import find_config, for_report_config
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
-from citelint.discover import Discovery, matches
+from citelint.discover import Discovery, in_shard, matches
 from citelint.document import Anchor, Document
 from citelint.evidence import Evidence
 from citelint.parse import Parser, UnreadableReport
@@ -77,6 +76,7 @@ class Linter:
         self.trusted = settings.trusted_roots()
         self._nested: dict[str, Linter] = {}  # linters of reports under nested configs
         self._configs: dict[str, str | None] = {}  # the config of each report folder
+        self._named: dict[str, tuple[str, Severity]] = {}  # each code's name and severity
         self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence()
@@ -345,6 +345,9 @@ class Linter:
     def _stamp(self, doc: Document, f: Finding, hints: Hints = NO_HINTS) -> Diagnostic:
         line, column = doc.position(f.start)
         end_line, end_column = doc.position(max(f.end, f.start + 1))
+        if f.code not in self._named:
+            self._named[f.code] = (RULES_BY_CODE[f.code].name, self.settings.severity(f.code))
+        name, severity = self._named[f.code]
         return Diagnostic(
             path=doc.path,
             line=line,
@@ -352,8 +355,8 @@ class Linter:
             end_line=end_line,
             end_column=end_column,
             code=f.code,
-            name=RULES_BY_CODE[f.code].name,
-            severity=self.settings.severity(f.code),
+            name=name,
+            severity=severity,
             # kept once though many reports repeat it (a channel unused, a templated claim)
             message=sys.intern(f.message),
             claim=sys.intern(f.claim) if f.claim is not None else None,
@@ -391,9 +394,3 @@ def _fault(display: str) -> bool:
     """Whether the internal-error test asks this report to crash (only under pytest)."""
     fault = os.environ.get(FAULT_ENV)
     return bool(fault and "PYTEST_CURRENT_TEST" in os.environ and display.endswith(fault))
-
-
-def in_shard(rel: str, shard: tuple[int, int]) -> bool:
-    """Deterministic sharding by the SHA-256 of the POSIX path (DECISIONS O9); K is 1-based."""
-    k, n = shard
-    return int(hashlib.sha256(rel.encode("utf-8")).hexdigest(), 16) % n == k - 1

@@ -63,3 +63,12 @@ def test_txt_reports_only_when_named_or_included(project: Writer, tmp_path: Path
         "r/article.txt",
         "r/notes.txt",
     ]
+
+
+def test_in_shard_puts_each_path_in_exactly_one_shard() -> None:
+    from citelint.discover import in_shard
+
+    paths = [f"reports/r{i}.md" for i in range(60)]
+    owners = [[k for k in (1, 2, 3) if in_shard(p, (k, 3))] for p in paths]
+    assert all(len(o) == 1 for o in owners)
+    assert {o[0] for o in owners} == {1, 2, 3}  # sixty paths reach every shard

@@ -270,9 +270,16 @@ def _attach(
         sc for sc in scoped if sc.start < block.offsets.end(len(text)) and block.start < sc.end
     ]
     sentences: list[Sentence] = []
+    plain = not (anchors or masks or scoped or inherited)  # nothing to give any sentence
     for begin, stop in spans:
         begin, stop = _trim(text, begin, stop)
         if stop <= begin:
+            continue
+        if plain:
+            piece = text[begin:stop]
+            bare = _strip_anchors(piece) if "[" in piece or "【" in piece else piece.strip()
+            if bare.strip(_NOTHING_SAID):
+                sentences.append(Sentence(piece, block, begin, stop, ()))
             continue
         own = tuple(
             a
@@ -283,7 +290,7 @@ def _attach(
         )
         own_masks = masks_within(masks, begin, stop)
         bare = blank(text[begin:stop], own_masks)
-        if not _strip_anchors(bare).strip(" .。,，;；:：|!?！？"):
+        if not _strip_anchors(bare).strip(_NOTHING_SAID):
             continue  # an anchor-only run covers nothing
         sentence_start = block.offsets[begin]
         sentence_end = block.offsets.end(stop)
@@ -336,6 +343,9 @@ def _trim(text: str, begin: int, stop: int) -> tuple[int, int]:
     while stop > begin and text[stop - 1].isspace():
         stop -= 1
     return begin, stop
+
+
+_NOTHING_SAID = " .。,，;；:：|!?！？"  # what is left of an anchor-only run
 
 
 def _strip_anchors(text: str) -> str:

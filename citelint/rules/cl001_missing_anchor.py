@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from citelint.analysis import Analysis
+from citelint.claims import Claim
 from citelint.diagnostic import Severity
 from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.tokens import distinct
@@ -44,15 +45,13 @@ class MissingAnchor(Rule[NoOptions]):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         anchored_blocks: dict[int, bool] = {}  # once per block: linear in its sentences
+        said: dict[int, str] = {}  # once per claim: a repeated sentence shares its claim
         for item in analysis.claims:
             if item.anchors or not item.claim.fact_bearing:
                 continue
-            states = distinct(
-                [t.text for t in item.claim.numbers]
-                + [d.name for d in item.claim.drugs]
-                + list(item.claim.markers)
-            )
-            shown = ", ".join(states[:4]) + (", …" if len(states) > 4 else "")
+            shown = said.get(id(item.claim))
+            if shown is None:
+                shown = said[id(item.claim)] = _states(item.claim)
             block = item.sentence.block
             if id(block) not in anchored_blocks:
                 anchored_blocks[id(block)] = any(s.anchors for s in block.sentences)
@@ -71,3 +70,11 @@ class MissingAnchor(Rule[NoOptions]):
                 claim=s.text,
                 subject=s.text,
             )
+
+
+def _states(claim: Claim) -> str:
+    """What a claim states, for the message: its first four numbers, drugs and markers."""
+    states = distinct(
+        [t.text for t in claim.numbers] + [d.name for d in claim.drugs] + list(claim.markers)
+    )
+    return ", ".join(states[:4]) + (", …" if len(states) > 4 else "")
