@@ -10,6 +10,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 
+from rich.color import ColorSystem
 from rich.console import Console
 from rich.text import Text
 
@@ -20,6 +21,12 @@ WINDOW = 160  # characters of a long line shown around a finding
 LEAD = 40  # of which before the finding's column
 _NOUNS = {"critical": "critical", "warning": "warnings", "info": "info"}  # plural forms
 _STYLE = {Severity.CRITICAL: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+_SYSTEMS = {
+    "standard": ColorSystem.STANDARD,
+    "256": ColorSystem.EIGHT_BIT,
+    "truecolor": ColorSystem.TRUECOLOR,
+    "windows": ColorSystem.WINDOWS,
+}
 _CONTROL = re.compile("[\x07\x08\x0b\x0c\r]")  # what rich strips from text it prints
 
 
@@ -50,9 +57,10 @@ def chunks(result: Result, color: bool = False) -> Iterator[str]:
 
 
 def _rich(lines: Iterable[Line], color: bool = True) -> str:
-    buffer = io.StringIO()
+    """The lines as rich renders them (styles, tab expansion, control codes stripped),
+    joined here from rich's segments: nothing is printed, the CLI writes the string."""
     console = Console(
-        file=buffer,
+        file=io.StringIO(),
         force_terminal=color,
         no_color=not color,
         width=200,
@@ -61,12 +69,22 @@ def _rich(lines: Iterable[Line], color: bool = True) -> str:
         emoji=False,
         markup=False,
     )
+    options = console.options.update(no_wrap=True, overflow="ignore")
+    system = _SYSTEMS.get(console.color_system or "") if color else None
+    out = []
     for line in lines:
         text = Text()
         for piece, style in line:
             text.append(piece, style=style or None)
-        console.print(text)
-    return buffer.getvalue()
+        for segment in console.render(text, options):
+            look = segment.style
+            if segment.control:
+                continue
+            if look is not None and system is not None:
+                out.append(look.render(segment.text, color_system=system))
+            else:
+                out.append(segment.text)
+    return "".join(out)
 
 
 def _one(d: Diagnostic, line: str | None) -> Iterator[Line]:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
+from rich.text import Text
 
 from citelint.diagnostic import Diagnostic, Severity, SourceRef
-from citelint.formatters.text import _one, _rich, render, summary_line
+from citelint.formatters.text import Line, _one, _rich, render, summary_line
 from citelint.result import FileResult, Result, source_lines
 
 TEXT = "# R\r\n\r\nMedian PFS was 5.8 months [pmid:1:abstract].\r\n"
@@ -94,9 +98,24 @@ _ODD = st.text(
 )
 
 
+def _printed(lines: list[Line], color: bool) -> str:
+    """The lines as rich's own console prints them: the reference for both renderings."""
+    console = Console(
+        file=io.StringIO(), force_terminal=color, no_color=not color, width=200,
+        highlight=False, soft_wrap=True, emoji=False, markup=False,
+    )  # fmt: skip
+    for line in lines:
+        text = Text()
+        for piece, style in line:
+            text.append(piece, style=style or None)
+        console.print(text)
+    assert isinstance(console.file, io.StringIO)
+    return console.file.getvalue()
+
+
 @settings(max_examples=200, deadline=None)
 @given(message=_ODD, line=_ODD, anchor=_ODD)
-def test_plain_output_is_what_rich_prints_without_colour(
+def test_plain_and_coloured_output_are_what_rich_prints(
     message: str, line: str, anchor: str
 ) -> None:
     text = f"# R\n\n{line}\n"
@@ -106,7 +125,8 @@ def test_plain_output_is_what_rich_prints_without_colour(
     )  # fmt: skip
     result = Result((FileResult("r.md", (d,), lines=source_lines(text, (3,))),))
     lines = list(_one(d, source_lines(text, (3,))[0][1]))
-    assert render(result) == _rich(lines, color=False)
+    assert render(result) == _rich(lines, color=False) == _printed(lines, color=False)
+    assert render(result, color=True) == _printed(lines, color=True)
 
 
 def test_the_examples_print_the_same_bytes_with_and_without_rich() -> None:
@@ -121,7 +141,8 @@ def test_the_examples_print_the_same_bytes_with_and_without_rich() -> None:
     )
     lines_of = {f.path: dict(f.lines) for f in result.files}
     every = [line for d in result.diagnostics for line in _one(d, lines_of[d.path].get(d.line))]
-    assert render(result) == _rich(every, color=False) and len(every) > 10
+    assert render(result) == _printed(every, color=False) and len(every) > 10
+    assert render(result, color=True) == _printed(every, color=True)
 
 
 def test_a_long_line_costs_its_window_not_its_length_per_finding() -> None:
