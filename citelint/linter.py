@@ -61,7 +61,7 @@ class Linter:
         self.parser = Parser(settings.claims.parse_options())
         caching = settings.result_cache and settings.cache_dir is not None
         self.results = ResultCache(settings.cache_dir) if caching and settings.cache_dir else None
-        self._keyed: tuple[Settings, str] | None = None  # the settings' stable text
+        self._keyed: tuple[Settings, str] | None = None  # settings and roots, as stable text
         self.store = SourceStore(
             settings.max_source_bytes,
             settings.evidence_roots,
@@ -122,9 +122,10 @@ class Linter:
                     progress(len(results) - done, len(work))
         finally:  # Ctrl-C while a result is taken in still stops the workers
             runs.close()
+        pooled = jobs > 1 and len(work) >= pool.PARALLEL_FROM  # workers wrote entries too
         for linter in (self, *self._nested.values()):
             if linter.results is not None:
-                linter.results.prune()
+                linter.results.prune(others_wrote=pooled)
         results.sort(key=lambda r: r.path)
         return self.result(results, found.notes, shard)
 
@@ -215,6 +216,7 @@ class Linter:
     def trust(self, roots: tuple[str, ...]) -> None:
         """The real roots this run may read (the project and what the command line named)."""
         self.trusted = self.store.trusted = roots
+        self._keyed = None  # the key holds the trusted roots
         if self.results is not None:
             self.results.trusted = roots
 
@@ -222,8 +224,8 @@ class Linter:
         if self.results is None or _fault(display):
             return None
         if self._keyed is None or self._keyed[0] is not self.settings:
-            self._keyed = (self.settings, stable(self.settings))
-        return self.results.key(self._keyed[1] + stable(self.trusted), display, root, data)
+            self._keyed = (self.settings, stable(self.settings) + stable(self.trusted))
+        return self.results.key(self._keyed[1], display, root, data)
 
     def _keepable(self, result: FileResult) -> bool:
         """Not a crash, nor a result that met the run's total read cap (order-dependent)."""

@@ -1,8 +1,10 @@
 """Parallel runs: reports linted by worker processes, results back in input order.
 
-Each worker builds its own linters from the run's settings; `pool.map` returns results in
-the order of the work, so the output is the same bytes whatever the number of workers.
-Ctrl-C is the parent's: it cancels what waits and terminates what runs.
+On Linux the workers are forked from the parent's warm linter (what it already loaded and
+indexed is shared, not read again); elsewhere each builds its own from the run's settings.
+`map` returns results in the order of the work, so the output is the same bytes whatever
+the number of workers. Ctrl-C is the parent's: it cancels what waits and terminates what
+runs.
 """
 
 from __future__ import annotations

@@ -144,9 +144,10 @@ class ResultCache:
                 self._seen[dep] = _listing(path) if what == DIR else _file(path)
         return self._seen[dep]
 
-    def prune(self) -> None:
-        """Keep the folder under its cap: the oldest entries go first."""
-        if not self.written or not self.usable:
+    def prune(self, *, others_wrote: bool = False) -> None:
+        """Keep the folder under its cap: the oldest entries go first. Only after a run
+        that wrote entries: this process's, or its workers' (`others_wrote`)."""
+        if not (self.written or others_wrote) or not self.usable:
             return
         entries = []
         now = time.time()

@@ -198,3 +198,15 @@ def test_a_callable_is_known_by_its_name_and_what_it_closes_over() -> None:
     assert stable(make(1)) != stable(make(2)) and stable(make(1)) == stable(make(1))
     assert stable(functools.partial(int, base=2)) != stable(functools.partial(int, base=8))
     assert stable(len) == "builtins.len"
+
+
+def test_a_run_whose_workers_wrote_the_entries_still_prunes(tmp_path: Path) -> None:
+    writer = _cache(tmp_path, max_total_bytes=1000)
+    for i in range(12):
+        writer.put(writer.key("s", f"r{i}.md", None, b"x"), [], RESULT)
+    parent = _cache(tmp_path, max_total_bytes=1000)  # wrote nothing itself
+    parent.prune()
+    assert len(list((tmp_path / "cache").rglob("*.json"))) == 13  # 12 entries, 1 list
+    parent.prune(others_wrote=True)
+    total = sum(p.stat().st_size for p in (tmp_path / "cache").rglob("*.json"))
+    assert total <= 1000 * 3 // 4
