@@ -171,10 +171,11 @@ def date_supported(claim: NumericToken, idx: SpanIndex) -> bool:
 
 def entity_supported(claim: EntityToken, idx: SpanIndex, anchor_ids: Iterable[str]) -> bool:
     key = claim.key
-    if key in idx.ids or key in {squash(a) for a in anchor_ids}:
+    folded = squash(key)  # a DOI's key keeps its hyphens; ids and span text are squashed
+    if folded in idx.ids or folded in {squash(a) for a in anchor_ids}:
         return True  # the record's own identifiers are never in the located span (E3)
     if claim.kind in (EntityKind.PMID, EntityKind.DOI):
-        return key in idx.squashed
+        return folded in idx.squashed
     if key in idx.entity_keys:
         return True
     for form in idx.entity_forms:  # a prefix followed by a lower-case-only suffix (E2)

@@ -163,3 +163,17 @@ def test_html_and_chinese_drugs(sources: Path, project: Writer) -> None:
         "<p>首选阿美替尼。[guideline:G:5]</p>"
     )
     assert codes(lint(sources, html, ".html")) == [("CL103", 2)]
+
+
+@pytest.mark.parametrize("doi", ["10.1200/JCO-2019.12.345", "10.1000/abc-def"])
+def test_a_doi_with_a_hyphen_is_supported_where_the_span_writes_it(doi: str) -> None:
+    from citelint.evidence import Evidence, entity_supported
+    from citelint.sources.model import Span
+    from citelint.tokens import EntityKind, entity_tokens
+
+    (token,) = [t for t in entity_tokens(f"Reported in {doi} first.") if t.kind is EntityKind.DOI]
+    idx = Evidence().index(Span("/s.txt", None, f"The trial ({doi}) enrolled 88."))
+    assert entity_supported(token, idx, ())
+    saved = Evidence().index(Span("/s.txt", None, "Nothing here.", ids=frozenset({doi})))
+    assert entity_supported(token, saved, ())  # the record's own id
+    assert not entity_supported(token, Evidence().index(Span("/s.txt", None, "No id.")), ())
