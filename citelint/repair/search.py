@@ -103,7 +103,8 @@ class EvidenceSearch:
         """The smallest spans of the root's other saved records that hold the claim."""
         index = self._index(root)
         values = list(dict.fromkeys(abs(t.value) for t in claim.numbers))
-        codes = list(dict.fromkeys(e.key for e in claim.entities))
+        # folded as the index's text is (a DOI key keeps its hyphens): a superset of hits
+        codes = list(dict.fromkeys(squash(e.key) for e in claim.entities))
         if values:
             lists = sorted((index.by_value.get(v, []) for v in values), key=len)
             candidates = sorted(set(lists[0]).intersection(*lists[1:]))
