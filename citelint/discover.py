@@ -65,21 +65,55 @@ def _relpath(path: str, root: str) -> str:
     return os.path.relpath(path, root).replace(os.sep, "/")
 
 
+# Config keys that make git run a program, pinned off for every call: the repository's
+# own config is the checkout's, but a key set anywhere git reads must never run anything.
+_GIT_PINS = (
+    "core.fsmonitor=false",
+    "core.hooksPath=/dev/null",
+    "core.untrackedCache=false",
+    "safe.bareRepository=explicit",
+)
+
+
+def git_top(start: str) -> str | None:
+    """The work tree top of the checkout holding `start`: the nearest folder with a `.git`
+    entry. git refuses to commit a `.git` path, so a pull request cannot plant one; a
+    folder that merely looks like a repository (`HEAD`, `objects/`, `config`) is not one."""
+    here = os.path.abspath(start)
+    while True:
+        if os.path.lexists(os.path.join(here, ".git")):
+            return here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
 def _git_ignored(root: str) -> frozenset[str]:
-    """Untracked paths git ignores under `root` (folders end in `/`); none outside git."""
+    """Untracked paths git ignores under `root` (folders end in `/`); none outside git.
+
+    git runs with its repository and work tree pinned to the checkout's top, so it never
+    searches for a repository (a pull request's `docs/config` with `core.fsmonitor` is
+    never read), with the system config and every program-running key off."""
+    top = git_top(root)
+    if top is None:
+        return frozenset()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(
+        GIT_DIR=os.path.join(top, ".git"),
+        GIT_WORK_TREE=top,
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_TERMINAL_PROMPT="0",
+        GIT_OPTIONAL_LOCKS="0",
+    )
+    pins = [arg for pin in _GIT_PINS for arg in ("-c", pin)]
+    command = ["git", *pins, "ls-files", "-z", "--others", "--ignored", "--exclude-standard"]
     try:
         out = subprocess.run(
-            [
-                "git",
-                "-C",
-                root,
-                "ls-files",
-                "-z",
-                "--others",
-                "--ignored",
-                "--exclude-standard",
-                "--directory",
-            ],
+            [*command, "--directory"],
+            cwd=root,
+            env=env,
+            stdin=subprocess.DEVNULL,
             capture_output=True,
             timeout=120,
             check=True,

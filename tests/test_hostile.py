@@ -405,3 +405,45 @@ def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path: Path) -> None:
             proc.kill()
     assert proc.returncode == 130 and b"interrupted" in err
     assert not cache.exists() or not list(cache.glob("*.tmp"))
+
+
+# -- git never runs a planted repository ---------------------------------------------------
+
+
+def _plant_repository(folder: Path, marker: Path) -> None:
+    """What a pull request can commit: a folder git would take for a bare repository
+    whose config runs a command on every `git ls-files`."""
+    (folder / "objects").mkdir(parents=True)
+    (folder / "refs" / "heads").mkdir(parents=True)
+    write(folder / "HEAD", "ref: refs/heads/main\n")
+    write(
+        folder / "config",
+        f"[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = .\n"
+        f'\tfsmonitor = "touch {marker}; false"\n\thooksPath = .\n',
+    )
+
+
+@pytest.mark.parametrize(
+    ("cwd", "args"),
+    [
+        ("docs", ["r.md"]),  # the project root is docs/ (its pyproject.toml)
+        (".", ["--config", "docs/pyproject.toml", "docs/r.md"]),  # the README's pinning
+        (".", ["docs/r.md"]),  # the nested config of a report
+    ],
+)
+def test_planted_repository_config_runs_no_command(case: Path, cwd: str, args: list[str]) -> None:
+    import subprocess
+
+    (case / ".git").rmdir()
+    subprocess.run(["git", "init", "-q", str(case)], check=True)
+    marker = case.parent / "MARKER"
+    _plant_repository(case / "docs", marker)
+    write(case / "docs" / "pyproject.toml", '[tool.citelint]\nselect = ["CL"]\n')
+    write(case / "docs" / "r.md", "# R\n\nNothing to see.\n")
+    write(case / ".gitignore", "build/\n")
+    write(case / "docs" / "build" / "b.md", "The rate was 12%.\n")  # ignored: never linted
+    code, out, _ = run(case / cwd, "--no-cache", *args)
+    assert not marker.exists(), "git ran the planted repository's command"
+    assert code == 0, out
+    code, out, _ = run(case, "--no-cache", "docs")
+    assert not marker.exists() and code == 0 and "b.md" not in out
