@@ -11,6 +11,7 @@ import json
 import os
 from typing import Any
 
+from citelint import writes
 from citelint.diagnostic import at_or_above
 from citelint.result import FileResult, Result
 from citelint.rules import RULES_BY_CODE
@@ -56,15 +57,18 @@ def report(f: FileResult, fail_on: str) -> dict[str, Any]:
     }
 
 
-def write(result: Result, folder: str) -> list[str]:
-    """Write one file per report under `folder/<report path>/`; return the paths written."""
+def write(result: Result, folder: str, root: str) -> list[str]:
+    """Write one file per report under `folder/<report path>/`; return the paths written.
+    No folder below `root` on the way may be a symlink (a pull request can plant one
+    inside an in-tree audit folder)."""
     written = []
+    writes.make_folders(folder, root)
+    base = root if writes.under(folder, root) else folder  # its own subfolders are guarded
     for f in result.files:
         target = os.path.join(folder, *_safe_parts(f.path), FILE_NAME)
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, "w", encoding="utf-8", newline="\n") as handle:
-            json.dump(report(f, result.fail_on), handle, ensure_ascii=False, indent=2)
-            handle.write("\n")
+        writes.make_folders(os.path.dirname(target), base)
+        text = json.dumps(report(f, result.fail_on), ensure_ascii=False, indent=2) + "\n"
+        writes.write_atomic(target, (text.encode("utf-8"),), root=root)
         written.append(target)
     return written
 

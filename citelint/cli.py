@@ -17,7 +17,7 @@ from typing import NoReturn, TextIO
 from rich.console import Console
 from rich.progress import Progress, TaskID
 
-from citelint import __version__, audit, baseline, docgen
+from citelint import __version__, audit, baseline, docgen, writes
 from citelint.config import Settings, apply, find_config, load_settings
 from citelint.diagnostic import FAIL_LEVELS
 from citelint.errors import CitelintError, UsageError
@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.write_baseline:
             text, recorded = baseline.dumps(result)
-            _write(args.write_baseline, (text,))
+            _write(args.write_baseline, (text,), settings.output_root)
             _say(args, f"wrote {_count(recorded, 'finding')} to {args.write_baseline}")
         if known is not None:
             before = len(result.diagnostics)
@@ -168,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sys.stderr.write(trace)
         if args.fix or args.diff:
             return _fix(result, settings, args)
-        return _report(result, args)
+        return _report(result, args, settings.output_root)
     except CitelintError as exc:
         print(f"citelint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -189,7 +189,7 @@ def _fix(result: Result, settings: Settings, args: argparse.Namespace) -> int:
         print(f"citelint: warning: {problem}", file=sys.stderr)
     again = Linter(settings).lint_paths(args.paths or ["."], jobs=_jobs(args.jobs))
     _say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
-    return _report(again, args)
+    return _report(again, args, settings.output_root)
 
 
 def _say(args: argparse.Namespace, message: str) -> None:
@@ -319,24 +319,24 @@ def _outputs(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]]]:
     return stdout, files
 
 
-def _report(result: Result, args: argparse.Namespace) -> int:
+def _report(result: Result, args: argparse.Namespace, root: str) -> int:
     color = not args.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
     stdout_format, files = _outputs(args)
     for fmt, path in files:
-        _write(path, _render(fmt, result, color=False, quiet=args.quiet))
+        _write(path, _render(fmt, result, color=False, quiet=args.quiet), root)
     if "sarif" in {fmt for fmt, _ in files} | {stdout_format}:
         total = len(result.diagnostics)
         if total > result.sarif_max_results:
             _say(args, sarif.truncation_note(total, result.sarif_max_results))
     if args.audit_dir:
         try:
-            audit.write(result, args.audit_dir)
+            audit.write(result, args.audit_dir, root)
         except OSError as exc:
             raise UsageError(
                 f"cannot write to --audit-dir {args.audit_dir}: {exc.strerror}"
             ) from exc
     if args.summary_file:
-        _write(args.summary_file, FORMATTERS["summary"](result, False), mode="a")
+        _write(args.summary_file, FORMATTERS["summary"](result, False), root, append=True)
     if args.verbose:
         for note in result.notes:
             print(f"citelint: {note}", file=sys.stderr)
@@ -354,11 +354,14 @@ def _report(result: Result, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _write(path: str, text: Iterable[str], mode: str = "w") -> None:
+def _write(path: str, text: Iterable[str], root: str, *, append: bool = False) -> None:
+    """An output file, written whole (or appended to), never through a symlink."""
+    chunks = (chunk.encode("utf-8") for chunk in text)
     try:
-        with open(path, mode, encoding="utf-8", newline="\n") as handle:
-            for chunk in text:
-                handle.write(chunk)
+        if append:
+            writes.append(path, chunks, root=root)
+        else:
+            writes.write_atomic(path, chunks, root=root)
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
 

@@ -46,6 +46,7 @@ from citelint.sources.model import Failure, SourceError, Span
 from citelint.sources.paths import inside, read_regular, within
 from citelint.sources.store import SourceStore
 from citelint.suppress import Suppressions, scopes
+from citelint.writes import link_below
 
 FAULT_ENV = "CITELINT_TEST_FAULT"  # read only under pytest: a file name that makes lint crash
 
@@ -204,14 +205,18 @@ class Linter:
             return self._file_finding(display, UnreadableReportRule, f"report {exc}")
         root = self.discovery.sources_root(path)
         key = self._key(display, root, data)
+        # `--fix` edits only a report that is itself a regular file at its own path: never
+        # the file a planted `reports/link.md -> ../docs/protected.md` points at.
+        linked = os.path.islink(path) or link_below(path, self.settings.output_root)
+        origin = "" if linked else real
         kept = self.results.get(key) if self.results is not None and key else None
         if kept is not None:
-            return dataclasses.replace(kept, origin=real)
+            return dataclasses.replace(kept, origin=origin)
         with self.store.watch.recording() as seen:
             result = self.lint_data(display, data, root)
         if self.results is not None and key and self._keepable(result):
             self.results.put(key, seen, result)
-        return dataclasses.replace(result, origin=real)
+        return dataclasses.replace(result, origin=origin)
 
     def trust(self, roots: tuple[str, ...]) -> None:
         """The real roots this run may read (the project and what the command line named)."""

@@ -278,10 +278,10 @@ def test_failed_cache_write_leaves_no_temporary_file(
 ) -> None:
     from citelint.sources import cache as cache_module
 
-    def dump(*args: object, **kwargs: object) -> None:
-        raise failure
+    def rename(*args: object, **kwargs: object) -> None:
+        raise failure  # after the temporary file is written, before it is renamed
 
-    monkeypatch.setattr(cache_module.json, "dump", dump)
+    monkeypatch.setattr(os, "replace", rename)
     cache = cache_module.TextCache(str(tmp_path / "c"))
     with contextlib.suppress(KeyboardInterrupt):
         cache.put(b"pdf", ("page",))
@@ -447,3 +447,56 @@ def test_planted_repository_config_runs_no_command(case: Path, cwd: str, args: l
     assert code == 0, out
     code, out, _ = run(case, "--no-cache", "docs")
     assert not marker.exists() and code == 0 and "b.md" not in out
+
+
+# -- nothing is written through a planted symlink -------------------------------------------
+
+
+def test_output_file_planted_as_a_symlink_is_replaced_not_followed(case: Path) -> None:
+    victim = case.parent / "secret" / "victim.txt"
+    victim.write_text("precious\n")
+    (case / "citelint.sarif").symlink_to(victim)  # the Action's default output path
+    write(case / "r.md", "# R\n\nNothing to see.\n")
+    code, out, _ = run(case, "r.md", "-o", "sarif:citelint.sarif", "--summary-file", "s.md")
+    assert code == 0, out
+    assert victim.read_text() == "precious\n"
+    assert not (case / "citelint.sarif").is_symlink()
+    assert json.loads((case / "citelint.sarif").read_text())["version"] == "2.1.0"
+    (case / "s2.md").symlink_to(victim)
+    code, out, _ = run(case, "r.md", "--summary-file", "s2.md")
+    assert code == 2 and "cannot write s2.md" in out and victim.read_text() == "precious\n"
+
+
+def test_symlinked_folder_inside_the_audit_dir_is_refused(case: Path) -> None:
+    outside = case.parent / "secret" / "drop"
+    outside.mkdir()
+    (case / "audit").mkdir()
+    (case / "audit" / "reports").symlink_to(outside)
+    write(case / "reports" / "r.md", "# R\n\nNothing to see.\n")
+    code, out, _ = run(case, "reports", "--audit-dir", "audit")
+    assert code == 2 and "cannot write to --audit-dir audit" in out
+    assert list(outside.iterdir()) == []
+    (case / "auditlink").symlink_to(outside)
+    code, out, _ = run(case, "reports", "--audit-dir", "auditlink")
+    assert code == 2 and list(outside.iterdir()) == []
+
+
+def test_fix_never_edits_through_a_symlinked_report(case: Path) -> None:
+    import shutil
+
+    from tests.conftest import FIXES
+
+    shutil.copytree(FIXES / "sources", case / "sources")
+    protected = case / "docs" / "protected.md"
+    protected.parent.mkdir()
+    shutil.copy(FIXES / "locator.before.md", protected)
+    before = protected.read_bytes()
+    (case / "reports").mkdir()
+    (case / "reports" / "link.md").symlink_to("../docs/protected.md")
+    (case / "linked").symlink_to("docs")
+    for target in ("reports", "linked/protected.md"):
+        _code, out, _ = run(case, "--fix", target)
+        assert protected.read_bytes() == before, target
+        assert "fixed 0," in out
+    _code, out, _ = run(case, "--fix", "docs")  # the report at its own path is fixed
+    assert protected.read_bytes() != before and "fixed 1," in out

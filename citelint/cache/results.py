@@ -26,13 +26,13 @@ import json
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from functools import cache
 from importlib import metadata
 
+from citelint import writes
 from citelint.cache.codec import MalformedEntryError, decode_result, encode
 from citelint.cache.watch import DIR, Dep
 from citelint.result import FileResult
@@ -176,18 +176,11 @@ class ResultCache:
 
 
 def _write_atomic(target: str, data: bytes) -> None:
-    """A whole file or none: a temporary file renamed into place (OSError passes up)."""
-    os.makedirs(os.path.dirname(target), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-        tmp = ""
-    finally:
-        if tmp:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    """A whole file or none, in a cache folder that holds no symlink (OSError passes up)."""
+    folder = os.path.dirname(target)
+    os.makedirs(os.path.dirname(folder), exist_ok=True)  # the cache folder (checked usable)
+    writes.make_folders(folder, os.path.dirname(folder))
+    writes.write_atomic(target, (data,), mode=0o600)
 
 
 def _is_dep(item: object) -> bool:

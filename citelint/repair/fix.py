@@ -13,10 +13,10 @@ import codecs
 import difflib
 import os
 import stat
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from citelint import writes
 from citelint.diagnostic import Edit
 from citelint.result import Result
 from citelint.sources.model import SourceError
@@ -105,14 +105,6 @@ def write(planned: Iterable[Planned]) -> tuple[int, list[str]]:
 
 
 def _replace(path: str, data: bytes) -> None:
-    folder = os.path.dirname(path)
-    mode = stat.S_IMODE(os.stat(path).st_mode)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".citelint-fix-")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    """The report's new bytes, in place of the regular file (never through a link)."""
+    mode = stat.S_IMODE(os.lstat(path).st_mode)
+    writes.write_atomic(path, (data,), mode=mode, replace_link=False)

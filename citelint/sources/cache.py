@@ -13,16 +13,15 @@ file and an atomic rename, and the temporary file is removed when a write fails.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import stat
 import sys
-import tempfile
 
 import pypdf
 
+from citelint import writes
 from citelint.sources.model import SourceError
 from citelint.sources.paths import read_regular
 
@@ -89,17 +88,9 @@ class TextCache:
     def put(self, data: bytes, pages: tuple[str, ...]) -> None:
         if usable_folder(self.folder) is not None:
             return
-        tmp = None
+        text = json.dumps(list(pages), ensure_ascii=False).encode("utf-8")
         try:
             os.makedirs(self.folder, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".pdf-", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(list(pages), handle, ensure_ascii=False)
-            os.replace(tmp, self._path(data))
-            tmp = None
+            writes.write_atomic(self._path(data), (text,), mode=0o600)
         except OSError:
             pass  # a read-only or full disk still lints; it only loses the speed-up
-        finally:
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
