@@ -500,3 +500,66 @@ def test_fix_never_edits_through_a_symlinked_report(case: Path) -> None:
         assert "fixed 0," in out
     _code, out, _ = run(case, "--fix", "docs")  # the report at its own path is fixed
     assert protected.read_bytes() != before and "fixed 1," in out
+
+
+# -- confinement before existence: nothing outside answers --------------------------------
+
+
+def _codes(out: str) -> list[str]:
+    return sorted(w for line in out.splitlines() for w in line.split() if w.startswith("CL"))
+
+
+@pytest.mark.parametrize(
+    ("link", "target", "anchors"),
+    [
+        ("sources/evidence", "/", ("[evidence:etc/hostname:line:1]", "[evidence:etc/nope:line:1]")),
+        ("sources/pubmed", "secret/pubmed", ("[pmid:1:abstract]", "[pmid:2:abstract]")),
+    ],
+)
+def test_an_escaping_folder_answers_the_same_whether_or_not_the_file_exists(
+    case: Path, link: str, target: str, anchors: tuple[str, str]
+) -> None:
+    (case / "sources").mkdir()
+    (case / link).symlink_to(target if target == "/" else case.parent / target)
+    seen = []
+    for anchor in anchors:
+        write(case / "r.md", f"# R\n\nRate 42% {anchor}.\n")
+        code, out, outside = run(case, "--no-cache", "r.md")
+        assert outside == [] and code == 1 and "CL006" in out and "CL002" not in out
+        seen.append(_codes(out))
+    assert seen[0] == seen[1]
+
+
+def test_escaping_and_broken_url_indexes_are_findings(case: Path) -> None:
+    (case / "sources").mkdir()
+    elsewhere = case.parent / "secret" / "web"
+    elsewhere.mkdir()
+    write(elsewhere / "index.json", json.dumps({"https://x.org/p": "p.html"}))
+    (case / "sources" / "web").symlink_to(elsewhere)
+    write(case / "r.md", "# R\n\nRate 42% ([x](https://x.org/p)).\n")
+    code, out, outside = run(case, "--no-cache", "r.md")
+    assert outside == [] and code == 1 and "CL006" in out and "CL011" not in out
+    (case / "sources" / "web").unlink()
+    (case / "sources" / "url_to_info.json").symlink_to(case.parent / "secret" / "hostname")
+    code, out, _ = run(case, "--no-cache", "r.md")
+    assert code == 1 and "CL006" in out and "url_to_info.json leads outside" in out
+    (case / "sources" / "url_to_info.json").unlink()
+    write(case / "sources" / "url_to_info.json", '{"url_to_info": ')
+    code, out, _ = run(case, "--no-cache", "r.md")
+    assert code == 1 and "CL007" in out and "url_to_info.json is not valid JSON" in out
+    assert "CL011" not in out
+
+
+def test_a_capped_doi_look_up_is_a_finding(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from citelint.citations import resolve
+
+    monkeypatch.setattr(resolve, "MAX_LISTED_RECORDS", 2)
+    for pmid in (1, 2, 3):
+        write(
+            case / "sources" / "pubmed" / f"{pmid}.json",
+            json.dumps({"abstract": "Rate 42%.", "title": f"T{pmid}"}),
+        )
+    write(case / "r.md", "# R\n\nRate 42% (doi:10.1000/xyz).\n")
+    code, out, _ = run(case, "--no-cache", "r.md")
+    assert code == 1 and "CL007" in out
+    assert "in only the first 2 of 3 saved records (the look-up cap)" in out

@@ -73,6 +73,10 @@ class _RootIndex:
     storm: dict[str, tuple[str, str]] = field(default_factory=dict)  # URL → (snippets, title)
     storm_numbers: dict[str, str] = field(default_factory=dict)  # number → URL
     storm_path: str = ""
+    # An index that is there but cannot be used (it leads out of the root, is not a
+    # regular file, is not JSON of its shape): the URLs it would answer are that failure,
+    # never "not saved".
+    broken: Failure | None = None
 
 
 class CitationResolver:
@@ -89,6 +93,8 @@ class CitationResolver:
         self._urls: dict[tuple[str, str | None, str | None], tuple[str | None, Resolution]] = {}
         self._hay: dict[tuple[str, str | None], str] = {}
         self._listed: dict[str, dict[str, tuple[str, str]]] = {}  # DOI or title → (type, id)
+        self._capped: dict[str, int] = {}  # roots with more saved records than are looked up
+        self._looked_up = False  # whether the current search consulted the DOI/title list
 
     def resolve(self, doc: Document, root: str | None) -> Resolved:
         entries = {r.key: r for r in doc.references}
@@ -159,6 +165,8 @@ class CitationResolver:
                 _, page = self._url(url, None, root)
                 if isinstance(page, Span):
                     return Record(page, url)
+                if page.kind is not FailureKind.UNSAVED:
+                    return Record(page)  # a broken or escaping index: said, not "not saved"
         if target is None or not isinstance(found, Span):
             return Record(found)
         kind, ident = target
@@ -189,6 +197,7 @@ class CitationResolver:
         """The first target that resolves, and which it was; a failure other than "no
         file" stops the search."""
         tried = []
+        self._looked_up = False
         for kind, ident, locator in targets:
             if kind not in self.store.kinds:
                 continue
@@ -201,6 +210,12 @@ class CitationResolver:
         how = f"tried {', '.join(dict.fromkeys(tried))}" if tried else "no identifier or saved page"
         if root is None:
             how = "no sources folder found for this report; pass --sources DIR"
+        elif self._looked_up and root in self._capped:  # an honest negative, not "not saved"
+            return Failure(
+                FailureKind.UNREADABLE,
+                f"{what} was looked up by DOI or title in only the first {MAX_LISTED_RECORDS} "
+                f"of {self._capped[root]} saved records (the look-up cap); it is not checked",
+            ), None
         message = f"{what} is not saved under the sources root ({how})"
         return Failure(FailureKind.UNSAVED, message), None
 
@@ -235,6 +250,8 @@ class CitationResolver:
             snippets, _ = index.storm[key]
             pointer = "/url_to_info/" + url.replace("~", "~0").replace("/", "~1") + "/snippets"
             page = Span(index.storm_path, "snippets", snippets, pointer=pointer, structured=True)
+        if page is None and index.broken is not None:
+            return None, index.broken
         if page is None:
             where = (
                 "no sources folder found for this report; pass --sources DIR"
@@ -268,32 +285,62 @@ class CitationResolver:
 
     def _index_root(self, root: str) -> _RootIndex:
         index = _RootIndex()
-        web = self._read_json(root, WEB_INDEX)
-        if isinstance(web, dict):
-            index.web = {normalize_url(u): f for u, f in web.items() if isinstance(f, str) and f}
-        storm = self._read_json(root, STORM_INDEX)
+        web = self._read_json(root, WEB_INDEX, index)
+        if isinstance(web, dict) and all(isinstance(f, str) and f for f in web.values()):
+            index.web = {normalize_url(u): f for u, f in web.items()}
+        elif web is not None:
+            index.broken = index.broken or self._broken(
+                root, WEB_INDEX, "is not a JSON object of URL to file name"
+            )
+        storm = self._read_json(root, STORM_INDEX, index)
         if isinstance(storm, dict):
             _read_storm(storm, index)
             index.storm_path = os.path.join(root, STORM_INDEX)
+        elif storm is not None:
+            index.broken = index.broken or self._broken(root, STORM_INDEX, "is not a JSON object")
         return index
 
-    def _read_json(self, root: str, name: str) -> object:
-        """An index file of the sources root, read only as a confined regular file."""
+    def _read_json(self, root: str, name: str, index: _RootIndex) -> object:
+        """An index file of the sources root, read only as a confined regular file; one
+        that is there but cannot be read is recorded in `index.broken`."""
         path = os.path.join(root, name)
         self.store.watch.note(PATH, path)
-        if not self.store.trusted_root(root) or not os.path.isfile(path):
+        if not self.store.trusted_root(root):
             return None
-        if not inside(path, (os.path.realpath(root),)):
+        if not inside(path, (os.path.realpath(root),)):  # before existence: no oracle
+            index.broken = index.broken or Failure(
+                FailureKind.UNSAFE_PATH,
+                f"{self.store.display_path(path, root)} leads outside the sources root "
+                "(symlink); it is not read",
+                path,
+            )
+            return None
+        if not os.path.lexists(path):
             return None
         try:
             return parse_json(self.store.read(os.path.realpath(path)))
-        except (SourceError, OSError, ValueError, RecursionError):
-            return None
+        except SourceError as exc:
+            why = str(exc)
+        except OSError as exc:
+            why = f"cannot be read ({exc.strerror})"
+        except (ValueError, RecursionError):
+            why = "is not valid JSON"
+        index.broken = index.broken or self._broken(root, name, why)
+        return None
+
+    def _broken(self, root: str, name: str, why: str) -> Failure:
+        path = os.path.join(root, name)
+        return Failure(
+            FailureKind.UNREADABLE,
+            f"{self.store.display_path(path, root)} {why}; the URLs it lists are not checked",
+            path,
+        )
 
     def _records(self, root: str | None) -> dict[str, tuple[str, str]]:
         """DOI and title of every saved PubMed record, listed once per root."""
         if root is None:
             return {}
+        self._looked_up = True
         return self.store.watch.memo(self._listed, root, lambda: self._list_records(root))
 
     def _list_records(self, root: str) -> dict[str, tuple[str, str]]:
@@ -303,6 +350,8 @@ class CitationResolver:
             for name in self._identified.get("PMID", ())
             for ident in self.store.saved_ids(name, root)
         ]
+        if len(listed) > MAX_LISTED_RECORDS:
+            self._capped[root] = len(listed)
         for name, ident in listed[:MAX_LISTED_RECORDS]:
             found = self.store.resolve(Anchor(name, ident, "title", 0, 0), root)
             if isinstance(found, Span):

@@ -132,8 +132,8 @@ class SourceStore:
         folder = None
         for path in tried:
             self.watch.note(PATH, path)
-            if not os.path.lexists(path):
-                continue
+            # Confinement before existence: a folder or file that leads out of the allowed
+            # roots is CL006 whether or not anything is there, so nothing outside answers.
             if not inside(path, allowed):
                 return Failure(
                     FailureKind.UNSAFE_PATH,
@@ -141,6 +141,8 @@ class SourceStore:
                     "it is not read",
                     path,
                 )
+            if not os.path.lexists(path):
+                continue
             try:
                 mode = os.stat(path).st_mode
             except OSError as exc:
@@ -160,8 +162,11 @@ class SourceStore:
             tried[0] if tried else None,
         )
 
-    def _show(self, path: str, root: str) -> str:
+    def display_path(self, path: str, root: str) -> str:
+        """A path as messages show it."""
         return self.display(path) if self.display else _rel(path, root)
+
+    _show = display_path
 
     def _unreadable(self, path: str, root: str, why: str) -> Failure:
         return Failure(FailureKind.UNREADABLE, f"{self._show(path, root)} {why}", path)
@@ -231,7 +236,7 @@ class SourceStore:
         for folder in kind.dirs:
             path = os.path.normpath(os.path.join(root, folder))
             self.watch.note(DIR, path)
-            if folder == "." or not os.path.isdir(path) or not inside(path, allowed):
+            if folder == "." or not inside(path, allowed) or not os.path.isdir(path):
                 continue
             try:
                 with os.scandir(path) as entries:
@@ -269,7 +274,7 @@ class SourceStore:
             for folder in kind.dirs:
                 path = os.path.normpath(os.path.join(root, folder))
                 self.watch.note(DIR, path)
-                if folder == "." or not os.path.isdir(path) or not inside(path, allowed):
+                if folder == "." or not inside(path, allowed) or not os.path.isdir(path):
                     continue  # a channel folder that leads out of its root is not listed
                 counts[kind.channel] = counts.get(kind.channel, 0) + _count_files(path)
         return counts

@@ -159,26 +159,31 @@ def test_an_index_that_leaves_the_root_is_never_read(project: Writer, tmp_path: 
     doc = Parser().parse("r.md", b"PFS ([x](https://x.org/p)).\n")
     store = SourceStore(trusted=(str(root.parent),))
     (failure,) = CitationResolver(store).resolve(doc, str(root)).resolutions.values()
-    assert isinstance(failure, Failure) and failure.kind is FailureKind.UNSAVED
+    assert isinstance(failure, Failure) and failure.kind is FailureKind.UNSAFE_PATH
+    assert "web/index.json leads outside the sources root" in failure.message
     assert store.reads == 0
+    os.unlink(outside)  # the same verdict whether or not the outside file exists
+    (again,) = CitationResolver(store).resolve(doc, str(root)).resolutions.values()
+    assert again == failure
 
 
 @pytest.mark.parametrize(
-    "index",
+    ("index", "kind", "why"),
     [
-        b"[1, 2]",
-        b'{"https://x.org/p": 3}',
-        b"{not json",
-        b'{"https://x.org/p": "../../../etc/passwd"}',
+        (b"[1, 2]", FailureKind.UNREADABLE, "is not a JSON object"),
+        (b'{"https://x.org/p": 3}', FailureKind.UNREADABLE, "is not a JSON object"),
+        (b"{not json", FailureKind.UNREADABLE, "is not valid JSON"),
+        (b'{"https://x.org/p": "../../../etc/passwd"}', FailureKind.UNSAFE_PATH, "'..'"),
     ],
 )
-def test_a_hostile_web_index_changes_no_verdict(project: Writer, index: bytes) -> None:
+def test_a_hostile_web_index_is_a_finding_never_not_saved(
+    project: Writer, index: bytes, kind: FailureKind, why: str
+) -> None:
     root = project("sources/web/index.json", index).parent.parent
     doc = Parser().parse("r.md", b"PFS ([x](https://x.org/p)).\n")
     store = SourceStore(trusted=(str(root.parent),))
     (result,) = CitationResolver(store).resolve(doc, str(root)).resolutions.values()
-    assert isinstance(result, Failure)
-    assert result.kind in (FailureKind.UNSAVED, FailureKind.UNSAFE_PATH)
+    assert isinstance(result, Failure) and result.kind is kind and why in result.message
 
 
 def test_each_index_is_read_once_per_root(root: Path) -> None:
