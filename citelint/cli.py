@@ -12,14 +12,14 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 from rich.console import Console
 from rich.progress import Progress, TaskID
 
-from citelint import __version__, audit, baseline, docgen, writes
-from citelint.config import Settings, apply, find_config, load_settings
-from citelint.diagnostic import FAIL_LEVELS
+from citelint import audit, baseline, docgen, writes
+from citelint.arguments import build_parser
+from citelint.config import Settings, apply, find_config, load_isolated, load_settings
 from citelint.errors import CitelintError, UsageError
 from citelint.formatters import FORMATTERS, sarif
 from citelint.formatters.text import summary_line
@@ -29,104 +29,6 @@ from citelint.result import Result
 from citelint.rules import RULES_BY_CODE, RULES_BY_NAME
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line, no usage dump
-        raise UsageError(message)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
-        prog="citelint",
-        description="Cite-or-Block: every fact anchored to a saved source, and the source, at "
-        "the anchored place, really says it. Subcommands: `citelint rules`, "
-        "`citelint rule CODE`.",
-    )
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
-    p.add_argument("--version", action="version", version=f"citelint {__version__}")
-    p.add_argument("--sources", metavar="DIR", help="sources root for every report")
-    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
-    p.add_argument("--select", metavar="CODES", help="comma-separated codes or prefixes")
-    p.add_argument("--ignore", metavar="CODES", help="comma-separated codes or prefixes")
-    p.add_argument("--extend-select", metavar="CODES", help="add codes to the selection")
-    p.add_argument("--fail-on", choices=FAIL_LEVELS, help="lowest severity that fails the run")
-    _output_arguments(p)
-    _run_arguments(p)
-    p.add_argument("--statistics", action="store_true", help="counts per rule")
-    p.add_argument(
-        "--sarif-max-results", type=int, metavar="N", help="cap SARIF results (default 5000)"
-    )
-    p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
-    p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
-    p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
-    p.add_argument(
-        "--fix",
-        action="store_true",
-        help="apply the safe anchor fixes (a locator the evidence is at)",
-    )
-    p.add_argument(
-        "--unsafe-fixes", action="store_true", help="with --fix or --diff: also the other fixes"
-    )
-    p.add_argument("--diff", action="store_true", help="show the fixes as a diff; write nothing")
-    p.add_argument(
-        "--no-respect-gitignore",
-        action="store_true",
-        help="also lint files that .gitignore leaves out",
-    )
-    p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
-    p.add_argument("-q", "--quiet", action="store_true", help="findings only, no summary")
-    p.add_argument("-v", "--verbose", action="store_true", help="notes about skipped paths")
-    p.add_argument("--no-color", action="store_true", help="plain text (NO_COLOR is honoured)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
-    p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
-    return p
-
-
-def _run_arguments(p: argparse.ArgumentParser) -> None:
-    """How the run is done: its cache, its workers, its share of a matrix, its hints."""
-    p.add_argument(
-        "--no-cache", action="store_true", help="keep no results or PDF text between runs"
-    )
-    p.add_argument(
-        "--cache-dir", metavar="DIR", help="cache folder (default: the user cache folder)"
-    )
-    p.add_argument(
-        "--jobs",
-        type=int,
-        metavar="N",
-        help="parallel worker processes (default: the number of CPUs)",
-    )
-    p.add_argument("--shard", metavar="K/N", help="lint only the K-th of N shards (1-based)")
-    p.add_argument(
-        "--no-hints",
-        action="store_true",
-        help="do not search every saved source for where a failed claim is said (faster; "
-        "the findings are the same, without their `help:` lines and fixes)",
-    )
-
-
-def _output_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--output-format", choices=sorted(FORMATTERS), help="format for stdout")
-    p.add_argument(
-        "-o",
-        "--output",
-        action="append",
-        default=[],
-        metavar="[FMT:]FILE",
-        help="write output to FILE; FMT:FILE pairs allow several formats",
-    )
-    p.add_argument(
-        "--audit-dir",
-        metavar="DIR",
-        help="also write one verification_report.json per report there",
-    )
-    p.add_argument(
-        "--summary-file",
-        metavar="FILE",
-        help="append a Markdown summary (for $GITHUB_STEP_SUMMARY)",
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -207,7 +109,10 @@ def _settings(args: argparse.Namespace) -> Settings:
     config = args.config
     if config is not None and (not os.path.exists(config) or os.path.isdir(config)):
         raise UsageError(f"--config {config}: no such file")
-    settings = load_settings(config or find_config(cwd), cwd, explicit=config is not None)
+    if args.isolated:
+        settings = load_isolated(config, cwd)
+    else:
+        settings = load_settings(config or find_config(cwd), cwd, explicit=config is not None)
     overrides: dict[str, object] = {}
     for name in ("select", "ignore", "extend-select"):
         value = getattr(args, name.replace("-", "_"))
@@ -231,7 +136,9 @@ def _settings(args: argparse.Namespace) -> Settings:
         overrides["sources"] = os.path.abspath(args.sources)
     settings = apply(settings, overrides, "--", "command line", trusted=True)
     settings = dataclasses.replace(
-        settings, cli_overrides=tuple(overrides.items()), config_explicit=config is not None
+        settings,
+        cli_overrides=tuple(overrides.items()),
+        config_explicit=config is not None or args.isolated,
     )
     if args.no_cache:
         settings = dataclasses.replace(settings, cache_dir=None)

@@ -29,6 +29,7 @@ __all__ = [
     "apply",
     "find_config",
     "for_report_config",
+    "load_isolated",
     "load_settings",
 ]
 
@@ -141,6 +142,33 @@ def _read(config_path: str, explicit: bool) -> bytes:
 def _load(config_path: str | None, cwd: str, *, explicit: bool = False) -> Settings:
     if config_path is None:
         return Settings(project_root=git_root(cwd) or os.path.abspath(cwd))
+    table, prefix = _table(config_path, explicit)
+    root = os.path.dirname(os.path.abspath(config_path))
+    return apply(Settings(project_root=root, config_path=config_path), table, prefix, config_path)
+
+
+def load_isolated(config_path: str | None, cwd: str) -> Settings:
+    """`--isolated`: the one trusted config (or the defaults) for the checkout at `cwd`;
+    no config file and no suppression comment in the tree is read. The config is the
+    user's (a base-branch copy outside the pull request's reach), so its folders are
+    taken as the command line's, relative to the project it describes."""
+    root = git_root(cwd) or os.path.abspath(cwd)
+    settings = Settings(
+        project_root=root,
+        display_root=root,
+        config_path=config_path,
+        config_explicit=True,
+        no_suppress=True,
+        isolated=True,
+    )
+    if config_path is None:
+        return settings
+    table, prefix = _table(config_path, explicit=True)
+    return apply(settings, table, prefix, config_path, trusted=True)
+
+
+def _table(config_path: str, explicit: bool) -> tuple[Mapping[str, object], str]:
+    """The `[tool.citelint]` table of a config file and the prefix its key paths take."""
     raw = _read(config_path, explicit)
     try:
         data = tomllib.loads(raw.decode("utf-8"))
@@ -148,15 +176,9 @@ def _load(config_path: str | None, cwd: str, *, explicit: bool = False) -> Setti
         raise ConfigError(f"{config_path} is not UTF-8 (offset {exc.start})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{config_path} is not valid TOML: {exc}") from exc
-    prefix = ""
-    table: Mapping[str, object]
     if os.path.basename(config_path) == "pyproject.toml" or "tool" in data:
-        table = data.get("tool", {}).get("citelint", {})
-        prefix = "tool.citelint."
         extra = sorted(set(data.get("tool", {})) - {"citelint"}) if "tool" in data else []
         if os.path.basename(config_path) != "pyproject.toml" and (extra or set(data) - {"tool"}):
             raise ConfigError(f"{config_path}: only [tool.citelint] belongs in this file")
-    else:
-        table = data
-    root = os.path.dirname(os.path.abspath(config_path))
-    return apply(Settings(project_root=root, config_path=config_path), table, prefix, config_path)
+        return data.get("tool", {}).get("citelint", {}), "tool.citelint."
+    return data, ""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import sys
 import traceback
 from collections import Counter
 from collections.abc import Callable, Generator, Sequence
@@ -21,13 +20,13 @@ from citelint.cache.watch import Watch
 from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.config import find_config, for_report_config
-from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
+from citelint.diagnostic import Diagnostic
 from citelint.discover import Discovery, in_shard, matches
-from citelint.document import Anchor, Document
+from citelint.document import Document
 from citelint.evidence import Evidence
 from citelint.parse import Parser, UnreadableReport
 from citelint.repair.search import EvidenceSearch
-from citelint.repair.suggest import NO_HINTS, Hints, Repairer
+from citelint.repair.suggest import NO_HINTS, Repairer
 from citelint.result import FileResult, Result, source_lines
 from citelint.rules import (
     ALL_RULES,
@@ -35,16 +34,16 @@ from citelint.rules import (
     RULES_BY_CODE,
     UNSUPPRESSIBLE,
     AnyRule,
-    Finding,
     InternalError,
     UnusedSuppression,
 )
 from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.settings import Settings
 from citelint.sources.cache import TextCache
-from citelint.sources.model import Failure, SourceError, Span
+from citelint.sources.model import SourceError
 from citelint.sources.paths import inside, read_regular, within
 from citelint.sources.store import SourceStore
+from citelint.stamp import Stamper, file_finding
 from citelint.suppress import Suppressions, scopes
 from citelint.writes import link_below
 
@@ -77,7 +76,7 @@ class Linter:
         self.trusted = settings.trusted_roots()
         self._nested: dict[str, Linter] = {}  # linters of reports under nested configs
         self._configs: dict[str, str | None] = {}  # the config of each report folder
-        self._named: dict[str, tuple[str, Severity]] = {}  # each code's name and severity
+        self.stamper = Stamper(settings.severity, self.display)
         self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence()
@@ -271,7 +270,7 @@ class Linter:
         hints = self.repair.hints(analysis, kept) if self.settings.hints else {}
         diagnostics = tuple(
             sorted(
-                (self._stamp(doc, f, hints.get(f, NO_HINTS)) for f in kept),
+                (self.stamper.diagnostic(doc, f, hints.get(f, NO_HINTS)) for f in kept),
                 key=attrgetter("sort_key"),
             )
         )
@@ -349,52 +348,8 @@ class Linter:
             if not (type(rule).code in ignored and type(rule).deselectable)
         )
 
-    def _stamp(self, doc: Document, f: Finding, hints: Hints = NO_HINTS) -> Diagnostic:
-        line, column = doc.position(f.start)
-        end_line, end_column = doc.position(max(f.end, f.start + 1))
-        if f.code not in self._named:
-            self._named[f.code] = (RULES_BY_CODE[f.code].name, self.settings.severity(f.code))
-        name, severity = self._named[f.code]
-        return Diagnostic(
-            path=doc.path,
-            line=line,
-            column=column,
-            end_line=end_line,
-            end_column=end_column,
-            code=f.code,
-            name=name,
-            severity=severity,
-            # kept once though many reports repeat it (a channel unused, a templated claim)
-            message=sys.intern(f.message),
-            claim=sys.intern(f.claim) if f.claim is not None else None,
-            anchors=tuple(sys.intern(a.text) for a in f.anchors),
-            missing=f.missing,
-            sources=tuple(self._source_ref(s, f.anchors) for s in f.spans if s.path),
-            fingerprint=finding_id(f.code, doc.path, f.subject or f.message),
-            suggestions=hints.suggestions,
-            nowhere=hints.nowhere,
-        )
-
-    def _source_ref(self, span: Span | Failure, anchors: tuple[Anchor, ...]) -> SourceRef:
-        path = sys.intern(self.display(span.path)) if span.path else ""
-        if isinstance(span, Failure):
-            return SourceRef(path, anchors[0].locator if anchors else None)
-        return SourceRef(path, span.locator, span.start_line, span.end_line, span.pointer)
-
     def _file_finding(self, display: str, rule: type[AnyRule], message: str) -> FileResult:
-        diagnostic = Diagnostic(
-            path=display,
-            line=1,
-            column=1,
-            end_line=1,
-            end_column=1,
-            code=rule.code,
-            name=rule.name,
-            severity=Severity.CRITICAL,
-            message=message,
-            fingerprint=finding_id(rule.code, display, "file"),
-        )
-        return FileResult(display, (diagnostic,))
+        return file_finding(display, rule, message)
 
 
 def _fault(display: str) -> bool:

@@ -58,6 +58,7 @@ class Settings:
     cli_overrides: tuple[tuple[str, object], ...] = ()  # re-applied to nested configs
     named_outside: tuple[tuple[str, str], ...] = ()  # (folder, as written) named outside
     config_explicit: bool = False  # --config: one config for every report
+    isolated: bool = False  # --isolated: no config or suppression comment in the tree counts
     display_root: str = ""  # outputs show paths relative to it; "": the project root
     notes: tuple[str, ...] = ()  # warnings (deprecations, refused settings), printed once
 

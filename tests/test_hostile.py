@@ -563,3 +563,57 @@ def test_a_capped_doi_look_up_is_a_finding(case: Path, monkeypatch: pytest.Monke
     code, out, _ = run(case, "--no-cache", "r.md")
     assert code == 1 and "CL007" in out
     assert "in only the first 2 of 3 saved records (the look-up cap)" in out
+
+
+# -- the gate cannot be talked out of failing ------------------------------------------------
+
+_GATE = ("--select", "CL", "--fail-on", "critical", "--no-cache")
+
+
+@pytest.mark.parametrize(
+    ("planted", "where"),
+    [
+        ('[tool.citelint.rules.CL101]\nseverity = "info"\n', "pyproject.toml"),
+        ('[tool.citelint]\nignore = ["CL101"]\n', "pyproject.toml"),
+        ('appendix-headings = ["Results"]\n', ".citelint.toml"),
+        ("<!-- citelint-disable-file CL101 -->\n", "report"),
+        ("<!-- citelint-disable-next-line CL101 -->\n", "report"),
+    ],
+)
+def test_isolated_ignores_every_planted_config_and_suppression(
+    case: Path, planted: str, where: str
+) -> None:
+    write(case / "sources" / "guidelines" / "G.md", "# Results\n\nThe rate was 42%.\n")
+    report = "# Results\n\nThe rate was 43% [guideline:G:line:3].\n"
+    if where == "report":
+        report = report.replace("The rate", planted + "The rate")
+    else:
+        write(case / where, planted)
+    write(case / "reports" / "r.md", report)
+    trusted = case.parent / "base" / "citelint.toml"  # the base branch's, out of reach
+    write(trusted, 'select = ["CL"]\n')
+    code, out, _ = run(case, *_GATE, "reports")
+    assert code == 0, out  # what the planted file does without --isolated
+    code, out, _ = run(case, *_GATE, "--isolated", "--config", str(trusted), "reports")
+    assert code == 1 and "reports/r.md:" in out and "CL101" in out, out
+    code, out, _ = run(case, *_GATE, "--isolated", "reports")  # the defaults alone
+    assert code == 1 and "CL101" in out, out
+
+
+def test_isolated_ignores_a_planted_cap(case: Path) -> None:
+    write(case / "r.md", "# R\n\nNothing to see here at all.\n")
+    write(case / ".citelint.toml", "max-report-bytes = 10\n")
+    code, out, _ = run(case, "--no-cache", "r.md")
+    assert code == 1 and "over max-report-bytes (10)" in out
+    code, out, _ = run(case, "--no-cache", "--isolated", "r.md")
+    assert code == 0, out
+
+
+def test_isolated_takes_the_trusted_configs_folders_in_the_linted_project(case: Path) -> None:
+    write(case / "data" / "guidelines" / "G.md", "The rate was 42%.\n")
+    write(case / "r.md", "The rate was 42% [guideline:G:line:1].\n")
+    trusted = case.parent / "base" / "citelint.toml"
+    write(trusted, 'sources = "data"\n')
+    code, out, outside = run(case, "--isolated", "--config", str(trusted), "--no-cache", "r.md")
+    assert code == 0 and "0 verified" not in out, out
+    assert [p for p in outside if not p.startswith(str(trusted))] == []

@@ -15,12 +15,11 @@ allowed roots is listed or read.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from citelint.cache.watch import PATH
+from citelint.citations.indexes import STORM_INDEX, WEB_INDEX, RootIndex, read_index
 from citelint.citations.urls import (
     normalize_url,
     quote_in,
@@ -31,13 +30,9 @@ from citelint.citations.urls import (
     url_ids,
 )
 from citelint.document import Anchor, Document, Reference
-from citelint.sources.loaders.structured import parse_json
-from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
-from citelint.sources.paths import inside
+from citelint.sources.model import Failure, FailureKind, Resolution, Span
 from citelint.sources.store import SourceStore
 
-WEB_INDEX = "web/index.json"
-STORM_INDEX = "url_to_info.json"
 MAX_LISTED_RECORDS = 5000  # records read to look up a DOI or a title, per sources root
 
 
@@ -65,24 +60,10 @@ class Resolved:
 _FIELDS = ("title", "year", "authors", "journal")
 
 
-@dataclass
-class _RootIndex:
-    """The URL and record indexes of one sources root, read once."""
-
-    web: dict[str, str] = field(default_factory=dict)  # normalised URL → file under web/
-    storm: dict[str, tuple[str, str]] = field(default_factory=dict)  # URL → (snippets, title)
-    storm_numbers: dict[str, str] = field(default_factory=dict)  # number → URL
-    storm_path: str = ""
-    # An index that is there but cannot be used (it leads out of the root, is not a
-    # regular file, is not JSON of its shape): the URLs it would answer are that failure,
-    # never "not saved".
-    broken: Failure | None = None
-
-
 class CitationResolver:
     def __init__(self, store: SourceStore) -> None:
         self.store = store
-        self._roots: dict[str, _RootIndex] = {}
+        self._roots: dict[str, RootIndex] = {}
         self._identified: dict[str, list[str]] = {}  # identifier → kinds that take it
         for kind in store.kinds.values():
             for written in kind.identifies:
@@ -240,7 +221,7 @@ class CitationResolver:
             unsaved = isinstance(found, Failure) and found.kind is FailureKind.UNSAVED
             page = None if unsaved else found
             how = "tried " + ", ".join(_show_id(k, i) for k, i in ids)
-        index = self._index(root) if root is not None else _RootIndex()
+        index = self._index(root) if root is not None else RootIndex()
         key = normalize_url(url)
         if page is None and key in index.web and self._web is not None:
             page = self.store.resolve(Anchor(self._web, index.web[key], None, 0, 0), root)
@@ -280,61 +261,8 @@ class CitationResolver:
 
     # -- indexes of a sources root --------------------------------------------------------
 
-    def _index(self, root: str) -> _RootIndex:
-        return self.store.watch.memo(self._roots, root, lambda: self._index_root(root))
-
-    def _index_root(self, root: str) -> _RootIndex:
-        index = _RootIndex()
-        web = self._read_json(root, WEB_INDEX, index)
-        if isinstance(web, dict) and all(isinstance(f, str) and f for f in web.values()):
-            index.web = {normalize_url(u): f for u, f in web.items()}
-        elif web is not None:
-            index.broken = index.broken or self._broken(
-                root, WEB_INDEX, "is not a JSON object of URL to file name"
-            )
-        storm = self._read_json(root, STORM_INDEX, index)
-        if isinstance(storm, dict):
-            _read_storm(storm, index)
-            index.storm_path = os.path.join(root, STORM_INDEX)
-        elif storm is not None:
-            index.broken = index.broken or self._broken(root, STORM_INDEX, "is not a JSON object")
-        return index
-
-    def _read_json(self, root: str, name: str, index: _RootIndex) -> object:
-        """An index file of the sources root, read only as a confined regular file; one
-        that is there but cannot be read is recorded in `index.broken`."""
-        path = os.path.join(root, name)
-        self.store.watch.note(PATH, path)
-        if not self.store.trusted_root(root):
-            return None
-        if not inside(path, (os.path.realpath(root),)):  # before existence: no oracle
-            index.broken = index.broken or Failure(
-                FailureKind.UNSAFE_PATH,
-                f"{self.store.display_path(path, root)} leads outside the sources root "
-                "(symlink); it is not read",
-                path,
-            )
-            return None
-        if not os.path.lexists(path):
-            return None
-        try:
-            return parse_json(self.store.read(os.path.realpath(path)))
-        except SourceError as exc:
-            why = str(exc)
-        except OSError as exc:
-            why = f"cannot be read ({exc.strerror})"
-        except (ValueError, RecursionError):
-            why = "is not valid JSON"
-        index.broken = index.broken or self._broken(root, name, why)
-        return None
-
-    def _broken(self, root: str, name: str, why: str) -> Failure:
-        path = os.path.join(root, name)
-        return Failure(
-            FailureKind.UNREADABLE,
-            f"{self.store.display_path(path, root)} {why}; the URLs it lists are not checked",
-            path,
-        )
+    def _index(self, root: str) -> RootIndex:
+        return self.store.watch.memo(self._roots, root, lambda: read_index(self.store, root))
 
     def _records(self, root: str | None) -> dict[str, tuple[str, str]]:
         """DOI and title of every saved PubMed record, listed once per root."""
@@ -360,28 +288,6 @@ class CitationResolver:
                     if other.startswith("10."):
                         records.setdefault("doi:" + other.lower(), (name, ident))
         return records
-
-
-def _read_storm(storm: dict[str, object], index: _RootIndex) -> None:
-    numbers = storm.get("url_to_unified_index")
-    if isinstance(numbers, dict):
-        index.storm_numbers = {
-            str(n): u for u, n in numbers.items() if isinstance(n, int) and isinstance(u, str)
-        }
-    info = storm.get("url_to_info")
-    if not isinstance(info, dict):
-        return
-    for url, item in info.items():
-        if not isinstance(item, dict):
-            continue
-        snippets = item.get("snippets")
-        texts = [s for s in snippets if isinstance(s, str)] if isinstance(snippets, list) else []
-        title = item.get("title")
-        if texts:
-            index.storm[normalize_url(url)] = (
-                "\n".join(texts),
-                title if isinstance(title, str) else "",
-            )
 
 
 def _dangling(anchor: Anchor, doc: Document) -> Failure:

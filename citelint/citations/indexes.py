@@ -1,0 +1,115 @@
+"""The URL indexes of a sources root: `web/index.json` (`{url: file under web/}`) and
+STORM's `url_to_info.json` (its snippets are the span), read once per root.
+
+An index that is there but cannot be used — it leads out of the root, is not a regular
+file, is not JSON of its shape — is recorded as the failure of every URL it would have
+answered: a broken index is a finding, never "not saved".
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from citelint.cache.watch import PATH
+from citelint.citations.urls import normalize_url
+from citelint.sources.loaders.structured import parse_json
+from citelint.sources.model import Failure, FailureKind, SourceError
+from citelint.sources.paths import inside
+from citelint.sources.store import SourceStore
+
+WEB_INDEX = "web/index.json"
+STORM_INDEX = "url_to_info.json"
+
+
+@dataclass
+class RootIndex:
+    """The URL and record indexes of one sources root, read once."""
+
+    web: dict[str, str] = field(default_factory=dict)  # normalised URL → file under web/
+    storm: dict[str, tuple[str, str]] = field(default_factory=dict)  # URL → (snippets, title)
+    storm_numbers: dict[str, str] = field(default_factory=dict)  # number → URL
+    storm_path: str = ""
+    # An index that is there but cannot be used (it leads out of the root, is not a
+    # regular file, is not JSON of its shape): the URLs it would answer are that failure,
+    # never "not saved".
+    broken: Failure | None = None
+
+
+def read_index(store: SourceStore, root: str) -> RootIndex:
+    """The URL indexes of one sources root (memoised by the caller)."""
+    index = RootIndex()
+    web = _read_json(store, root, WEB_INDEX, index)
+    if isinstance(web, dict) and all(isinstance(f, str) and f for f in web.values()):
+        index.web = {normalize_url(u): f for u, f in web.items()}
+    elif web is not None:
+        index.broken = index.broken or _broken(
+            store, root, WEB_INDEX, "is not a JSON object of URL to file name"
+        )
+    storm = _read_json(store, root, STORM_INDEX, index)
+    if isinstance(storm, dict):
+        _read_storm(storm, index)
+        index.storm_path = os.path.join(root, STORM_INDEX)
+    elif storm is not None:
+        index.broken = index.broken or _broken(store, root, STORM_INDEX, "is not a JSON object")
+    return index
+
+
+def _read_json(store: SourceStore, root: str, name: str, index: RootIndex) -> object:
+    """An index file of the sources root, read only as a confined regular file; one
+    that is there but cannot be read is recorded in `index.broken`."""
+    path = os.path.join(root, name)
+    store.watch.note(PATH, path)
+    if not store.trusted_root(root):
+        return None
+    if not inside(path, (os.path.realpath(root),)):  # before existence: no oracle
+        index.broken = index.broken or Failure(
+            FailureKind.UNSAFE_PATH,
+            f"{store.display_path(path, root)} leads outside the sources root "
+            "(symlink); it is not read",
+            path,
+        )
+        return None
+    if not os.path.lexists(path):
+        return None
+    try:
+        return parse_json(store.read(os.path.realpath(path)))
+    except SourceError as exc:
+        why = str(exc)
+    except OSError as exc:
+        why = f"cannot be read ({exc.strerror})"
+    except (ValueError, RecursionError):
+        why = "is not valid JSON"
+    index.broken = index.broken or _broken(store, root, name, why)
+    return None
+
+
+def _broken(store: SourceStore, root: str, name: str, why: str) -> Failure:
+    path = os.path.join(root, name)
+    return Failure(
+        FailureKind.UNREADABLE,
+        f"{store.display_path(path, root)} {why}; the URLs it lists are not checked",
+        path,
+    )
+
+
+def _read_storm(storm: dict[str, object], index: RootIndex) -> None:
+    numbers = storm.get("url_to_unified_index")
+    if isinstance(numbers, dict):
+        index.storm_numbers = {
+            str(n): u for u, n in numbers.items() if isinstance(n, int) and isinstance(u, str)
+        }
+    info = storm.get("url_to_info")
+    if not isinstance(info, dict):
+        return
+    for url, item in info.items():
+        if not isinstance(item, dict):
+            continue
+        snippets = item.get("snippets")
+        texts = [s for s in snippets if isinstance(s, str)] if isinstance(snippets, list) else []
+        title = item.get("title")
+        if texts:
+            index.storm[normalize_url(url)] = (
+                "\n".join(texts),
+                title if isinstance(title, str) else "",
+            )

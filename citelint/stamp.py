@@ -1,0 +1,71 @@
+"""Findings to diagnostics: a rule's `Finding` (offsets in the report's text) becomes the
+`Diagnostic` every output shows (lines and columns, the rule's name and configured
+severity, its sources as display paths, its fingerprint and hints)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
+from citelint.document import Anchor, Document
+from citelint.repair.suggest import NO_HINTS, Hints
+from citelint.result import FileResult
+from citelint.rules import RULES_BY_CODE, AnyRule, Finding
+from citelint.sources.model import Failure, Span
+
+
+class Stamper:
+    def __init__(self, severity: Callable[[str], Severity], display: Callable[[str], str]):
+        self.severity = severity
+        self.display = display
+        self._named: dict[str, tuple[str, Severity]] = {}  # each code's name and severity
+
+    def diagnostic(self, doc: Document, f: Finding, hints: Hints = NO_HINTS) -> Diagnostic:
+        line, column = doc.position(f.start)
+        end_line, end_column = doc.position(max(f.end, f.start + 1))
+        if f.code not in self._named:
+            self._named[f.code] = (RULES_BY_CODE[f.code].name, self.severity(f.code))
+        name, severity = self._named[f.code]
+        return Diagnostic(
+            path=doc.path,
+            line=line,
+            column=column,
+            end_line=end_line,
+            end_column=end_column,
+            code=f.code,
+            name=name,
+            severity=severity,
+            # kept once though many reports repeat it (a channel unused, a templated claim)
+            message=sys.intern(f.message),
+            claim=sys.intern(f.claim) if f.claim is not None else None,
+            anchors=tuple(sys.intern(a.text) for a in f.anchors),
+            missing=f.missing,
+            sources=tuple(self._source_ref(s, f.anchors) for s in f.spans if s.path),
+            fingerprint=finding_id(f.code, doc.path, f.subject or f.message),
+            suggestions=hints.suggestions,
+            nowhere=hints.nowhere,
+        )
+
+    def _source_ref(self, span: Span | Failure, anchors: tuple[Anchor, ...]) -> SourceRef:
+        path = sys.intern(self.display(span.path)) if span.path else ""
+        if isinstance(span, Failure):
+            return SourceRef(path, anchors[0].locator if anchors else None)
+        return SourceRef(path, span.locator, span.start_line, span.end_line, span.pointer)
+
+
+def file_finding(display: str, rule: type[AnyRule], message: str) -> FileResult:
+    """A report's one finding at its first character (unreadable, crashed)."""
+    diagnostic = Diagnostic(
+        path=display,
+        line=1,
+        column=1,
+        end_line=1,
+        end_column=1,
+        code=rule.code,
+        name=rule.name,
+        severity=Severity.CRITICAL,
+        message=message,
+        fingerprint=finding_id(rule.code, display, "file"),
+    )
+    return FileResult(display, (diagnostic,))
