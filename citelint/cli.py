@@ -191,9 +191,14 @@ def _shard(value: str | None) -> tuple[int, int] | None:
     if value is None:
         return None
     k, sep, n = value.partition("/")
-    if not (sep and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+    if not (sep and _small(k) and _small(n) and 1 <= int(k) <= int(n)):
         raise UsageError(f"--shard {value}: write K/N with 1 ≤ K ≤ N, e.g. 1/4")
     return int(k), int(n)
+
+
+def _small(digits: str) -> bool:
+    """A whole number `int()` takes at once (Python refuses runs of thousands of digits)."""
+    return digits.isascii() and digits.isdigit() and len(digits) <= 9
 
 
 _BY_EXTENSION = {".sarif": "sarif", ".json": "json", ".html": "html", ".htm": "html"}

@@ -617,3 +617,48 @@ def test_isolated_takes_the_trusted_configs_folders_in_the_linted_project(case: 
     code, out, outside = run(case, "--isolated", "--config", str(trusted), "--no-cache", "r.md")
     assert code == 0 and "0 verified" not in out, out
     assert [p for p in outside if not p.startswith(str(trusted))] == []
+
+
+# -- digit runs that Python's int() refuses are findings, never a crash ----------------------
+
+_RUN = "1" * 5000  # past the 4,300 digits int() takes
+
+
+@pytest.mark.parametrize(
+    "report",
+    [
+        f"Rate 12 per {_RUN} [guideline:G:line:1].\n",
+        f"Rate 42% [guideline:G:line:{_RUN}].\n",
+        f"Rate 42% [guideline:G:L{_RUN}].\n",
+        f"Median survival was 11 months [guideline:P:page:{_RUN}].\n",
+        f"Median survival was 11 months [guideline:P:page:1:lines:{_RUN}].\n",
+        f"Rate 42% [nct:NCT00000001:protocolSection.{_RUN}].\n",
+        f"Rate 42% [nct:NCT00000001:list.{_RUN}].\n",
+    ],
+)
+def test_unbounded_digit_runs_never_crash(case: Path, report: str) -> None:
+    write(case / "sources" / "guidelines" / "G.md", f"Rate 42%.\nRate 12 per {_RUN}.\n")
+    write(case / "sources" / "guidelines" / "P.pdf", _pdf("Median survival was 11 months."))
+    write(case / "sources" / "trials" / "NCT00000001.json", json.dumps({"list": [1]}))
+    write(case / "r.md", "# R\n\n" + report)
+    code, out, _ = run(case, "--no-cache", "r.md")
+    assert code == 1 and "CL903" not in out, out[-400:]
+    write(case / "s.md", "# R\n\nRate 42% [guideline:G:line:1].\n")  # the source's run
+    code, out, _ = run(case, "--no-cache", "s.md", "--shard", f"1/{_RUN}")
+    assert code == 2 and "--shard 1/111" in out and "Traceback" not in out
+
+
+def test_every_cache_file_replaced_by_a_folder_is_a_miss(case: Path) -> None:
+    write(case / "sources" / "guidelines" / "G.pdf", _pdf("Median survival was 11 months."))
+    write(case / "sources" / "guidelines" / "T.md", "Rate 42%.\n")
+    write(case / "p.md", "# R\n\nMedian survival was 11 months [guideline:G:page:1].\n")
+    write(case / "r.md", "# R\n\nRate 42% [guideline:T:line:1].\n")
+    cache = case.parent / "cache"
+    first = run(case, "p.md", "r.md", "--cache-dir", str(cache))
+    files = [p for p in cache.rglob("*") if p.is_file()]
+    assert {p.parent.name for p in files} >= {"deps"} and any("pdf-" in p.name for p in files)
+    for path in files:  # results, dependency lists, PDF text: each a folder now
+        path.unlink()
+        path.mkdir()
+    again = run(case, "p.md", "r.md", "--cache-dir", str(cache))
+    assert first[:2] == again[:2] and again[0] == 0

@@ -69,10 +69,11 @@ def read_regular(path: str, cap: int, what: str = "max-source-bytes") -> bytes:
         fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY)
     except OSError as exc:
         raise SourceError(f"cannot be read ({exc.strerror})") from exc
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # before fdopen, which refuses a folder's descriptor
+        os.close(fd)
+        raise SourceError(f"is {kind_of(info.st_mode)}, not a regular file; it is not read")
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SourceError(f"is {kind_of(info.st_mode)}, not a regular file; it is not read")
         if info.st_size > cap:
             raise SourceError(f"is {info.st_size} bytes, over {what} ({cap})")
         data = handle.read(cap + 1)

@@ -116,7 +116,9 @@ UNIT_RE = re.compile(
     r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
     r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in UNITS) + r")?"
 )
-RATE_RE = re.compile(r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3})+|\d+)[ \t]*(万)?(?![\d.])")
+RATE_RE = re.compile(
+    r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3}){1,4}|\d{1,12})[ \t]*(万)?(?![\d.])"
+)
 CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
 
 

@@ -18,7 +18,9 @@ from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 
 MIN_LETTERS = 20
-_PAGES = re.compile(r"^page:(\d+)(?:-(\d+))?(?::lines?:(\d+)(?:-(\d+))?)?$", re.I)
+# At most nine digits a number (no file has a billion pages): `int()` never sees a run of
+# thousands of digits, which Python refuses (and that would crash the lint).
+_PAGES = re.compile(r"^page:(\d{1,9})(?:-(\d{1,9}))?(?::lines?:(\d{1,9})(?:-(\d{1,9}))?)?$", re.I)
 
 
 @dataclass(frozen=True, slots=True)

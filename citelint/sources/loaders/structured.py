@@ -111,12 +111,17 @@ def items(value: object) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+def _index(part: str) -> int:
+    """A JSON path part as a list index (at most nine digits); past any list otherwise."""
+    return int(part) if part.isascii() and part.isdigit() and len(part) <= 9 else 1 << 62
+
+
 def dig(node: Any, dotted: str) -> tuple[bool, Any]:
     """Follow `a.b.0.c`; (False, None) when any step is missing."""
     for part in dotted.split("."):
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isascii() and part.isdigit() and int(part) < len(node):
+        elif isinstance(node, list) and _index(part) < len(node):
             node = node[int(part)]
         else:
             return False, None

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 from citelint.tokens import fold, fold_compact
 
-_LINES = re.compile(r"^(?:lines?:(\d+)(?:-(\d+))?|L(\d+)(?:-L?(\d+))?)$", re.I)
+# At most nine digits a line number, so `int()` never sees an unbounded digit run.
+_LINES = re.compile(r"^(?:lines?:(\d{1,9})(?:-(\d{1,9}))?|L(\d{1,9})(?:-L?(\d{1,9}))?)$", re.I)
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _NUMBERED = re.compile(r"^\s*(\d+(?:\.\d+)*)\.?\s+\S")
 _HTML_HEADING = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.I | re.S)
