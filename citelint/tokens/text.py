@@ -67,13 +67,16 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
     index: list[int] = []
     n = len(text)
     pos = 0
+    run = -1  # where the superscript run that ends at `i` starts (kept, never re-walked)
     for m in _NON_ASCII.finditer(text):  # ASCII runs are copied whole
         i, ch = m.start(), m.group()
         if i > pos:
             out.append(text[pos:i])
             index.extend(range(pos, i))
+        in_run = ch in _SUPERSCRIPTS or ch == "⁻"
+        run = (run if run >= 0 and pos == i else i) if in_run else -1
         pos = i + 1
-        power = _power(text, i)
+        power = _power(text, i, run) if in_run else ""
         if power:
             out.append(power)
             index.extend([i] * len(power))
@@ -95,13 +98,9 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
 _TIMES_TEN = re.compile(r"[×xX*][ \t]*10$")
 
 
-def _power(text: str, i: int) -> str:
-    """A superscript digit of `× 10⁹` is a power (`^9`), not a footnote mark."""
-    if text[i] not in _SUPERSCRIPTS and text[i] != "⁻":
-        return ""
-    j = i
-    while j > 0 and (text[j - 1] in _SUPERSCRIPTS or text[j - 1] == "⁻"):
-        j -= 1
+def _power(text: str, i: int, j: int) -> str:
+    """A superscript digit of `× 10⁹` is a power (`^9`), not a footnote mark; `j` is where
+    its run of superscripts starts."""
     if not _TIMES_TEN.search(text, max(0, j - 6), j):
         return ""
     digit = _nfkc(text[i])
