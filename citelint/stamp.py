@@ -4,6 +4,7 @@ severity, its sources as display paths, its fingerprint and hints)."""
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 
@@ -38,7 +39,7 @@ class Stamper:
             severity=severity,
             # kept once though many reports repeat it (a channel unused, a templated claim)
             message=sys.intern(f.message),
-            claim=sys.intern(f.claim) if f.claim is not None else None,
+            claim=_shown_claim(f.claim),
             anchors=tuple(sys.intern(a.text) for a in f.anchors),
             missing=f.missing,
             sources=tuple(self._source_ref(s, f.anchors) for s in f.spans if s.path),
@@ -52,6 +53,23 @@ class Stamper:
         if isinstance(span, Failure):
             return SourceRef(path, anchors[0].locator if anchors else None)
         return SourceRef(path, span.locator, span.start_line, span.end_line, span.pointer)
+
+
+# What a diagnostic quotes of its claim. A sentence naming N drugs gives N findings; each
+# quoting the whole sentence made the JSON grow with N times the sentence (a 40 KB report:
+# 355 MB). Each keeps at most this much, so the outputs stay linear in the report.
+MAX_CLAIM_CHARS = 1000
+
+
+@functools.lru_cache(maxsize=256)
+def _shown_claim(claim: str | None) -> str | None:
+    """The claim as outputs quote it: kept once per distinct sentence, at most
+    MAX_CLAIM_CHARS characters (a longer one ends in `…`)."""
+    if claim is None:
+        return None
+    if len(claim) > MAX_CLAIM_CHARS:
+        claim = claim[: MAX_CLAIM_CHARS - 1].rstrip() + "…"
+    return sys.intern(claim)
 
 
 def file_finding(display: str, rule: type[AnyRule], message: str) -> FileResult:

@@ -10,14 +10,19 @@ about 4. Work done inside one C call (a regex's own loop) is not seen here:
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from types import FrameType
 
 import pytest
 
+from citelint.cli import main
 from citelint.config import Settings
 from citelint.linter import Linter
+from tests.conftest import write_file
 
 
 def _anchored_html_paragraph(n: int) -> tuple[str, str]:
@@ -140,3 +145,21 @@ def test_four_times_the_input_costs_about_four_times_the_work(
 ) -> None:
     small, large = _cost(make, size // 4), _cost(make, size)
     assert large / small <= 4.4, f"{large / small:.2f}x the work for 4x the input"
+
+
+def _json_bytes(make: Callable[[int], tuple[str, str]], n: int, tmp: Path) -> int:
+    name, text = make(n)
+    write_file(tmp / ".git" / "x", "")
+    write_file(tmp / name, text)
+    write_file(tmp / "sources" / "pubmed" / "1.json", '{"abstract": "Patients took nothing."}')
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.chdir(tmp):
+        main(["--no-cache", "--no-progress", "--output-format", "json", name])
+    return len(out.getvalue())
+
+
+def test_findings_of_one_sentence_do_not_repeat_it(tmp_path: Path) -> None:
+    """N drugs in one sentence give N findings: the JSON grows with N, not N²."""
+    small = _json_bytes(_drugs_in_one_sentence, 150, tmp_path / "small")
+    large = _json_bytes(_drugs_in_one_sentence, 600, tmp_path / "large")
+    assert large / small <= 4.4, f"{large / small:.2f}x the bytes for 4x the drugs"

@@ -81,10 +81,11 @@ class Repairer:
                 site = _Site(claims[i].claim, claims[i].anchors, claims[i].sentence)
             if key not in done:
                 done[key] = self._site(analysis.doc, site, root)
-            out[finding] = done[key]
+            out[finding] = _own(done[key], finding)
         return out
 
     def _site(self, doc: Document, site: _Site, root: str) -> Hints:
+        """The hints of one claim, searched once for all its findings."""
         # the ids the sentence cites by (`PMID: 123`) are citations, not what it states
         cites = {squash(a.id) for a in site.anchors}
         claim = replace(
@@ -236,3 +237,18 @@ def _written(anchor: Anchor) -> str:
 def _tokens(claim: Claim) -> list[str]:
     found = [t.text for t in claim.numbers + claim.dates] + [e.text for e in claim.entities]
     return list(dict.fromkeys(found + [d.name for d in claim.drugs]))
+
+
+MAX_NOWHERE = 20  # tokens a finding's "no saved source holds" names
+
+
+def _own(hints: Hints, finding: Finding) -> Hints:
+    """A finding's share of its claim's hints: of the tokens no source holds, those the
+    finding is about (when it names any), at most MAX_NOWHERE. A sentence naming N drugs
+    gives N findings; each listing all N made the outputs grow with N²."""
+    if not hints.nowhere:
+        return hints
+    own = tuple(t for t in hints.nowhere if t in finding.missing) or hints.nowhere
+    if own == hints.nowhere and len(own) <= MAX_NOWHERE:
+        return hints
+    return replace(hints, nowhere=own[:MAX_NOWHERE])
