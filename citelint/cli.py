@@ -11,6 +11,7 @@ import dataclasses
 import os
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
@@ -69,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for trace in linter.tracebacks:
                 sys.stderr.write(trace)
         if args.fix or args.diff:
-            return _fix(result, settings, args)
+            return _fix(result, settings, args, known)
         return _report(result, args, settings.output_root)
     except CitelintError as exc:
         print(f"citelint: error: {exc}", file=sys.stderr)
@@ -79,9 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _fix(result: Result, settings: Settings, args: argparse.Namespace) -> int:
+def _fix(
+    result: Result, settings: Settings, args: argparse.Namespace, known: Counter[str] | None
+) -> int:
     """`--diff` shows the planned edits (exit 1 when there are some); `--fix` writes them,
-    lints again and reports what remains."""
+    lints again — the same shard, the same baseline — and reports what remains."""
     planned = fix.plan(result, unsafe=args.unsafe_fixes)
     if args.diff:
         sys.stdout.write(fix.diff(planned))
@@ -89,7 +92,11 @@ def _fix(result: Result, settings: Settings, args: argparse.Namespace) -> int:
     fixed, problems = fix.write(planned)
     for problem in problems:
         print(f"citelint: warning: {problem}", file=sys.stderr)
-    again = Linter(settings).lint_paths(args.paths or ["."], jobs=_jobs(args.jobs))
+    again = Linter(settings).lint_paths(
+        args.paths or ["."], jobs=_jobs(args.jobs), shard=_shard(args.shard)
+    )
+    if known is not None:
+        again = baseline.apply(again, known)
     _say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
     return _report(again, args, settings.output_root)
 

@@ -668,3 +668,32 @@ def test_every_cache_file_replaced_by_a_folder_is_a_miss(case: Path) -> None:
         path.mkdir()
     again = run(case, "p.md", "r.md", "--cache-dir", str(cache))
     assert first[:2] == again[:2] and again[0] == 0
+
+
+# -- the same answer whatever ran before ------------------------------------------------------
+
+
+def test_fix_lints_again_with_the_same_baseline_and_shard(case: Path) -> None:
+    import shutil
+
+    from citelint.discover import in_shard
+    from tests.conftest import FIXES
+
+    shutil.copytree(FIXES / "sources", case / "sources")
+    shutil.copy(FIXES / "locator.before.md", case / "fixme.md")
+    shard = next(k for k in (1, 2) if in_shard("fixme.md", (k, 2)))
+    names = [f"o{i}.md" for i in range(12)]
+    known = next(n for n in names if in_shard(n, (shard, 2)))
+    for name in names:
+        write(case / name, "# O\n\nThe rate was 66%.\n")  # CL001 each
+    common = ("--no-cache", "--ignore", "CL301")
+    run(case, *common, "--write-baseline", "base.json", known)
+    args = (*common, "--baseline", "base.json", "--shard", f"{shard}/2", "fixme.md", *names)
+    code, out, _ = run(case, "--fix", *args)
+    code_after, after, _ = run(case, *args)  # what a plain run says is left
+    left = after.count(": CL")
+    assert f"fixed 1, {left} remaining" in out, out
+    assert f"{known}:" not in out and f"{known}:" not in after  # the baseline still hides it
+    outside = [n for n in names if not in_shard(n, (shard, 2))]
+    assert all(f"{n}:" not in out for n in outside)  # the shard is still the shard
+    assert left == len([n for n in names if n not in outside]) - 1 and code == code_after

@@ -50,7 +50,7 @@ class Repairer:
         self.search = search
         self.display = display
         self.excerpts = excerpts  # only the HTML view shows them: a run keeps none otherwise
-        self._held: dict[tuple[str, str], bool] = {}  # whether any saved span holds a token
+        self._held: dict[tuple[str, object], bool] = {}  # whether any saved span holds a token
 
     def hints(self, analysis: Analysis, findings: Sequence[Finding]) -> dict[Finding, Hints]:
         root = analysis.sources_root
@@ -112,7 +112,10 @@ class Repairer:
         alone += [(d.name, replace(NO_CLAIM, drugs=(d,))) for d in claim.drugs]
         missing = []
         for text, one in alone:
-            key = (root, text)
+            # Keyed by what the token is (its kind, unit, date parts), not its text: two
+            # reports writing `2015` as a year and as a count must not share an answer,
+            # or a report's hints would depend on which reports the process saw first.
+            key = (root, _placeless(one))
             # a drug has no index key: its scan is done once
             held = self.search.store.watch.memo(self._held, key, partial(self._anywhere, one, root))
             if not held:
@@ -237,6 +240,15 @@ def _written(anchor: Anchor) -> str:
 def _tokens(claim: Claim) -> list[str]:
     found = [t.text for t in claim.numbers + claim.dates] + [e.text for e in claim.entities]
     return list(dict.fromkeys(found + [d.name for d in claim.drugs]))
+
+
+def _placeless(claim: Claim) -> object:
+    """A one-token claim's token without its position: the same token in any sentence."""
+    if claim.numbers:
+        return replace(claim.numbers[0], start=0, end=0)
+    if claim.entities:
+        return replace(claim.entities[0], start=0, end=0)
+    return replace(claim.drugs[0], start=0, end=0)
 
 
 MAX_NOWHERE = 20  # tokens a finding's "no saved source holds" names
