@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import os
 import re
@@ -12,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citelint.errors import UsageError
+from citelint.globs import MAGIC, matches
+from citelint.globs import expand as expand_glob
 from citelint.settings import Settings
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
@@ -23,36 +24,6 @@ _REPOSITORY_DOCUMENT = re.compile(
     re.I,
 )
 _ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
-
-
-@lru_cache(maxsize=256)
-def glob_regex(pattern: str) -> re.Pattern[str]:
-    """`**` crosses folders, `*` and `?` do not; a pattern without `/` matches any folder."""
-    out = []
-    i = 0
-    if "/" not in pattern.rstrip("/"):
-        out.append("(?:.*/)?")
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(out).rstrip("/") + "(?:/.*)?$")
-
-
-def matches(rel: str, patterns: Sequence[str]) -> bool:
-    return any(glob_regex(p.removeprefix("./")).match(rel) for p in patterns)
 
 
 def relpath(path: str, root: str) -> str:
@@ -130,17 +101,14 @@ def expand(paths: Sequence[str]) -> list[str]:
     for given in paths:
         if os.path.lexists(given):
             out.append(given)
-        elif _GLOB.search(given):
-            matched = sorted(glob.glob(given, recursive=True))
+        elif MAGIC.search(given):
+            matched = expand_glob(given)
             if not matched:
                 raise UsageError(f"{given}: the pattern matches no file or folder")
             out.extend(matched)
         else:
             raise UsageError(f"{given}: no such file or folder")
     return out
-
-
-_GLOB = re.compile(r"[*?\[]")
 
 
 @dataclass

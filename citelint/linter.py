@@ -21,9 +21,10 @@ from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.config import find_config, for_report_config
 from citelint.diagnostic import Diagnostic
-from citelint.discover import Discovery, in_shard, matches
+from citelint.discover import Discovery, in_shard
 from citelint.document import Document
 from citelint.evidence import Evidence
+from citelint.globs import matches
 from citelint.parse import Parser, UnreadableReport
 from citelint.repair.search import EvidenceSearch
 from citelint.repair.suggest import NO_HINTS, Repairer

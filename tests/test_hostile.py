@@ -697,3 +697,24 @@ def test_fix_lints_again_with_the_same_baseline_and_shard(case: Path) -> None:
     outside = [n for n in names if not in_shard(n, (shard, 2))]
     assert all(f"{n}:" not in out for n in outside)  # the shard is still the shard
     assert left == len([n for n in names if n not in outside]) - 1 and code == code_after
+
+
+# -- globs: linear, and never through a symlinked folder ------------------------------------
+
+
+def test_globbed_paths_never_enter_symlinked_folders(case: Path) -> None:
+    write(case / "reports" / "a.md", "# A\n\nNothing to see.\n")
+    (case / "reports" / "out").symlink_to(case.parent / "secret")
+    write(case.parent / "secret" / "s.md", "Rate 42% everywhere.\n")
+    (case / "reports" / "self1").symlink_to(".")
+    (case / "reports" / "self2").symlink_to(".")
+    code, out, outside = run(case, "--no-cache", "--output-format", "text", "reports/**/*.md")
+    assert outside == [] and code == 0 and "in 1 file" in out, out
+
+
+def test_a_config_glob_of_many_double_stars_on_a_deep_path(case: Path) -> None:
+    deep = case / "/".join(["d"] * 60)
+    write(deep / "r.md", "# R\n\nNothing to see.\n")
+    write(case / ".citelint.toml", "exclude = ['" + "/".join(["**"] * 12) + "/x/*.nope']\n")
+    code, out, _ = run(case, "--no-cache", "--output-format", "text", ".")
+    assert code == 0 and "in 1 file" in out, out
