@@ -61,7 +61,11 @@ class Linter:
         self.rules: list[AnyRule] = [r for r in self.all_rules if settings.enabled(r.code)]
         self.parser = Parser(settings.claims.parse_options())
         caching = settings.result_cache and settings.cache_dir is not None
-        self.results = ResultCache(settings.cache_dir) if caching and settings.cache_dir else None
+        self.results = (
+            ResultCache(settings.cache_dir, max_read_bytes=settings.max_source_bytes)
+            if caching and settings.cache_dir
+            else None
+        )
         self._keyed: tuple[Settings, str] | None = None  # settings and roots, as stable text
         self.store = SourceStore(
             settings.max_source_bytes,

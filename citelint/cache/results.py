@@ -54,11 +54,18 @@ _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 class ResultCache:
     def __init__(
-        self, folder: str, trusted: tuple[str, ...] = (), max_total_bytes: int = MAX_TOTAL_BYTES
+        self,
+        folder: str,
+        trusted: tuple[str, ...] = (),
+        max_total_bytes: int = MAX_TOTAL_BYTES,
+        max_read_bytes: int = MAX_HASHED_BYTES,
     ) -> None:
         self.folder = os.path.join(folder, f"results-{FORMAT}")
         self.trusted = trusted  # real roots whose files may be hashed and folders listed
         self.max_total_bytes = max_total_bytes
+        # A file over the lint's own read cap was never read: all its verdict depends on is
+        # its size, so it is never hashed (30 uncited 99 MiB files cost 25 times the lint).
+        self.max_read_bytes = min(max_read_bytes, MAX_HASHED_BYTES)
         self.usable = usable_folder(folder) is None and usable_folder(self.folder) is None
         self._seen: dict[Dep, str] = {}  # observations, once per run
         self._valid: dict[bytes, bool] = {}  # by the name of a dependency list
@@ -141,7 +148,8 @@ class ResultCache:
                 # never listed or read: that it leads out is all a verdict depends on
                 self._seen[dep] = f"outside:{real}:{os.path.lexists(path)}"
             else:
-                self._seen[dep] = _listing(path) if what == DIR else _file(path)
+                cap = self.max_read_bytes
+                self._seen[dep] = _listing(path) if what == DIR else _file(path, cap)
         return self._seen[dep]
 
     def prune(self, *, others_wrote: bool = False) -> None:
@@ -192,8 +200,9 @@ def _is_dep(item: object) -> bool:
     )
 
 
-def _file(path: str) -> str:
-    """Existence, real location, type and content hash of a path."""
+def _file(path: str, cap: int) -> str:
+    """Existence, real location, type and content hash of a path (its size alone past
+    `cap`, the most the lint reads of a file)."""
     try:
         os.lstat(path)
     except OSError:
@@ -210,8 +219,8 @@ def _file(path: str) -> str:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             return f"{stat.S_IFMT(info.st_mode)}:{real}"
-        if info.st_size > MAX_HASHED_BYTES:
-            return f"large:{info.st_size}:{info.st_mtime_ns}:{real}"
+        if info.st_size > cap:
+            return f"over:{info.st_size}:{real}"
         digest = hashlib.sha256()
         while chunk := handle.read(1 << 20):
             digest.update(chunk)

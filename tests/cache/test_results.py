@@ -210,3 +210,36 @@ def test_a_run_whose_workers_wrote_the_entries_still_prunes(tmp_path: Path) -> N
     parent.prune(others_wrote=True)
     total = sum(p.stat().st_size for p in (tmp_path / "cache").rglob("*.json"))
     assert total <= 1000 * 3 // 4
+
+
+def test_a_file_over_the_lints_read_cap_is_judged_by_its_size_never_hashed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+
+    big = tmp_path / "sources" / "guidelines" / "big.md"
+    big.parent.mkdir(parents=True)
+    big.write_bytes(b"a" * 5000)
+    hashed: list[int] = []
+    real = hashlib.sha256
+
+    class Counting:
+        def __init__(self, data: bytes = b"") -> None:
+            self.inner = real(data)
+            hashed.append(len(data))
+
+        def update(self, data: bytes) -> None:
+            hashed.append(len(data))
+            self.inner.update(data)
+
+        def hexdigest(self) -> str:
+            return self.inner.hexdigest()
+
+    cache = _cache(tmp_path, max_read_bytes=1000)
+    monkeypatch.setattr(hashlib, "sha256", Counting)
+    seen = cache.observe((PATH, str(big)))
+    assert seen == f"over:5000:{big.resolve()}" and sum(hashed) == 0
+    big.write_bytes(b"b" * 5000)  # what was never read cannot change a verdict
+    assert _cache(tmp_path, max_read_bytes=1000).observe((PATH, str(big))) == seen
+    big.write_bytes(b"b" * 999)
+    assert _cache(tmp_path, max_read_bytes=1000).observe((PATH, str(big))).startswith("file:")
