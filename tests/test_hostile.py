@@ -718,3 +718,22 @@ def test_a_config_glob_of_many_double_stars_on_a_deep_path(case: Path) -> None:
     write(case / ".citelint.toml", "exclude = ['" + "/".join(["**"] * 12) + "/x/*.nope']\n")
     code, out, _ = run(case, "--no-cache", "--output-format", "text", ".")
     assert code == 0 and "in 1 file" in out, out
+
+
+def test_pages_sharing_one_content_stream_are_refused_before_extraction(case: Path) -> None:
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, NameObject
+
+    writer = PdfWriter()
+    stream = DecodedStreamObject()
+    stream.set_data(b"BT 20 200 Td (Rate 42%) Tj ET\n" * 400)  # 12 KB, drawn on every page
+    shared = writer._add_object(stream)
+    for _ in range(400):
+        writer.add_blank_page(300, 300)[NameObject("/Contents")] = shared
+    data = io.BytesIO()
+    writer.write(data)
+    assert len(data.getvalue()) < 200_000
+    write(case / "sources" / "guidelines" / "P.pdf", data.getvalue())
+    write(case / "r.md", "# R\n\nRate 42% [guideline:P:page:1].\n")
+    code, out, _ = run(case, "--no-cache", "r.md")
+    assert code == 1 and "CL007" in out and "bytes of page content" in out, out

@@ -98,6 +98,45 @@ def load_pdf(
     return source
 
 
+# Extraction decodes every page's content streams. Pages may share one stream (4,000
+# pages of a 79 KB file, each pointing at the same 60 KB of drawing operators), so the
+# page count alone does not bound the work: the streams the pages name, counted once per
+# page that names them, may add up to at most this many times the file's size.
+CONTENT_PER_FILE_BYTE = 8
+CONTENT_FLOOR = 4 * 1024 * 1024
+
+
+def _check_content(reader: PdfReader, size: int) -> None:
+    """Refuse a PDF whose pages name more content than extraction should decode."""
+    budget = max(CONTENT_FLOOR, CONTENT_PER_FILE_BYTE * size)
+    total = 0
+    for page in reader.pages:
+        total += _named_bytes(page.get("/Contents"))
+        resources = page.get("/Resources")
+        resources = resources.get_object() if resources is not None else None
+        forms = resources.get("/XObject") if isinstance(resources, dict) else None
+        forms = forms.get_object() if forms is not None else None
+        if isinstance(forms, dict):
+            total += sum(_named_bytes(form) for form in forms.values())
+        if total > budget:
+            raise SourceError(
+                f"names over {budget} bytes of page content ({CONTENT_PER_FILE_BYTE} times "
+                "its size: pages that share content); it is not extracted"
+            )
+
+
+def _named_bytes(item: object) -> int:
+    """The stored length of a content stream, or of an array of them (pypdf keeps a
+    stream's bytes as read, and drops `/Length` once it has them)."""
+    if item is None:
+        return 0
+    resolved = item.get_object() if hasattr(item, "get_object") else item
+    if isinstance(resolved, list):
+        return sum(_named_bytes(x) for x in resolved[:10_000])
+    stored = getattr(resolved, "_data", b"")
+    return len(stored) if isinstance(stored, bytes | str) else 0
+
+
 def _extract(path: str, data: bytes, max_pages: int) -> PdfSource:
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # recoverable damage goes to --verbose
     try:
@@ -112,6 +151,7 @@ def _extract(path: str, data: bytes, max_pages: int) -> PdfSource:
         count = len(reader.pages)
         if count > max_pages:  # checked before any page is extracted
             raise SourceError(f"has {count} pages, over max-pdf-pages ({max_pages})")
+        _check_content(reader, len(data))
         pages = tuple(page.extract_text() or "" for page in reader.pages)
     except SourceError:
         raise
