@@ -18,7 +18,13 @@ from citelint.anchors import AnchorGrammar
 from citelint.document import Anchor, MermaidBlock, NearMiss
 from citelint.parse.builder import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.directives import parse_comment, parse_ignore_attribute
-from citelint.parse.html_scan import RAW_TEXT, Stream, attribute_value_offset, scan
+from citelint.parse.html_scan import (
+    RAW_TEXT,
+    Stream,
+    attribute_value_offset,
+    bound_attributes,
+    scan,
+)
 from citelint.parse.html_tree import is_mermaid, small_int, strong_only, texts
 
 BLOCK_KINDS = {
@@ -85,6 +91,7 @@ class HtmlParser:
         self._is_appendix_heading = is_appendix_heading
 
     def parse(self, raw: str, out: ParseOutput, base: int = 0) -> None:
+        raw = bound_attributes(raw)
         stream = scan(raw, base)
         for body, start, end in stream.comments:
             directive = parse_comment(body, start, end)

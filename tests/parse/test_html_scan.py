@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from citelint.parse.html_scan import scan
 
 
@@ -26,3 +28,38 @@ def test_comments_attribute_tags_and_raw_text() -> None:
     assert stream.comments == [(" citelint-disable CL101 ", 0, 31)]
     assert stream.attr_tags == [(31, '<div data-cite="pmid:1">')]
     assert stream.text == "xy"  # script text is skipped whole: its `<b` is not a tag
+
+
+def test_attributes_past_the_bound_are_blanked_in_place() -> None:
+    from citelint.parse.html_scan import MAX_ATTRIBUTES, bound_attributes
+
+    many = " ".join(f'a{i}="x>y"' for i in range(MAX_ATTRIBUTES + 50))
+    raw = f"<p {many}\n>Rate 5%.</p><b c=1>x</b>"
+    bounded = bound_attributes(raw)
+    assert len(bounded) == len(raw) and bounded.count("\n") == raw.count("\n")
+    assert f'a{MAX_ATTRIBUTES - 1}="x>y"' in bounded and f"a{MAX_ATTRIBUTES}=" not in bounded
+    assert bounded.endswith(">Rate 5%.</p><b c=1>x</b>")
+    small = "<p a=1 b=2>x</p>"
+    assert bound_attributes(small) is small
+
+
+def test_one_tag_of_a_hundred_thousand_attributes_reaches_lxml_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from lxml import etree
+
+    from citelint.parse import Parser
+    from citelint.parse.html_scan import MAX_ATTRIBUTES
+
+    seen: list[int] = []
+    real = etree.fromstring
+
+    def counting(text: str, parser: object) -> object:
+        root = real(text, parser)  # type: ignore[call-overload]
+        seen.append(max(len(el.attrib) for el in root.iter()))
+        return root
+
+    monkeypatch.setattr(etree, "fromstring", counting)
+    raw = "<p " + " ".join(f"a{i}=x" for i in range(100_000)) + ">Rate 5%.</p>"
+    doc = Parser().parse("r.html", raw.encode())
+    assert seen == [MAX_ATTRIBUTES] and doc.sentences[0].text == "Rate 5%."
