@@ -237,9 +237,9 @@ class Linter:
         return self.results.key(self._keyed[1], display, root, data)
 
     def _keepable(self, result: FileResult) -> bool:
-        """Not a crash, nor a result that met the run's total read cap (order-dependent)."""
+        """Not a crash (the total read cap is per report: its results are kept too)."""
         crashed = any(RULES_BY_CODE[d.code].internal_error for d in result.diagnostics)
-        return not crashed and self.store.bytes_read < self.store.max_total_bytes
+        return not crashed
 
     def lint_data(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
         """Lint one report's bytes; an unreadable report is CL902, a crash is CL903."""
@@ -264,8 +264,12 @@ class Linter:
         suppressions = Suppressions(
             tuple(() if self.settings.no_suppress else scopes(doc)), UNSUPPRESSIBLE
         )
-        analysis = self.analyze(doc, sources_root, suppressions)
-        findings = [f for rule in self.all_rules for f in rule.check(analysis)]
+        self.store.charging(True)  # what this report cites counts against its read cap
+        try:
+            analysis = self.analyze(doc, sources_root, suppressions)
+            findings = [f for rule in self.all_rules for f in rule.check(analysis)]
+        finally:
+            self.store.charging(False)  # hints search every saved record, uncharged
         # A suppressed or unselected finding still means its claim is not verified (O7).
         unverified = sorted(f.start for f in findings if RULES_BY_CODE[f.code].marks_unverified)
         kept, unused = suppressions.apply(findings, emitted)

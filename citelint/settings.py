@@ -40,7 +40,7 @@ class Settings:
     channels_explicit: bool = False
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
-    max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per run and worker
+    max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per report
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
     max_report_bytes: int = 32 * 1024 * 1024
     sarif_max_results: int = 5000

@@ -737,3 +737,56 @@ def test_pages_sharing_one_content_stream_are_refused_before_extraction(case: Pa
     write(case / "r.md", "# R\n\nRate 42% [guideline:P:page:1].\n")
     code, out, _ = run(case, "--no-cache", "r.md")
     assert code == 1 and "CL007" in out and "bytes of page content" in out, out
+
+
+def _three_reports_with_hints(case: Path) -> list[str]:
+    write(
+        case / "sources" / "pubmed" / "1.json", json.dumps({"abstract": "The OR was 0.5 in 2015."})
+    )
+    write(case / "sources" / "pubmed" / "2.json", json.dumps({"abstract": "Nothing here."}))
+    write(case / "reports" / "a.md", "# A\n\nThe OR was 0.5 [pmid:2:abstract].\n")
+    write(case / "reports" / "b.md", "# B\n\nIn 2015 the OR was 0.5 [pmid:2:abstract].\n")
+    write(case / "reports" / "c.md", "# C\n\nThe HR was 0.7 in 2015 [pmid:2:abstract].\n")
+    return ["reports/a.md", "reports/b.md", "reports/c.md"]
+
+
+def _three_reports_at_the_total_cap(case: Path) -> list[str]:
+    for name in "ABC":
+        write(case / "sources" / "guidelines" / f"{name}.md", "Rate 42%.\n" * 30)
+    write(case / ".citelint.toml", "max-total-source-bytes = 500\n")  # one and a half
+    for i, pair in enumerate(("AB", "BC", "CA")):
+        body = "".join(f"Rate 42% [guideline:{g}:line:1].\n\n" for g in pair)
+        write(case / "reports" / f"r{i}.md", f"# R\n\n{body}")
+    return ["reports/r0.md", "reports/r1.md", "reports/r2.md"]
+
+
+@pytest.mark.parametrize("make", [_three_reports_with_hints, _three_reports_at_the_total_cap])
+def test_output_is_the_same_bytes_whatever_the_run(case: Path, make: object) -> None:
+    import subprocess
+
+    files = make(case)  # type: ignore[operator]
+    cache = case.parent / "cache"
+
+    def lint(*args: str, cwd: Path = case, seed: str = "0", paths: list[str] = files) -> bytes:
+        env = {**os.environ, "PYTHONHASHSEED": seed, "CITELINT_CACHE_DIR": str(cache)}
+        command = [sys.executable, "-m", "citelint", "--no-progress", "--output-format", "json"]
+        done = subprocess.run(
+            [*command, *args, *paths], cwd=cwd, env=env, capture_output=True, check=False
+        )
+        assert done.returncode == 1, done.stderr
+        return done.stdout
+
+    reference = lint("--no-cache", "--jobs", "1")
+    assert b'"CL' in reference
+    variants = {
+        "jobs 2": lint("--no-cache", "--jobs", "2"),
+        "hash seed": lint("--no-cache", "--jobs", "1", seed="12345"),
+        "cache cold": lint("--jobs", "2"),
+        "cache warm": lint("--jobs", "1"),
+        "order": lint("--no-cache", paths=files[::-1]),
+        "cwd": lint("--no-cache", cwd=case / "reports", paths=[f[8:] for f in files]),
+    }
+    assert {name: out for name, out in variants.items() if out != reference} == {}
+    alone = [json.loads(lint("--no-cache", paths=[f]))["diagnostics"] for f in files]
+    together = json.loads(reference)["diagnostics"]
+    assert [d for ds in alone for d in ds] == together  # no report depends on another

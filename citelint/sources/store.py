@@ -22,7 +22,7 @@ from citelint.cache.watch import DIR, PATH, Watch
 from citelint.document import Anchor
 from citelint.sources.cache import TextCache
 from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
-from citelint.sources.model import Failure, FailureKind, Resolution, SourceError
+from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 from citelint.sources.paths import inside, kind_of, read_regular, unsafe_id
 
 DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024
@@ -41,7 +41,7 @@ class SourceStore:
     display: Callable[[str], str] | None = None  # how messages show a path; default: root-relative
     cache: TextCache | None = None  # persistent PDF text, when caching is on
     trusted: tuple[str, ...] = ()  # real trusted roots; empty: every root is trusted
-    max_total_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per run (per worker process)
+    max_total_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # of the sources one report cites
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
     watch: Watch = field(default_factory=Watch)  # what each report looked at (result cache)
     _loaded: dict[tuple[str, str, str], Loaded | Failure] = field(default_factory=dict)
@@ -51,6 +51,13 @@ class SourceStore:
     _channels: dict[str, dict[str, int]] = field(default_factory=dict)
     reads: int = 0  # files read, for tests and benchmarks
     bytes_read: int = 0
+    # The sources one report cites, charged against max_total_bytes whether this process
+    # read them for it or for an earlier report: the verdict never depends on the order
+    # of reports, the worker they fell to or the cache (DECISIONS, total read cap).
+    _sizes: dict[str, int] = field(default_factory=dict)
+    _charged: set[str] | None = None  # None: not inside a report's analysis
+    _report_bytes: int = 0
+    _real: dict[str, str] = field(default_factory=dict)  # each span path's real location
 
     kinds: Mapping[str, SourceKind] = field(init=False)  # built-in and custom, by type
 
@@ -59,7 +66,8 @@ class SourceStore:
 
     def resolve(self, anchor: Anchor, root: str | None) -> Resolution:
         key = (root, anchor.type, anchor.id, anchor.locator)
-        return self.watch.memo(self._resolved, key, lambda: self._resolve(anchor, root))
+        found = self.watch.memo(self._resolved, key, lambda: self._resolve(anchor, root))
+        return self._charge(found, root)
 
     def _resolve(self, anchor: Anchor, root: str | None) -> Resolution:
         if root is None:
@@ -172,20 +180,12 @@ class SourceStore:
         return Failure(FailureKind.UNREADABLE, f"{self._show(path, root)} {why}", path)
 
     def read(self, path: str) -> bytes:
-        """Read one confined regular file under the per-file and per-run caps (CL007)."""
+        """Read one confined regular file under the per-file cap (CL007)."""
         self.watch.note(PATH, path)
-        room = self.max_total_bytes - self.bytes_read
-        if room <= 0:
-            raise SourceError(
-                f"is not read: this run has read max-total-source-bytes "
-                f"({self.max_total_bytes}) of sources"
-            )
-        if room < self.max_bytes:
-            data = read_regular(path, room, "the max-total-source-bytes left for this run")
-        else:
-            data = read_regular(path, self.max_bytes)
+        data = read_regular(path, self.max_bytes)
         self.reads += 1
         self.bytes_read += len(data)
+        self._sizes[os.path.realpath(path)] = len(data)
         return data
 
     def read_sidecar(self, path: str, beside: str) -> bytes | None:
@@ -196,6 +196,32 @@ class SourceStore:
         ):
             return None
         return self.read(os.path.realpath(path))
+
+    def charging(self, on: bool) -> None:
+        """Start (or stop) charging loaded sources to one report's total read cap."""
+        self._charged = set() if on else None
+        self._report_bytes = 0
+
+    def _charge(self, found: Resolution, root: str | None) -> Resolution:
+        """A resolution, or the total read cap's failure when the report's cited files
+        (each counted once, however it was served) add up past it."""
+        if self._charged is None or not isinstance(found, Span) or not found.path:
+            return found
+        real = self._real.get(found.path)
+        if real is None:
+            real = self._real[found.path] = os.path.realpath(found.path)
+        if real in self._charged or real not in self._sizes:
+            return found
+        self._charged.add(real)
+        self._report_bytes += self._sizes[real]
+        if self._report_bytes <= self.max_total_bytes:
+            return found
+        return Failure(
+            FailureKind.UNREADABLE,
+            f"{self._show(found.path, root or '')} is not read: the sources this report "
+            f"cites reach max-total-source-bytes ({self.max_total_bytes})",
+            found.path,
+        )
 
     def _load(self, kind: SourceKind, ident: str, path: str, root: str) -> Loaded | Failure:
         key = (os.path.realpath(path), kind.name, ident)
