@@ -91,6 +91,7 @@ def test_action_passes_inputs_through_env_only() -> None:
     assert set(ACTION["inputs"]) == {
         "paths",
         "sources",
+        "config",
         "args",
         "fail-on",
         "sarif-file",
@@ -174,6 +175,16 @@ def test_action_steps_like_a_runner(tmp_path: Path) -> None:
         **{"sarif-file": "clean.sarif"},
     )
     assert clean_code == 0 and clean_outputs["findings"] == "0"
+    # a config planted in the pull request cannot lower the gate given a trusted config
+    (workspace / "pyproject.toml").write_text('[tool.citelint]\nignore = ["CL0", "CL1", "CL3"]\n')
+    planted, _, log = run_action(workspace, tmp_path, paths="examples")
+    assert planted == 0, log
+    base = tmp_path / "base" / "citelint.toml"
+    base.parent.mkdir()
+    base.write_text('select = ["CL"]\n')
+    pinned, _, log = run_action(workspace, tmp_path, paths="examples", config=str(base))
+    assert pinned == 1 and "CL101 [critical]" in log, log
+    (workspace / "pyproject.toml").unlink()
     # the PDF cache went to the runner's temporary folder, never into the checkout
     assert not (workspace / ".citelint_cache").exists()
 
