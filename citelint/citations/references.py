@@ -1,8 +1,9 @@
 """A report's reference list: where it is, and what each entry says.
 
 The list is the blocks under a heading named like one (`References`, `Sources`,
-`Bibliography`, `Works cited`, `参考文献`, `参考资料`, also as a bold line), up to the
-next heading of the same or a higher level, plus every footnote definition. Under a
+`Bibliography`, `Works cited`, `参考文献`, `参考资料`, also as a bold or plain line, with
+or without a colon, or opening the paragraph of its entries), up to the next heading of
+the same or a higher level, plus every footnote definition. Under a
 `Notes` heading an item is an entry only when it reads as one; a remark stays a claim. An
 entry's key is its list number, the number it starts with (`[3]`, `3.`), or its footnote
 label. From its text come the citelint anchors in it, the identifiers (PMID, PMCID, DOI,
@@ -29,8 +30,12 @@ LIST_NAMES: tuple[str, ...] = (
     "bibliography",
     "works cited",
     "citations",
+    "notes and references",
+    "references and notes",
     "参考文献",
     "参考资料",
+    "引用的著作",  # Gemini's zh-TW "works cited"
+    "引用文献",
 )
 # Headings that hold references or remarks: an item there is an entry only when it reads
 # as one (an identifier, a URL, an anchor, an author-title shape); a remark stays a claim.
@@ -64,6 +69,16 @@ def is_list_heading(text: str) -> bool:
     return list_heading(text) is not None
 
 
+# A paragraph that opens with the list's name and goes straight on to its entries
+# (`参考文献：` or `References` on its own line, then `[1] …` lines).
+LIST_LEAD = re.compile(
+    r"^\s*\**(?:" + "|".join(re.escape(n) for n in LIST_NAMES) + r")\**\s*[:：]?\**\s*"
+    r"(?=\[\d{1,3}\]|【\d{1,3}】|\d{1,3}[.)]\s)",
+    re.I,
+)
+_NAME_LINE_MAX = 40  # a paragraph this short that is only a list's name opens the list
+
+
 def list_blocks(kinds: Sequence[tuple[str, int, str, bool]]) -> list[tuple[int, bool]]:
     """(index, under a notes heading) of the blocks under a reference-list heading;
     `kinds` holds, per block, (kind, heading level, text, strong-only paragraph)."""
@@ -78,10 +93,13 @@ def list_blocks(kinds: Sequence[tuple[str, int, str, bool]]) -> list[tuple[int, 
             if found is not None:
                 level, notes = lvl, found == "notes"
             continue
-        found = list_heading(text) if strong else None
-        if found is not None:
-            level, notes = 7, found == "notes"  # a bold line opens a list to the next heading
+        named = strong or len(text.strip()) <= _NAME_LINE_MAX
+        found = list_heading(text) if named else None
+        if found is not None:  # a bold or plain line naming the list opens it
+            level, notes = 7, found == "notes"  # to the next heading
             continue
+        if level is None and LIST_LEAD.match(text):
+            level, notes = 7, False  # the name, then the entries, in one paragraph
         if level is not None:
             out.append((i, notes))
     return out

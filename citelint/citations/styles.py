@@ -139,8 +139,13 @@ class CitationScanner:
             hits += self._identifiers(text, taken, row)
         if "glued" in self.styles or self.keys:
             hits += self._glued(text)
+        if links and "link" in self.styles:
+            # `[[12]](https://…)`: one citation, its number the label and the link the
+            # source — not a reference number as well (a list it would dangle from)
+            web = _merged([(b, e) for b, e, href in links if _WEB.match(href)])
+            hits = [h for h in hits if h.style == "link" or not _overlaps(h.start, h.end, web)]
         hits.sort(key=lambda h: (h.start, h.end))
-        return _without_overlaps(hits)
+        return _without_overlaps(list(dict.fromkeys(hits)))  # `[3]` linked to `#ref-3`: once
 
     @staticmethod
     def _ref(style: str, key: str, start: int, end: int, written: str) -> CitationHit:
@@ -180,7 +185,7 @@ class CitationScanner:
             label = text[begin:end].strip("[] ")
             if href.startswith("#") and re.fullmatch(_LIST, label):
                 hits += [self._ref("numbered", k, begin, end, f"[{k}]") for k in expand(label)]
-            elif re.match(r"https?://", href, re.I):
+            elif _WEB.match(href):
                 base, directive = text_fragment(href)
                 shown = _shown(base, directive)
                 mask = _LABEL.fullmatch(label) is not None or _after_sentence(text, begin)
@@ -233,6 +238,9 @@ class CitationScanner:
             for key in keys:
                 hits.append(self._ref("glued", key, m.start(2), m.end(2), f"[{key}]"))
         return hits
+
+
+_WEB = re.compile(r"https?://", re.I)
 
 
 def _after_sentence(text: str, at: int) -> bool:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from citelint.anchors import AnchorGrammar, NearMissHit
-from citelint.citations.references import entry_key, list_blocks, read_entry
+from citelint.citations.references import LIST_LEAD, entry_key, list_blocks, read_entry
 from citelint.citations.styles import CitationScanner
 from citelint.document import Anchor, OffsetMap, Reference, Sentence
 
@@ -56,34 +57,46 @@ class CitationReader:
             raw = raws[i]
             if raw.kind not in ("li", "p", "anon") or not raw.text.strip():
                 continue
-            read = read_entry(raw.text, [href for _, _, href in raw.links])
-            keyed = raw.number is not None or raw.label is not None or raw.kind == "li"
-            hits, _ = self.grammar.scan(raw.text)
-            said = read.ids or read.urls or read.title or hits
-            remark = i in notes and raw.label is None
-            if not said and (remark or (not keyed and entry_key(raw.text, None, None, 0) == "0")):
-                continue  # a remark under the list, not an entry: it stays a claim
-            offsets = OffsetMap(raw.offsets)
-            entries.append(
-                Reference(
-                    key=entry_key(raw.text, raw.number, raw.label, len(entries) + 1),
-                    text=raw.text.strip(),
-                    start=offsets[0],
-                    end=offsets.end(len(raw.text)),
-                    anchors=tuple(
-                        Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end))
-                        for h in hits
-                    ),
-                    ids=read.ids,
-                    urls=read.urls,
-                    title=read.title,
-                    year=read.year,
-                    author=read.author,
-                    journal=read.journal,
-                )
-            )
-            blocks.add(i)
+            for begin, end in entry_pieces(raw):
+                entry = self._entry(raw, begin, end, i in notes, len(entries) + 1)
+                if entry is not None:
+                    entries.append(entry)
+                    blocks.add(i)
         return ReferenceList(tuple(entries), frozenset(blocks), bool(under or footnotes))
+
+    def _entry(
+        self, raw: RawBlock, begin: int, end: int, in_notes: bool, position: int
+    ) -> Reference | None:
+        """The entry written in raw.text[begin:end], or None for a remark (a claim)."""
+        text = raw.text[begin:end]
+        links = [href for b, e, href in raw.links if begin <= b and e <= end]
+        read = read_entry(text, links)
+        keyed = raw.number is not None or raw.label is not None or raw.kind == "li"
+        hits, _ = self.grammar.scan(text)
+        said = read.ids or read.urls or read.title or hits
+        remark = in_notes and raw.label is None
+        if not said and (remark or (not keyed and entry_key(text, None, None, 0) == "0")):
+            return None  # a remark under the list, not an entry: it stays a claim
+        offsets = OffsetMap(raw.offsets)
+        lead = len(text) - len(text.lstrip())
+        return Reference(
+            key=entry_key(text, raw.number, raw.label, position),
+            text=text.strip(),
+            start=offsets[begin + lead],
+            end=offsets.end(begin + len(text.rstrip())),
+            anchors=tuple(
+                Anchor(
+                    h.type, h.id, h.locator, offsets[begin + h.start], offsets.end(begin + h.end)
+                )
+                for h in hits
+            ),
+            ids=read.ids,
+            urls=read.urls,
+            title=read.title,
+            year=read.year,
+            author=read.author,
+            journal=read.journal,
+        )
 
     def scanner(self, keys: Collection[str]) -> CitationScanner:
         return CitationScanner(self.styles, keys)
@@ -112,6 +125,31 @@ class CitationReader:
             if hit.style == "glued":
                 breaks.append(hit.end)
         return BlockCitations(tuple(anchors), tuple(masks), tuple(breaks))
+
+
+_NEXT_KEY = re.compile(r"\s(?=(?:\[\d{1,3}\]|【\d{1,3}】)\s)")
+
+
+def entry_pieces(raw: RawBlock) -> list[tuple[int, int]]:
+    """Where the entries of one block under a reference list lie. A block is one entry,
+    unless its lines are entries of their own: lines joined by Markdown hard breaks (two
+    trailing spaces, a backslash) or by soft ones, each starting with its key (`[3] …`)."""
+    text = raw.text
+    named = LIST_LEAD.match(text)  # `参考文献： [1] …`: the entries start after the name
+    begin = named.end() if named else 0
+    if raw.label is not None or raw.number is not None or not _KEY_LEAD_AT_START.match(text, begin):
+        return [(0, len(text))]
+    cuts = sorted({*raw.hard_breaks, *(m.end() for m in _NEXT_KEY.finditer(text, begin))})
+    pieces = []
+    for cut in cuts:
+        if begin < cut < len(text) and text[begin:cut].strip():
+            pieces.append((begin, cut))
+            begin = cut
+    pieces.append((begin, len(text)))
+    return [p for p in pieces if text[p[0] : p[1]].strip()]
+
+
+_KEY_LEAD_AT_START = re.compile(r"\s*(?:\[\d{1,3}\]|【\d{1,3}】)\s")
 
 
 def paragraph_links(

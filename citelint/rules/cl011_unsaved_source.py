@@ -4,7 +4,10 @@ A reference entry, a link or an identifier that no saved file answers to (no anc
 PMID, PMCID, DOI or NCT id with a saved record, no page in the web index or STORM's
 `url_to_info.json`, no saved record with its title) leaves every claim it supports
 unverified. That is an honest negative, reported once per source at its first citation
-with the number of claims that depend on it, not once per sentence.
+with the number of claims that depend on it, not once per sentence — and once per report
+when the report saves none of what it cites (deep-research reports usually save nothing:
+one finding at the first citation says how many sources and claims are left unchecked and
+names the sources, instead of one finding per URL).
 
 A link with a `#:~:text=` quote is still checked against its quote: the claim's numbers
 and codes must be in the words the writer quoted. Those claims are checked, but not
@@ -29,7 +32,7 @@ from collections.abc import Iterator
 from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
 from citelint.rules.base import Finding, NoOptions, Rule
-from citelint.sources.model import Failure, FailureKind
+from citelint.sources.model import Failure, FailureKind, Span
 
 
 class UnsavedSource(Rule[NoOptions]):
@@ -47,10 +50,16 @@ class UnsavedSource(Rule[NoOptions]):
             return
         source_of = {a: source for source, anchors in analysis.unsaved.items() for a in anchors}
         depend: dict[str, int] = dict.fromkeys(analysis.unsaved, 0)
+        claims = 0
         for item in analysis.claims:  # one pass: each claim counts once per source
             if item.claim.fact_bearing:
-                for source in {source_of[a] for a in item.anchors if a in source_of}:
+                sources = {source_of[a] for a in item.anchors if a in source_of}
+                claims += bool(sources)
+                for source in sources:
                     depend[source] += 1
+        if not _saves_any(analysis):
+            yield self._nothing_saved(analysis, claims)
+            return
         for source, anchors in sorted(analysis.unsaved.items(), key=lambda s: s[1][0].start):
             first = anchors[0]
             result = analysis.resolutions.get(first)
@@ -69,3 +78,35 @@ class UnsavedSource(Rule[NoOptions]):
                 anchors=(first,),
                 subject=source,
             )
+
+    def _nothing_saved(self, analysis: Analysis, claims: int) -> Finding:
+        ordered = sorted(analysis.unsaved.items(), key=lambda s: s[1][0].start)
+        first = ordered[0][1][0]
+        n = len(ordered)
+        names = tuple(source for source, _ in ordered)
+        shown = "; ".join(_short(name) for name in names[:MAX_NAMED])
+        shown += f"; and {n - MAX_NAMED} more" if n > MAX_NAMED else ""
+        return Finding(
+            self.code,
+            first.start,
+            first.end,
+            f"unsaved sources: none of the {n} source{'s' if n != 1 else ''} this report cites "
+            f"is saved under the sources root, so {claims} claim{'s' if claims != 1 else ''} "
+            f"cannot be verified: {shown}",
+            anchors=(first,),
+            missing=names,
+            subject="nothing saved",
+        )
+
+
+MAX_NAMED = 3  # sources named in the message of a report that saves none
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 60 else name[:59] + "…"
+
+
+def _saves_any(analysis: Analysis) -> bool:
+    """Whether any anchor or citation of the report reached a saved file (a quote kept
+    from an unsaved page is the writer's evidence, not a saved source)."""
+    return any(isinstance(r, Span) and r.path for r in analysis.resolutions.values())

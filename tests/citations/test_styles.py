@@ -150,3 +150,14 @@ def test_absurd_numbers_are_no_reference_numbers() -> None:
     assert expand("1-99999") == []
     assert expand("3, 12345") == ["3"]
     assert _found("Rate 5%" + "¹" * 6000 + ".") == []  # never an int of hostile length
+
+
+def test_a_numbered_link_is_one_citation() -> None:
+    """Onyx writes `[[12]](https://…)`: the link is the source, the number its label."""
+    from citelint.citations.styles import CitationScanner
+
+    text = "Rate 5% [12]."
+    hits = CitationScanner(("numbered", "link")).scan(text, [(8, 12, "https://a.org/x")])
+    assert [(h.style, h.id) for h in hits] == [("link", "https://a.org/x")]
+    internal = CitationScanner(("numbered", "link")).scan(text, [(8, 12, "#ref-12")])
+    assert [(h.style, h.id) for h in internal] == [("numbered", "12")]

@@ -99,3 +99,42 @@ def test_under_notes_only_what_reads_as_a_reference_is_an_entry() -> None:
     assert [r.key for r in doc.references] == ["1"]
     claims = [s.text for s in doc.sentences if not s.block.appendix]
     assert "Response was 40% in the pilot." in claims  # a remark stays a claim
+
+
+def _entries(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    return [(r.key, r.urls) for r in parse("r.md", text).references]
+
+
+def test_entries_joined_by_hard_or_soft_breaks_are_one_each() -> None:
+    """open_deep_research's `### Sources`: `[n] Title: URL` lines ending in two spaces."""
+    body = "Rate 5% [1]. Rate 6% [2]. Rate 7% [3].\n\n### Sources\n"
+    hard = body + "[1] A: https://a.org/1  \n[2] B: https://b.org/2\\\n[3] C: https://c.org/3\n"
+    soft = body + "[1] A: https://a.org/1\n[2] B: https://b.org/2\n[3] C: https://c.org/3\n"
+    expected = [
+        ("1", ("https://a.org/1",)),
+        ("2", ("https://b.org/2",)),
+        ("3", ("https://c.org/3",)),
+    ]
+    assert _entries(hard) == expected
+    assert _entries(soft) == expected
+    doc = parse("r.md", hard)
+    assert [s.text for s in doc.sentences if not s.block.appendix] == [
+        "Rate 5% [1].",
+        "Rate 6% [2].",
+        "Rate 7% [3].",
+    ]
+
+
+def test_a_plain_line_naming_the_list_opens_it() -> None:
+    for name in ("参考文献：", "References:", "Sources", "**Works cited**", "Citations"):
+        text = f"Rate 5% [1].\n\n{name}\n\n[1] A: https://a.org/1\n"
+        assert _entries(text) == [("1", ("https://a.org/1",))], name
+    together = "Rate 5% [1].\n\n参考文献：\n[1] https://a.org/1 - A\n[2] https://b.org/2 - B\n"
+    assert _entries(together) == [("1", ("https://a.org/1",)), ("2", ("https://b.org/2",))]
+    gemini = "Rate 5%.1\n\n#### **引用的著作**\n\n1. A, 访问时间为 2025， [https://a.org/1](https://a.org/1)\n"
+    assert _entries(gemini) == [("1", ("https://a.org/1",))]
+
+
+def test_a_long_paragraph_that_mentions_sources_is_no_list() -> None:
+    text = "Rate 5% [1].\n\nSources close to the trial said the rate was 5% in all arms.\n"
+    assert _entries(text) == []
