@@ -19,7 +19,6 @@ from citelint.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS
 from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
 from citelint.tokens import (
-    THRESHOLD,
     DrugGrammar,
     DrugMention,
     EntityToken,
@@ -109,9 +108,8 @@ class ClaimReader:
     def _claim(self, text: str, found: Sequence[NumericToken], *, heading: bool) -> Claim:
         numbers = tuple(t for t in found if t.kind is not Kind.DATE)
         dates = tuple(t for t in found if t.kind is Kind.DATE)
-        if heading:  # headings state facts only through numbers (F7)
-            # `## PD-L1 CPS ≥ 1 subgroup` names a group: a cut-off states no fact there
-            return Claim(tuple(t for t in numbers if t.unit != THRESHOLD), dates, (), (), ())
+        if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
+            return Claim((), dates, (), (), ())
         return Claim(
             numbers,
             dates,

@@ -27,11 +27,22 @@ def test_fact_bearing_and_checkable(tmp_path: Path) -> None:
     assert hello == NO_CLAIM
 
 
-def test_headings_state_facts_only_through_numbers(tmp_path: Path) -> None:
-    claims = _claims(tmp_path, "# Osimertinib KEYNOTE-189 45%\n")
-    (heading,) = claims.values()
-    assert [t.text for t in heading.numbers] == ["45%"]
-    assert heading.drugs == () and heading.entities == ()
+def test_headings_and_section_titles_are_no_claims(tmp_path: Path) -> None:
+    for title in (
+        "# Osimertinib KEYNOTE-189 45%",
+        "## 2.2 Acute phase (6 h–7 d)",
+        "### In 3 scenarios",
+    ):
+        (heading,) = _claims(tmp_path, title + "\n").values()
+        assert not heading.fact_bearing and heading.numbers == () and heading.drugs == ()
+
+
+def test_a_rating_column_states_no_quantity(tmp_path: Path) -> None:
+    table = "| Line | Rating | Cases |\n|---|---|---|\n| Privacy | 3 | 12 |\n| Trust | 4/5 | 7 |\n"
+    rows = [
+        c for text, c in _claims(tmp_path, table).items() if "Privacy" in text or "Trust" in text
+    ]
+    assert [[t.text for t in row.numbers] for row in rows] == [["12"], ["7"]]
 
 
 def test_table_cells_take_their_column_units(tmp_path: Path) -> None:

@@ -155,18 +155,29 @@ _KEY_LEAD_AT_START = re.compile(r"\s*(?:\[\d{1,3}\]|【\d{1,3}】)\s")
 def paragraph_links(
     sentences: list[Sentence], text: str, anchors: Sequence[tuple[int, int, Anchor]]
 ) -> list[Sentence]:
-    """A paragraph that ends in links cites the whole paragraph: its sentences without a
-    citation of their own take the closing links."""
+    """Citations at the end of a paragraph cite the whole paragraph (DECISIONS, "where
+    citations sit"). Deep-research systems cite so: `… sentence one. Sentence two. [2]`.
+    When every citation of the paragraph stands after its last sentence's words, every
+    sentence takes them; closing links also cover the sentences that cite nothing of their
+    own when others cite separately. A paragraph whose sentences cite separately keeps
+    per-sentence scope."""
     if len(sentences) < 2 or sentences[-1].block.kind not in ("p", "li") or not anchors:
         return sentences
     _, end, last = max(anchors, key=lambda found: found[1])
-    if last.style not in ("link", "url") or text[end:].strip(" .;。；"):
+    if text[end:].strip(" .;。；"):
+        return sentences  # words follow the last citation: it is no paragraph-end citation
+    closing = tuple(a for a in sentences[-1].anchors if a.is_citation)
+    only_at_end = all(not s.anchors for s in sentences[:-1]) and closing
+    if only_at_end:
+        return [s if s.anchors else _citing(s, closing) for s in sentences]
+    if last.style not in ("link", "url"):
         return sentences
-    closing = tuple(a for a in sentences[-1].anchors if a.style in ("link", "url"))
-    return [
-        s if s.anchors else Sentence(s.text, s.block, s.begin, s.stop, closing, s.masks)
-        for s in sentences
-    ]
+    links = tuple(a for a in closing if a.style in ("link", "url"))
+    return [s if s.anchors else _citing(s, links) for s in sentences]
+
+
+def _citing(s: Sentence, anchors: tuple[Anchor, ...]) -> Sentence:
+    return Sentence(s.text, s.block, s.begin, s.stop, anchors, s.masks)
 
 
 def masks_within(

@@ -306,6 +306,8 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
             return Kind.STATISTIC, THRESHOLD  # `CPS ≥ 1`: a comparator states a cut-off
         if counted and _NAMED_BEFORE.search(norm, max(0, s - 24), s):
             return Kind.BARE, None  # `the RTOG 9501 trials`: the number is the trials' name
+        if counted and len(written) >= 10 and written.isdigit():
+            return Kind.BARE, None  # `56976397712 demonstrates`: an id or account number
     if q.kind is None:
         if q.scale:
             return Kind.SCALE, None
@@ -367,6 +369,14 @@ def unit_from_header(header: str) -> tuple[Kind, str | None, str | None] | None:
     return None
 
 
+# A column of ratings (`| Data Privacy | 3 |` under `Rating`): a lone small score in it is
+# a judgement on a scale, not a quantity a source states.
+_SCORE_HEADER = re.compile(
+    r"(?i)\b(?:ratings?|scores?|grades?|rank(?:ing)?|stars?)\b|评分|得分|评级|等级"
+)
+_LONE_SCORE = re.compile(r"\s*\d{1,2}(?:\.5)?(?:\s*/\s*\d{1,2})?\s*")
+
+
 def cell_tokens(
     text: str, cells: Sequence[tuple[int, int]], columns: Sequence[str]
 ) -> list[NumericToken]:
@@ -374,6 +384,8 @@ def cell_tokens(
     tokens: list[NumericToken] = []
     for i, (begin, stop) in enumerate(cells):
         header = columns[i] if i < len(columns) else ""
+        if _SCORE_HEADER.search(header) and _LONE_SCORE.fullmatch(text[begin:stop]):
+            continue
         header_unit = unit_from_header(header)
         for tok in numeric_tokens(text[begin:stop], source=True):
             moved = replace(tok, start=tok.start + begin, end=tok.end + begin)

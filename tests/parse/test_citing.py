@@ -138,3 +138,22 @@ def test_a_plain_line_naming_the_list_opens_it() -> None:
 def test_a_long_paragraph_that_mentions_sources_is_no_list() -> None:
     text = "Rate 5% [1].\n\nSources close to the trial said the rate was 5% in all arms.\n"
     assert _entries(text) == []
+
+
+def test_citations_at_a_paragraphs_end_cover_all_of_it() -> None:
+    end = "Rate 5% in A. Rate 6% in B. Rate 7% in C. [2]\n\n## References\n\n[1] X\n[2] Y\n"
+    assert _cited(end) == [
+        ("Rate 5% in A.", ["[2]"]),
+        ("Rate 6% in B.", ["[2]"]),
+        ("Rate 7% in C. [2]", ["[2]"]),
+    ]
+    glued = "Rate 5% in A. Rate 6% in B.2\n\n## References\n\n1. X\n2. Y\n"
+    assert [a for _, a in _cited(glued)] == [["[2]"], ["[2]"]]
+    apart = "Rate 5% in A [1]. Rate 6% in B. Rate 7% in C [2].\n\n## References\n\n[1] X\n[2] Y\n"
+    assert _cited(apart) == [
+        ("Rate 5% in A [1].", ["[1]"]),
+        ("Rate 6% in B.", []),  # its neighbours cite separately: it cites nothing
+        ("Rate 7% in C [2].", ["[2]"]),
+    ]
+    after = "Rate 5% in A. Rate 6% in B [2]. And then more words.\n\n## References\n\n[2] Y\n"
+    assert [a for _, a in _cited(after)] == [[], ["[2]"], []]

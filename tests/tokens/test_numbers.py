@@ -227,3 +227,9 @@ def test_values_in_sees_every_number_of_the_precision_suite() -> None:
 @given(st.text(alphabet="0123456789.,%-–~ ×x^/:年月日元亿万abcHRCIvs()（）¹²·", max_size=40))
 def test_values_in_sees_every_number_of_arbitrary_text(text: str) -> None:
     _every_value_is_seen(text)
+
+
+def test_a_long_digit_run_before_a_word_is_an_id_not_a_count() -> None:
+    assert numeric_tokens("Account 56976397712 demonstrates growth.") == []  # bare: no claim
+    (count,) = numeric_tokens("The trial enrolled 5697 patients.")
+    assert count.kind == "count"
