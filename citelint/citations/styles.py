@@ -63,8 +63,8 @@ _POWER_BEFORE = re.compile(r"(?:[\d^×xX/·⁻⁺]|\b[a-zA-Zµμ]{1,2})$")
 URL = re.compile(r"https?://[^\s<>\"'\]\[)（）]+", re.I)
 URL_TAIL = ".,;:!?。，；："
 IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("PMID", re.compile(r"\bPMID\s*[:：]?\s*(\d{1,9})\b")),
-    ("PMCID", re.compile(r"\b(?:PMCID\s*[:：]?\s*)?(PMC\d{3,9})\b")),
+    ("PMID", re.compile(r"\bPMID\s*(?:[:：]\s*)?(\d{1,9})\b")),
+    ("PMCID", re.compile(r"\b(?:PMCID\s*(?:[:：]\s*)?)?(PMC\d{3,9})\b")),
     ("DOI", re.compile(r"\bdoi\s*[:：]\s*(10\.\d{4,9}/[^\s\"<>]+)", re.I)),
     ("NCT", re.compile(r"\b(NCT\d{8})\b")),
 )

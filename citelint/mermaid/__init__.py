@@ -42,8 +42,8 @@ _LINK = re.compile(
     r"(?:\s*\|(?P<pipe>[^|]*)\|)?"
 )
 _SEQ_MESSAGE = re.compile(
-    r"^\s*(?P<a>[^\s:+-][^:]*?)\s*(?:<<-{1,2}>>|-{1,2}>>|-{1,2}>|-{1,2}x|-{1,2}\))\s*[+-]?"
-    r"\s*(?P<b>[^:]+?)\s*:(?P<text>.*)$"
+    r"^\s*(?P<a>[^\s:+-][^:]*?)\s*(?:<<-{1,2}>>|-{1,2}>>|-{1,2}>|-{1,2}x|-{1,2}\))\s*(?:[+-]\s*)?"
+    r"(?P<b>[^:]+?)\s*:(?P<text>.*)$"
 )
 _SEQ_PARTICIPANT = re.compile(
     r"^\s*(?:participant|actor)\s+(?P<id>\S+)(?:\s+as\s+(?P<alias>.+))?$", re.I

@@ -241,7 +241,7 @@ def _with_glosses(text: str, drugs: list[DrugMention]) -> list[DrugMention]:
 
 _PAREN = re.compile(r"\s*[(（]([^()（）]{1,60})[)）]")
 _BRAND_LABEL = re.compile(
-    r"\s*[(（]?\s*(?:商品名|brand(?:\s+name)?)\s*[:：]\s*([^()（）,，;；。]{1,40})", re.I
+    r"\s*(?:[(（]\s*)?(?:商品名|brand(?:\s+name)?)\s*[:：]\s*([^()（）,，;；。]{1,40})", re.I
 )
 
 

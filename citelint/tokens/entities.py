@@ -40,7 +40,7 @@ _WORD_NUMBER = re.compile(
     r"(?<![A-Za-z0-9])((?:[A-Z]{4,}|[A-Z][a-z]+[A-Z][A-Za-z]*))[ ]"
     r"(\d{2,4})(?![\d.%,]|\s*(?:%|mg|例|人|个月|months?|patients?))"
 )
-_PMID_RE = re.compile(r"\bPMID\s*:?\s*(\d{5,9})\b")
+_PMID_RE = re.compile(r"\bPMID\s*(?::\s*)?(\d{5,9})\b")
 _DOI_RE = re.compile(r"\b(10\.\d{4,9}/[-._;()/:A-Za-z0-9]*[A-Za-z0-9])")
 # Biomedical codes the general shape misses: HGVS variants (`p.V600E`, `c.1799T>A`; the
 # key drops the `p.`/`c.` so `V600E` and `p.V600E` are one code), dbSNP ids, exons.
