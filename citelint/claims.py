@@ -31,6 +31,7 @@ from citelint.tokens import (
     mask_anchors,
     numeric_tokens,
 )
+from citelint.tokens.structure import rubric_row
 
 
 class AnchorScope(StrEnum):
@@ -94,7 +95,10 @@ class ClaimReader:
             return NO_CLAIM
         text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
         if block.kind == "row":
-            found = cell_tokens(text, _shift(block.cells, sentence.begin), block.columns)
+            cells = _shift(block.cells, sentence.begin)
+            if rubric_row(text, cells):
+                return NO_CLAIM
+            found = cell_tokens(text, cells, block.columns)
             return self._claim(text, found, heading=False)
         key = (text, block.kind == "heading")
         claim = self._claims.get(key)

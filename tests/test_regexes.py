@@ -11,7 +11,7 @@ import re
 
 import citelint
 
-_AMBIGUOUS = re.compile(r"\\s\*(?:\[[^\]]*\]|\\?.|[^\\(\[])\?\\s\*")
+_AMBIGUOUS = re.compile(r"\\s\*(?:\[[^\]]*\]|\\?.|[^\\(\[])[?*]\\s\*")
 
 
 def _patterns() -> list[tuple[str, str]]:
@@ -42,4 +42,5 @@ def test_no_pattern_has_two_blank_runs_around_an_optional_piece() -> None:
 def test_the_check_sees_the_shape() -> None:
     assert _AMBIGUOUS.search(r"\s*[(（]?\s*(?:brand)")
     assert _AMBIGUOUS.search(r"PMID\s*:?\s*(\d+)")
+    assert _AMBIGUOUS.search(r"\s*\**\s*(\d)")
     assert not _AMBIGUOUS.search(r"\s*(?:[(（]\s*)?(?:brand)")

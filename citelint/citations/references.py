@@ -26,6 +26,7 @@ LIST_NAMES: tuple[str, ...] = (
     "references",
     "reference",
     "sources",
+    "source",
     "source list",
     "bibliography",
     "works cited",
@@ -37,6 +38,9 @@ LIST_NAMES: tuple[str, ...] = (
     "引用的著作",  # Gemini's zh-TW "works cited"
     "引用文献",
 )
+# A note or digest names its source(s) at the end and cites nothing in its body: the list
+# cites the whole file (`## Sources` under a Manus background note, `Source:` of a digest).
+DIGEST_NAMES: tuple[str, ...] = ("source", "sources", "来源", "资料来源")
 # Headings that hold references or remarks: an item there is an entry only when it reads
 # as one (an identifier, a URL, an anchor, an author-title shape); a remark stays a claim.
 NOTE_NAMES: tuple[str, ...] = ("notes", "endnotes", "注释")
@@ -63,6 +67,11 @@ def list_heading(text: str) -> str | None:
     """`list` for a reference-list heading, `notes` for a notes heading, else None."""
     name = fold(_NUMBERING.sub("", text, count=1)).strip(" :：*#")
     return "list" if name in LIST_NAMES else "notes" if name in NOTE_NAMES else None
+
+
+def names_digest(text: str) -> bool:
+    """Whether a heading or line names the sources of a whole note (`## Sources`)."""
+    return fold(_NUMBERING.sub("", text, count=1)).strip(" :：*#") in DIGEST_NAMES
 
 
 def is_list_heading(text: str) -> bool:

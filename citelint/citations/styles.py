@@ -78,7 +78,10 @@ _TRIGGER = re.compile(
     r"[\[【⁰¹²³⁴⁵⁶⁷⁸⁹hPNdD](?:(?<=\[)\^?\d|(?<=\[)\^|(?<=【)\d|(?<=[⁰¹²³⁴⁵⁶⁷⁸⁹])"
     r"|(?<=h)ttps?://|(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d)"
 )
-_TRIGGER_GLUED = re.compile(f"{_TRIGGER.pattern}|{_GLUED.pattern}")
+# In a table row, a reference number closing a cell after a parenthesis or a question
+# mark (never after a plain word, where it would be the cell's value): `(?) 31 |`.
+_CELL_END = re.compile(r"(?<=[)?）？])([ \t]+)(\d{1,3}(?:,[ \t]?\d{1,3})*)(?=[ \t]*(?:\||$))")
+_TRIGGER_GLUED = re.compile(f"{_TRIGGER.pattern}|{_GLUED.pattern}|{_CELL_END.pattern}")
 # Link text that names a source rather than saying something: `frontiersin.org`,
 # `PubMed + 2`, `3`.
 _LABEL = re.compile(r"[\w.-]+\.[a-z]{2,}(?:/\S*)?|[^\d]{0,40}\+\s?\d{1,3}|[\d,\s–-]+", re.I)
@@ -138,7 +141,7 @@ class CitationScanner:
         if "identifier" in self.styles:
             hits += self._identifiers(text, taken, row)
         if "glued" in self.styles or self.keys:
-            hits += self._glued(text)
+            hits += self._glued(text, row)
         if links and "link" in self.styles:
             # `[[12]](https://…)`: one citation, its number the label and the link the
             # source — not a reference number as well (a list it would dangle from)
@@ -229,9 +232,12 @@ class CitationScanner:
                 )
         return hits
 
-    def _glued(self, text: str) -> list[CitationHit]:
+    def _glued(self, text: str, row: bool = False) -> list[CitationHit]:
         hits = []
-        for m in _GLUED.finditer(text):
+        matches = list(_GLUED.finditer(text))
+        if row and self.keys:  # Gemini's tables: `Low (<100 qubits) 27 | Medium (…) 31`
+            matches += [m for m in _CELL_END.finditer(text) if m.group(2) in self.keys]
+        for m in matches:
             keys = expand(m.group(2))
             if "glued" not in self.styles and not all(k in self.keys for k in keys):
                 continue

@@ -27,7 +27,13 @@ from citelint.document import (
     Sentence,
     line_starts,
 )
-from citelint.parse.citing import CitationReader, masks_within, merge, paragraph_links
+from citelint.parse.citing import (
+    CitationReader,
+    cite_whole_file,
+    masks_within,
+    merge,
+    paragraph_links,
+)
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.sources.kinds import BUILTIN_TYPES
 from citelint.tokens import blank, fold
@@ -132,6 +138,8 @@ class DocumentBuilder:
             # entries of the reference list are bibliography: cited, never claims
             self._add_block(state, raw, appendix or i in references.blocks, out.scoped)
         state.anchors.extend(a for r in references.entries for a in r.anchors)
+        if references.digest:
+            state.anchors.extend(cite_whole_file(state.blocks, references.entries))
         for diagram in out.mermaid:  # labels and `%% cite:` lines cite like prose
             hits, _ = self._grammar.scan(diagram.source)
             base = diagram.body_start

@@ -16,9 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from citelint.anchors import AnchorGrammar, NearMissHit
-from citelint.citations.references import LIST_LEAD, entry_key, list_blocks, read_entry
+from citelint.citations.references import (
+    LIST_LEAD,
+    entry_key,
+    list_blocks,
+    names_digest,
+    read_entry,
+)
 from citelint.citations.styles import CitationScanner
-from citelint.document import Anchor, OffsetMap, Reference, Sentence
+from citelint.document import Anchor, Block, OffsetMap, Reference, Sentence
 
 if TYPE_CHECKING:
     from citelint.parse.builder import RawBlock
@@ -39,6 +45,7 @@ class ReferenceList:
     entries: tuple[Reference, ...]
     blocks: frozenset[int]  # indices of the raw blocks that hold entries
     found: bool  # a list heading or a footnote definition exists
+    digest: bool = False  # the list is named as a note's sources (`## Sources`)
 
 
 class CitationReader:
@@ -62,7 +69,10 @@ class CitationReader:
                 if entry is not None:
                     entries.append(entry)
                     blocks.add(i)
-        return ReferenceList(tuple(entries), frozenset(blocks), bool(under or footnotes))
+        digest = any(names_digest(r.text) for r in raws if r.kind == "heading" or len(r.text) <= 40)
+        return ReferenceList(
+            tuple(entries), frozenset(blocks), bool(under or footnotes), digest and bool(entries)
+        )
 
     def _entry(
         self, raw: RawBlock, begin: int, end: int, in_notes: bool, position: int
@@ -178,6 +188,26 @@ def paragraph_links(
 
 def _citing(s: Sentence, anchors: tuple[Anchor, ...]) -> Sentence:
     return Sentence(s.text, s.block, s.begin, s.stop, anchors, s.masks)
+
+
+def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> list[Anchor]:
+    """A note whose body cites nothing and whose list is named as its sources: every
+    body sentence cites every entry (DECISIONS, "a note's sources"). Returns the anchors
+    made, one per entry, at the entry."""
+    body = [b for b in blocks if not b.appendix and b.kind not in ("heading", "header-row")]
+    if any(s.anchors for b in body for s in b.sentences):
+        return []
+    anchors = [
+        Anchor("ref", r.key, None, r.start, r.end, style="source-list", written=f"[{r.key}]")
+        for r in entries
+    ]
+    cited = tuple(anchors)
+    for block in body:  # still being built: the frozen blocks get their sentences here
+        sentences = tuple(
+            Sentence(s.text, s.block, s.begin, s.stop, cited, s.masks) for s in block.sentences
+        )
+        object.__setattr__(block, "sentences", sentences)
+    return anchors
 
 
 def masks_within(

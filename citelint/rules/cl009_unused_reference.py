@@ -3,7 +3,9 @@
 An entry that no citation in the body points at — not by its number or footnote label,
 not by a link to one of its URLs, not by one of its identifiers or by a citelint anchor
 to the source the entry's own anchor names — is either a leftover
-or a source a claim should have cited. It is reported at the entry, as a warning.
+or a source a claim should have cited. It is reported at the entry, as a warning — or,
+when more than three entries are never cited (deep-research systems list every page they
+read), once at the first of them, naming them all.
 
 Fails:
 
@@ -47,9 +49,26 @@ class UnusedReference(Rule[NoOptions]):
         urls = {normalize_url(a.id) for a in body if a.type == "url"}
         ids = {(a.type.upper(), a.id.upper()) for a in body if a.type not in ("ref", "url")}
         ids |= {(k, i.upper()) for a in body if a.type == "url" for k, i in url_ids(a.id)}
-        for entry in analysis.doc.references:
-            if entry.key in keys or _linked(entry, urls, ids):
-                continue
+        unused = [
+            entry
+            for entry in analysis.doc.references
+            if entry.key not in keys and not _linked(entry, urls, ids)
+        ]
+        if len(unused) > MAX_EACH:
+            first = unused[0]
+            named = ", ".join(f"[{e.key}]" for e in unused[:MAX_NAMED])
+            more = f" and {len(unused) - MAX_NAMED} more" if len(unused) > MAX_NAMED else ""
+            yield Finding(
+                self.code,
+                first.start,
+                first.end,
+                f"{len(unused)} of the {len(analysis.doc.references)} reference entries are "
+                f"never cited in the body: {named}{more}",
+                missing=tuple(e.key for e in unused),
+                subject="unused entries",
+            )
+            return
+        for entry in unused:
             yield Finding(
                 self.code,
                 entry.start,
@@ -57,6 +76,10 @@ class UnusedReference(Rule[NoOptions]):
                 f"reference [{entry.key}] is never cited in the body",
                 subject=f"[{entry.key}] {entry.text}",
             )
+
+
+MAX_EACH = 3  # unused entries reported one by one; more are one finding
+MAX_NAMED = 20
 
 
 def _linked(entry: Reference, urls: set[str], ids: set[tuple[str, str]]) -> bool:

@@ -63,3 +63,22 @@ def _cites_or_enumerates(norm: str, s: int, e: int) -> bool:
     if _ENUMERATOR_OPEN.search(norm, max(0, s - 8), s) and _ENUMERATOR_CLOSE.match(norm, e):
         return True
     return norm[s - 1 : s] == "(" and _INLINE_ENUMERATOR.match(norm, e) is not None
+
+
+# A cell that holds only a score: `4`, `**5**`, `4/5`, `4 → 12` (a weighted score).
+_SCORE_CELL = re.compile(
+    r"\s*(?:\*+\s*)?(\d{1,2})(?:\.\d{1,2})?\s*(?:(?:/|→|->)\s*\d{1,3}\s*)?(?:\*+\s*)?"
+)
+
+
+def rubric_row(text: str, cells: tuple[tuple[int, int], ...]) -> bool:
+    """Whether a table row scores something on a small scale (`| Clarity | 4 | 5 | 4 |`):
+    every cell after the first holds only a score of at most 10 (a bold total may close the
+    row), and there are at least three. Ratings are judgements, not quantities a source
+    states."""
+    scores = [_SCORE_CELL.fullmatch(text[a:b]) for a, b in cells[1:]]
+    if len(scores) < 3:
+        return False
+    if scores and scores[-1] is not None and "*" in text[cells[-1][0] : cells[-1][1]]:
+        scores = scores[:-1]  # `**41**`: the row's total
+    return len(scores) >= 3 and all(m is not None and int(m.group(1)) <= 10 for m in scores)
