@@ -81,6 +81,11 @@ _TRIGGER = re.compile(
 # In a table row, a reference number closing a cell after a parenthesis or a question
 # mark (never after a plain word, where it would be the cell's value): `(?) 31 |`.
 _CELL_END = re.compile(r"(?<=[)?）？])([ \t]+)(\d{1,3}(?:,[ \t]?\d{1,3})*)(?=[ \t]*(?:\||$))")
+# …or after a phrase of several words (a cell's value is a short label, never a phrase):
+_CELL_TAIL = re.compile(
+    r"(?:^|(?<=\|))([^|]*?[A-Za-z])[ \t]+(\d{1,3}(?:,[ \t]?\d{1,3})*)(?=[ \t]*(?:\||$))"
+)
+_PHRASE_WORDS = 4
 _TRIGGER_GLUED = re.compile(f"{_TRIGGER.pattern}|{_GLUED.pattern}|{_CELL_END.pattern}")
 # Link text that names a source rather than saying something: `frontiersin.org`,
 # `PubMed + 2`, `3`.
@@ -121,7 +126,7 @@ class CitationScanner:
         row: bool = False,
     ) -> list[CitationHit]:
         """Every citation in `text`; in a table `row` an NCT id is the row's citation."""
-        if not links and not sups and not self._trigger.search(text):
+        if not links and not sups and not (row and self.keys) and not self._trigger.search(text):
             return []  # most text cites in no style: one pass decides it
         hits: list[CitationHit] = []
         taken = _merged([(b, e) for b, e, _ in links])
@@ -237,6 +242,11 @@ class CitationScanner:
         matches = list(_GLUED.finditer(text))
         if row and self.keys:  # Gemini's tables: `Low (<100 qubits) 27 | Medium (…) 31`
             matches += [m for m in _CELL_END.finditer(text) if m.group(2) in self.keys]
+            matches += [  # `… Potential future SSA user/contributor 3 |`: after a phrase
+                m
+                for m in _CELL_TAIL.finditer(text)
+                if m.group(2) in self.keys and len(m.group(1).split()) >= _PHRASE_WORDS
+            ]
         for m in matches:
             keys = expand(m.group(2))
             if "glued" not in self.styles and not all(k in self.keys for k in keys):

@@ -20,6 +20,11 @@ _ORDINAL_LABEL = re.compile(
     r"(?:\d{1,2}[a-z]?[ \t]*(?:,|/|-|–|and|or)[ \t]*)*$"  # the label governs a list: `Phase 2, 3`
 )
 _LETTER = re.compile(r"[A-Za-z]")
+# A span of time ahead is a horizon the writer chose, not a quantity a source states.
+_HORIZON = re.compile(
+    r"(?:未来|今后|(?<![A-Za-z])(?i:(?:over|in|within)\s+the\s+(?:next|coming)|next|coming))"
+    r"[ \t]*(?:\d{1,3}[ \t]*(?:-|–|—|~|to|至|到)[ \t]*)?$"
+)
 _GLUED_VERSUS = re.compile(r"(?<![A-Za-z])(?:vs|versus)\.?$", re.I)
 # structure, not quantities: a citation group `[10, 11]`, an enumerator `3. `, `(2) `
 _CITATION_OPEN = re.compile(r"\[[\d, \t\-–—]*$")
@@ -46,6 +51,7 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
         or _cites_or_enumerates(norm, s, e)
         or (before == ":" and re.search(r"\d:$", norm[max(0, s - 3) : s]))  # 10:30 again
         or (lettered and _ORDINAL_LABEL.search(norm, max(0, s - 24), s))  # Phase 1/2a, Grade 3
+        or _HORIZON.search(norm, max(0, s - 20), s) is not None  # 未来5–10年, the next 5 years
     )
 
 
@@ -73,12 +79,13 @@ _SCORE_CELL = re.compile(
 
 def rubric_row(text: str, cells: tuple[tuple[int, int], ...]) -> bool:
     """Whether a table row scores something on a small scale (`| Clarity | 4 | 5 | 4 |`):
-    every cell after the first holds only a score of at most 10 (a bold total may close the
-    row), and there are at least three. Ratings are judgements, not quantities a source
+    every cell after the first holds only a score of at most 10 (the last may be the row's
+    total), and there are at least three. Ratings are judgements, not quantities a source
     states."""
     scores = [_SCORE_CELL.fullmatch(text[a:b]) for a, b in cells[1:]]
-    if len(scores) < 3:
+    if len(scores) < 3 or any(m is None for m in scores):
         return False
-    if scores and scores[-1] is not None and "*" in text[cells[-1][0] : cells[-1][1]]:
-        scores = scores[:-1]  # `**41**`: the row's total
-    return len(scores) >= 3 and all(m is not None and int(m.group(1)) <= 10 for m in scores)
+    values = [int(m.group(1)) for m in scores if m is not None]
+    if values[-1] > 10 and len(values) >= 4:
+        values = values[:-1]  # `| … | 3 | 41 |`: the row's total
+    return len(values) >= 3 and all(v <= 10 for v in values)

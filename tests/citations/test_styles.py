@@ -161,3 +161,13 @@ def test_a_numbered_link_is_one_citation() -> None:
     assert [(h.style, h.id) for h in hits] == [("link", "https://a.org/x")]
     internal = CitationScanner(("numbered", "link")).scan(text, [(8, 12, "#ref-12")])
     assert [(h.style, h.id) for h in internal] == [("numbered", "12")]
+
+
+def test_gemini_table_cells_end_in_reference_numbers() -> None:
+    from citelint.citations.styles import CitationScanner
+
+    scanner = CitationScanner(("numbered",), keys=("3", "27", "31"))
+    row = "Scalability | Low (<100 qubits) 27 | Potential future SSA user/contributor 3 | Median age 62"
+    hits = scanner.scan(row, row=True)
+    assert [(h.style, h.id) for h in hits] == [("glued", "27"), ("glued", "3")]
+    assert scanner.scan("Median age 3 | Small 31", row=True) == []  # a value, not a citation

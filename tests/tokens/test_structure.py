@@ -34,3 +34,29 @@ def test_structure_is_not_a_quantity(text: str) -> None:
 )
 def test_numbers_beside_structure_still_count(text: str, found: list[str]) -> None:
     assert [t.text for t in numeric_tokens(text, source=True)] == found
+
+
+def test_a_horizon_ahead_is_no_quantity() -> None:
+    from citelint.tokens import numeric_tokens
+
+    for text in (
+        "未来5–10年的成熟系统",
+        "over the next 5 years we expect",
+        "in the next 3-5 years",
+    ):
+        assert numeric_tokens(text) == [], text
+    assert [t.text for t in numeric_tokens("The trial ran for 5 years.")] == ["5 years"]
+
+
+def test_rubric_rows_score_on_a_small_scale() -> None:
+    import re
+
+    from citelint.tokens.structure import rubric_row
+
+    def cells(text: str) -> tuple[tuple[int, int], ...]:
+        return tuple((m.start(), m.end()) for m in re.finditer(r"[^|]+", text))
+
+    for row in ("Clarity | 4 | 5 | 4", "A | 4 → 12 | 3 | 4 | 4 | 41", "C | 4 | 3 | 3 | 3.33"):
+        assert rubric_row(row, cells(row)), row
+    for row in ("Arm A | 12 | 34 | 56", "Clarity | 4 | 5", "Drug | 4 | 19% | 3"):
+        assert not rubric_row(row, cells(row)), row
