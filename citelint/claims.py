@@ -9,6 +9,7 @@ verdicts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -91,7 +92,7 @@ class ClaimReader:
 
     def read(self, sentence: Sentence) -> Claim:
         block = sentence.block
-        if block.kind == "header-row":
+        if block.kind == "header-row" or _PROMPT.match(block.text):
             return NO_CLAIM
         text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
         if block.kind == "row":
@@ -121,6 +122,14 @@ class ClaimReader:
             tuple(self.drugs.mentions(text)),
             tuple(m for m, _ in markers(text)),
         )
+
+
+# A block that restates what the system was asked (`QUESTION:`, `RESEARCH TASKS (5
+# total):`, as Onyx logs open) says what to find out, not what was found.
+_PROMPT = re.compile(
+    r"\s*(?:(?:USER |RESEARCH )?(?:QUESTION|QUERY|PROMPT|TASKS?)|研究问题|问题|任务)"
+    r"\s*(?:\([^)]{0,30}\))?\s*[:：]"
+)
 
 
 def _shift(cells: tuple[tuple[int, int], ...], by: int) -> tuple[tuple[int, int], ...]:

@@ -58,3 +58,9 @@ def test_the_drug_grammar_is_the_claim_model_s(tmp_path: Path) -> None:
     )
     (claim,) = claims.values()
     assert [d.name for d in claim.drugs] == ["Pembrolizumab"]
+
+
+def test_a_restated_question_is_no_claim(tmp_path: Path) -> None:
+    text = "QUESTION:\nHow do 100-qubit traps scale to 1,000 qubits?\n\nRESEARCH TASKS (5 total):\n  #1: Research 10–100 qubits.\n\nNOTE: the rate was 5%.\n"
+    claims = _claims(tmp_path, text)
+    assert [t for t, c in claims.items() if c.fact_bearing] == ["NOTE: the rate was 5%."]

@@ -71,9 +71,11 @@ def _cites_or_enumerates(norm: str, s: int, e: int) -> bool:
     return norm[s - 1 : s] == "(" and _INLINE_ENUMERATOR.match(norm, e) is not None
 
 
-# A cell that holds only a score: `4`, `**5**`, `4/5`, `4 → 12` (a weighted score).
+# A cell that holds only a score: `4`, `**5**`, `4/5`, `4 → 12` (a weighted score), with
+# the grader's remark in parentheses (`3 (some estimates shaky) → 9`).
 _SCORE_CELL = re.compile(
-    r"\s*(?:\*+\s*)?(\d{1,2})(?:\.\d{1,2})?\s*(?:(?:/|→|->)\s*\d{1,3}\s*)?(?:\*+\s*)?"
+    r"\s*(?:\*+\s*)?(\d{1,2})(?:\.\d{1,2})?\s*(?:\([^()]{0,200}\)\s*)?"
+    r"(?:(?:/|→|->)\s*\d{1,3}\s*)?(?:\*+\s*)?"
 )
 
 

@@ -56,7 +56,12 @@ def test_rubric_rows_score_on_a_small_scale() -> None:
     def cells(text: str) -> tuple[tuple[int, int], ...]:
         return tuple((m.start(), m.end()) for m in re.finditer(r"[^|]+", text))
 
-    for row in ("Clarity | 4 | 5 | 4", "A | 4 → 12 | 3 | 4 | 4 | 41", "C | 4 | 3 | 3 | 3.33"):
+    for row in (
+        "Clarity | 4 | 5 | 4",
+        "A | 4 → 12 | 3 | 4 | 4 | 41",
+        "C | 4 | 3 | 3 | 3.33",
+        "E | 3 (some estimates shaky) → 9 | 3 → 6 | 5 | 43",
+    ):
         assert rubric_row(row, cells(row)), row
     for row in ("Arm A | 12 | 34 | 56", "Clarity | 4 | 5", "Drug | 4 | 19% | 3"):
         assert not rubric_row(row, cells(row)), row
