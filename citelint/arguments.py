@@ -61,6 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also lint files that .gitignore leaves out",
     )
+    p.add_argument(
+        "--force-exclude",
+        action="store_true",
+        help="skip a named file that is not a report or is excluded (as pre-commit passes "
+        "them) instead of exiting 2",
+    )
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     p.add_argument("-q", "--quiet", action="store_true", help="findings only, no summary")
     p.add_argument("-v", "--verbose", action="store_true", help="notes about skipped paths")

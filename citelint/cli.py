@@ -135,6 +135,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         settings = dataclasses.replace(settings, no_suppress=True)
     if args.no_hints:
         settings = dataclasses.replace(settings, hints=False)
+    if args.force_exclude:
+        settings = dataclasses.replace(settings, force_exclude=True)
     if args.cache_dir:
         overrides["cache-dir"] = os.path.abspath(args.cache_dir)
     if args.sources:

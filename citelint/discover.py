@@ -118,6 +118,7 @@ class Found:
     reports: list[str] = field(default_factory=list)
     unreadable: list[tuple[str, str]] = field(default_factory=list)  # (folder, why)
     notes: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # named paths not linted, and why
 
 
 class Discovery:
@@ -176,6 +177,22 @@ class Discovery:
             return matches(rel, self.settings.include)
         return not _REPOSITORY_DOCUMENT.match(os.path.basename(path))
 
+    def why_skipped(self, path: str) -> str:
+        """Why a named file is not linted, for its one-line message."""
+        rel = relpath(path, self.root)
+        lower = path.lower()
+        if not lower.endswith((*REPORT_SUFFIXES, *TEXT_SUFFIXES)):
+            return "is not a report (.html, .htm, .md, .markdown, or a named .txt)"
+        if self.under_skipped(path):
+            return "is inside a sources, evidence, hidden or excluded folder"
+        if matches(rel, self.settings.exclude):
+            return "is excluded by the config's `exclude`"
+        if self.git_ignored(rel):
+            return "is ignored by .gitignore (--no-respect-gitignore lints it)"
+        if self.settings.include:
+            return "is not matched by the config's `include`"
+        return "is a repository document, not a report (name it in `include` to lint it)"
+
     def git_ignored(self, rel: str, folder: bool = False) -> bool:
         """Whether git ignores the path (untracked and matched by .gitignore): a tracked
         file is never ignored, so a pull request cannot hide a committed report."""
@@ -205,14 +222,16 @@ class Discovery:
                 ):
                     raise UsageError(f"{given}: no reports found (.html, .htm, .md, .markdown)")
                 if not inner and not found.unreadable:
-                    found.notes.append(
-                        f"{given} is inside a sources or skipped folder; nothing to lint"
-                    )
+                    note = f"{given} is inside a sources or skipped folder; nothing to lint"
+                    found.notes.append(note)
+                    found.skipped.append(note)
                 found.reports.extend(inner)
             elif self.wanted(given, named=True) and not self.under_skipped(given):
                 found.reports.append(os.path.abspath(given))
             else:
-                found.notes.append(f"{given} is not a report or is excluded; skipped")
+                note = f"{given} {self.why_skipped(given)}; skipped"
+                found.notes.append(note)
+                found.skipped.append(note)
         found.reports = sorted(set(found.reports), key=lambda p: relpath(p, self.root))
         found.unreadable.sort()
         return found

@@ -23,6 +23,7 @@ from citelint.config import find_config, for_report_config
 from citelint.diagnostic import Diagnostic
 from citelint.discover import Discovery, in_shard
 from citelint.document import Document
+from citelint.errors import UsageError
 from citelint.evidence import Evidence
 from citelint.globs import matches
 from citelint.parse import Parser, UnreadableReport
@@ -108,6 +109,9 @@ class Linter:
         self.settings = named
         self.trust(named.trusted_roots())
         found = self.discovery.files(paths)
+        if found.skipped and not self.settings.force_exclude:
+            # a named file that is not linted is never "no findings": say why, exit 2
+            raise UsageError(f"{found.skipped[0]} (--force-exclude skips it silently)")
         files = found.reports
         if shard is not None:
             files = [f for f in files if in_shard(self.display(f), shard)]

@@ -59,6 +59,7 @@ class Settings:
     named_outside: tuple[tuple[str, str], ...] = ()  # (folder, as written) named outside
     config_explicit: bool = False  # --config: one config for every report
     isolated: bool = False  # --isolated: no config or suppression comment in the tree counts
+    force_exclude: bool = False  # --force-exclude: a named file that is no report is skipped
     display_root: str = ""  # outputs show paths relative to it; "": the project root
     notes: tuple[str, ...] = ()  # warnings (deprecations, refused settings), printed once
 

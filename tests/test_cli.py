@@ -150,9 +150,23 @@ def test_empty_folder_is_an_error(repo: Path, capsys: pytest.CaptureFixture[str]
     assert code == 2 and "no reports found" in err
 
 
-def test_sources_folder_alone_is_skipped(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "reports/sources")
-    assert code == 0 and "nothing to lint" in err
+def test_a_named_path_that_is_not_linted_is_exit_2(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Never "no findings in 0 files": a named folder inside the sources root, a file that
+    is no report, a repository document — each is one line and exit 2, unless
+    --force-exclude (pre-commit's hook passes it) skips them."""
+    (repo / "README.md").write_text("# Read me\n")
+    (repo / "notes.json").write_text("{}\n")
+    for named, why in (
+        ("reports/sources", "is inside a sources or skipped folder"),
+        ("notes.json", "is not a report"),
+        ("README.md", "is a repository document"),
+    ):
+        code, out, err = run(capsys, named)
+        assert code == 2 and why in err and err.count("\n") == 1 and out == "", named
+        code, _, err = run(capsys, "--force-exclude", named)
+        assert code == 0, named
 
 
 def test_bad_config(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
