@@ -46,6 +46,7 @@ DIGEST_NAMES: tuple[str, ...] = ("source", "sources", "来源", "资料来源")
 NOTE_NAMES: tuple[str, ...] = ("notes", "endnotes", "注释")
 _NUMBERING = re.compile(r"^\s*(?:[0-9]+(?:\.[0-9]+)*\.?|[IVXLC]+\.)\s*")
 _KEY_LEAD = re.compile(r"^\s*(?:\[(\d{1,3})\]|【(\d{1,3})】|(\d{1,3})[.)])\s+")
+_ARXIV = ("arXiv", re.compile(r"\barXiv\s*[:：]\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.I))
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _APA_YEAR = re.compile(r"\((1[89]\d\d|20\d\d)[a-z]?\)")
 _PARTS = re.compile(r"(?<=[\w\)\]?!])\.\s+(?=[\w\"“(\[])")
@@ -131,7 +132,7 @@ def read_entry(text: str, links: Sequence[str] = ()) -> EntryText:
     """Identifiers, URLs and bibliographic fields of one entry's text."""
     urls = list(dict.fromkeys([*links, *(m.group(0).rstrip(URL_TAIL) for m in URL.finditer(text))]))
     ids: list[tuple[str, str]] = []
-    for kind, pattern in IDENTIFIERS:
+    for kind, pattern in (*IDENTIFIERS, _ARXIV):
         ids += [(kind, m.group(1).rstrip(URL_TAIL)) for m in pattern.finditer(text)]
     for url in urls:
         for kind, pattern in URL_IDS:

@@ -309,6 +309,8 @@ def _describe(entry: Reference) -> str:
 def _show_id(kind: str, ident: str) -> str:
     """An identifier as written (`PMID 123`, `NCT01234567`, `DOI 10.1/x`), a source as
     its anchor (`[bioc:PMC123]`)."""
+    if kind == "arXiv":
+        return f"arXiv:{ident}"
     if kind.isupper():
         return ident if ident.upper().startswith(kind) else f"{kind} {ident}"
     return f"[{kind}:{ident}]"

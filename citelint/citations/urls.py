@@ -16,6 +16,9 @@ URL_IDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("PMCID", re.compile(r"ncbi\.nlm\.nih\.gov/(?:pmc/)?articles/(PMC\d{3,9})", re.I)),
     ("NCT", re.compile(r"clinicaltrials\.gov/(?:ct2/show|study)/(NCT\d{8})", re.I)),
     ("DOI", re.compile(r"(?:dx\.)?doi\.org/(10\.\d{4,9}/[^\s?#]+)", re.I)),
+    # a publisher's page of the article: `ahajournals.org/doi/10.1161/…`, `/doi/full/10.…`
+    ("DOI", re.compile(r"/doi/(?:abs/|full/|pdf/|epdf/|epub/)?(10\.\d{4,9}/[^\s?#]+)", re.I)),
+    ("arXiv", re.compile(r"arxiv\.org/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?", re.I)),
 )
 
 

@@ -63,3 +63,20 @@ def test_a_quote_is_found_with_case_and_spacing_folded() -> None:
     assert find_quote(page, "median%20pfs,-other") is None  # the suffix must follow
     assert find_quote(page, "not%20there") is None
     assert find_quote(page, "median%20pfs,absent") is None
+
+
+def test_publisher_doi_pages_and_arxiv_are_identifiers() -> None:
+    from citelint.citations.references import read_entry
+    from citelint.citations.urls import url_ids
+
+    assert url_ids("https://www.ahajournals.org/doi/10.1161/CIRCULATIONAHA.120.050") == [
+        ("DOI", "10.1161/CIRCULATIONAHA.120.050")
+    ]
+    assert url_ids("https://onlinelibrary.wiley.com/doi/full/10.1002/cncr.1") == [
+        ("DOI", "10.1002/cncr.1")
+    ]
+    assert url_ids("https://arxiv.org/abs/2401.01234v2") == [("arXiv", "2401.01234")]
+    assert url_ids("https://arxiv.org/pdf/2311.10687") == [("arXiv", "2311.10687")]
+    assert read_entry("18. arXiv:2112.04034v1 [quant-ph] 7 Dec 2021").ids == (
+        ("arXiv", "2112.04034"),
+    )
