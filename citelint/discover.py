@@ -24,6 +24,7 @@ _REPOSITORY_DOCUMENT = re.compile(
     re.I,
 )
 _ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
+STORM_RUN_INDEX = "url_to_info.json"  # STORM writes it beside the article of each run
 
 
 def relpath(path: str, root: str) -> str:
@@ -251,10 +252,16 @@ class Discovery:
                     yield os.path.abspath(path)
 
     def sources_root(self, report: str) -> str | None:
-        """`--sources`/config, else `sources/` beside the report or in a parent folder."""
+        """`--sources`/config, else `sources/` beside the report or in a parent folder,
+        else the report's own folder when STORM laid out its run there (the article beside
+        its `url_to_info.json`)."""
         if self.settings.sources:
             return self.settings.sources
         here = os.path.dirname(os.path.abspath(report))
+        if not os.path.isdir(os.path.join(here, "sources")) and os.path.isfile(
+            os.path.join(here, STORM_RUN_INDEX)
+        ):
+            return here
         while True:
             candidate = os.path.join(here, "sources")
             if os.path.isdir(candidate):

@@ -72,3 +72,24 @@ def test_in_shard_puts_each_path_in_exactly_one_shard() -> None:
     owners = [[k for k in (1, 2, 3) if in_shard(p, (k, 3))] for p in paths]
     assert all(len(o) == 1 for o in owners)
     assert {o[0] for o in owners} == {1, 2, 3}  # sixty paths reach every shard
+
+
+def test_a_storm_run_folder_is_its_articles_sources_root(project: Writer, tmp_path: Path) -> None:
+    import json
+
+    info = {
+        "url_to_unified_index": {"https://example.org/a": 1},
+        "url_to_info": {"https://example.org/a": {"snippets": ["It has 322 employees."]}},
+    }
+    project("run/url_to_info.json", json.dumps(info))
+    project("run/storm_gen_article_polished.txt", "The company has 322 employees [1].\n")
+    settings = Settings(project_root=str(tmp_path))
+    (f,) = citelint.lint_paths(
+        [str(tmp_path / "run" / "storm_gen_article_polished.txt")], settings
+    ).files
+    assert f.diagnostics == () and f.verified == 1
+    project("run/storm_gen_article_polished.txt", "The company has 323 employees [1].\n")
+    (f,) = citelint.lint_paths(
+        [str(tmp_path / "run" / "storm_gen_article_polished.txt")], settings
+    ).files
+    assert [d.code for d in f.diagnostics] == ["CL101"]

@@ -87,6 +87,9 @@ class CitationResolver:
             out[anchor] = resolution
             if source is not None:
                 unsaved.setdefault(source, []).append(anchor)
+        for entry in doc.references:  # uncited entries are checked against records too
+            if entry.key not in records:
+                records[entry.key] = self._entry(entry, root)
         kinds = {
             a: self._kind_at[r.path]
             for a, r in out.items()
