@@ -5,9 +5,10 @@ more, after normalisation (width, case, spacing), with anchors replaced by `[cit
 numbering (`场景1`, `scenario 2`, `Block 3`, `case 4`, `LP5`) replaced by `#`, is padding:
 CL205 at its first occurrence. Numbered scenarios (`场景N：`, `Scenario N:`) with more than
 `max-scenarios` (9) distinct numbers are CL205 too, at the first scenario past the limit.
-Appendix sections do not count, and neither do repeated headings: a subheading such as
-`#### Emerging (moderate evidence quality)` under several sections is the report's
-structure (numbered scenarios in headings still count toward `max-scenarios`).
+Appendix sections do not count, and neither do repeated headings or bold label lines: a
+subheading such as `#### Emerging (moderate evidence quality)` or a `**Bottom line**`
+line under several sections is the report's structure (numbered scenarios in headings
+still count toward `max-scenarios`).
 
 Fails: eight paragraphs that read `场景1：需求稳定，价格不变。`, `场景2：需求稳定，价格不变。`, ….
 """
@@ -58,8 +59,9 @@ class TemplateRepetition(Rule[Options]):
                 continue
             for sentence in block.sentences:
                 key = normalized(sentence.text)
-                # Repeated subheadings are the report's structure, not filler.
-                if len(key) >= o.min_chars and block.kind != "heading":
+                # Repeated subheadings and bold label lines (`**Bottom line**` under each
+                # section) are the report's structure, not filler.
+                if len(key) >= o.min_chars and block.kind != "heading" and not block.strong_only:
                     seen.setdefault(key, []).append(sentence)
                 for m in _SCENARIO.finditer(sentence.text):
                     scenarios.setdefault(m.group(1), sentence)
