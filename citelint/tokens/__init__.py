@@ -6,12 +6,13 @@ Everything here is grammar — units, naming suffixes, phrase patterns — never
 facts: no drug, disease or identifier is known to citelint (the P0 iron law).
 
 Rooms: `text` (folding and positions), `kinds` (what a number is), `dates`, `numbers`,
-`entities`, `drugs`, `markers`.
+`cells` (table rows), `entities`, `drugs`, `markers`.
 """
 
 from __future__ import annotations
 
 from citelint.tokens import entities, numbers
+from citelint.tokens.cells import cell_tokens, unit_from_header
 from citelint.tokens.drugs import (
     DEFAULT_DRUG_PREFIXES_ZH,
     DEFAULT_DRUG_STEMS_EN,
@@ -26,9 +27,7 @@ from citelint.tokens.markers import markers
 from citelint.tokens.numbers import (
     THRESHOLD,
     NumericToken,
-    cell_tokens,
     numeric_tokens,
-    unit_from_header,
     values_in,
 )
 from citelint.tokens.spelled import spelled_numbers

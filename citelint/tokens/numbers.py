@@ -49,6 +49,12 @@ _NUMBER = re.compile(
     r"(?:(?<![\d.])|(?<=[Vv][Ss]\.))(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+"
 )
 _LETTER = re.compile(r"[A-Za-z]")
+_UNCERTAINTY = re.compile(r"\(\d{1,3}\)(?=[ \t]?[%‰A-Za-zµμ°])")
+# A decimal below one after a measure word or symbol (`fidelity 0.999`, `r = 0.8`,
+# `p = 0.03`, `AUC of 0.85`) is a statistic a source must state, not a bare number.
+_MEASURED = re.compile(
+    r"(?:[A-Za-z]{2,}|(?<![A-Za-z])[A-Za-z])[ \t]*(?:[=:]|of|was|is|at|reached)?[ \t]*$"
+)
 _NAMED_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z]*[A-Z][a-z]*[A-Z][A-Za-z]*[ \t]+$")
 _THRESHOLD = re.compile(r"(?:[≥≤<>]=?|=<|=>)[ \t]*$")
 _CUR_PREFIX = re.compile(
@@ -249,7 +255,11 @@ def _classify(norm: str, m: re.Match[str]) -> tuple[Decimal, Kind, _Quantity] | 
 
 
 def _suffix(norm: str, e: int) -> _Quantity:
-    """The unit or scale word right after a number, or a rate denominator."""
+    """The unit or scale word right after a number, or a rate denominator; a standard
+    uncertainty in parentheses (`99.9834(2)%`) stands between a number and its unit."""
+    uncertainty = _UNCERTAINTY.match(norm, e)
+    if uncertainty:
+        e = uncertainty.end()
     exponent = EXPONENT.match(norm, e)
     if exponent:  # `3 × 10^9/L`: the power is the scale, what follows it the unit
         scale_text = f"×10^{exponent.group(1)}"
@@ -311,6 +321,8 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
     if q.kind is None:
         if q.scale:
             return Kind.SCALE, None
+        if re.match(r"0?\.\d", written) and _MEASURED.search(norm, max(0, s - 24), s):
+            return Kind.STATISTIC, None
         if "." not in written and "," not in written and is_year(value) and len(written) == 4:
             return Kind.MAYBE_YEAR, None
         return Kind.BARE, None
@@ -348,49 +360,4 @@ def _distribute(norm: str, raw: list[NumericToken], spans: list[tuple[int, int]]
             raw[i] = replace(tok, kind=Kind.STATISTIC, unit=prev.unit)
 
 
-def unit_from_header(header: str) -> tuple[Kind, str | None, str | None] | None:
-    """Kind, unit and scale named by a table column header: `ORR (%)`, `PFS, months`, `n`."""
-    m = re.search(r"[(（]([^()（）]{1,20})[)）]\s*$", header) or re.search(
-        r"[,，]\s*(\S+)\s*$", header
-    )
-    unit_text = m.group(1) if m else (header.strip() if header.strip() in ("n", "N") else "")
-    if unit_text in ("n", "N"):
-        return (Kind.COUNT, None, None)
-    if not unit_text:
-        return None
-    norm, _ = normalize("1 " + unit_text.strip())
-    probe = _scan(norm, list(range(len(norm))), norm, True)
-    if (
-        len(probe) == 1
-        and probe[0].end >= len(norm.rstrip())
-        and probe[0].kind not in (Kind.BARE, Kind.DATE)
-    ):
-        return (probe[0].kind, probe[0].unit, probe[0].scale)
-    return None
-
-
-# A column of ratings (`| Data Privacy | 3 |` under `Rating`): a lone small score in it is
-# a judgement on a scale, not a quantity a source states.
-_SCORE_HEADER = re.compile(
-    r"(?i)\b(?:ratings?|scores?|grades?|rank(?:ing)?|stars?)\b|评分|得分|评级|等级"
-)
-_LONE_SCORE = re.compile(r"\s*\d{1,2}(?:\.5)?(?:\s*/\s*\d{1,2})?\s*")
-
-
-def cell_tokens(
-    text: str, cells: Sequence[tuple[int, int]], columns: Sequence[str]
-) -> list[NumericToken]:
-    """Numeric tokens of a table row: bare numbers in a cell take the column's unit (A4)."""
-    tokens: list[NumericToken] = []
-    for i, (begin, stop) in enumerate(cells):
-        header = columns[i] if i < len(columns) else ""
-        if _SCORE_HEADER.search(header) and _LONE_SCORE.fullmatch(text[begin:stop]):
-            continue
-        header_unit = unit_from_header(header)
-        for tok in numeric_tokens(text[begin:stop], source=True):
-            moved = replace(tok, start=tok.start + begin, end=tok.end + begin)
-            if moved.kind is Kind.BARE and header_unit is not None:
-                kind, unit, scale = header_unit
-                moved = replace(moved, kind=kind, unit=unit, scale=scale)
-            tokens.append(moved)
-    return tokens
+scan_normalized = _scan  # for the table-cell reader (tokens/cells.py)

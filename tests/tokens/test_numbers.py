@@ -233,3 +233,14 @@ def test_a_long_digit_run_before_a_word_is_an_id_not_a_count() -> None:
     assert numeric_tokens("Account 56976397712 demonstrates growth.") == []  # bare: no claim
     (count,) = numeric_tokens("The trial enrolled 5697 patients.")
     assert count.kind == "count"
+
+
+def test_uncertainty_notation_and_measured_decimals() -> None:
+    """`99.9834(2)%` states 99.9834%; a decimal below one after a measure word is a
+    statistic a source must hold (`fidelity 0.999`, `r = 0.8`, `p = 0.03`)."""
+    (pct,) = numeric_tokens("The fidelity was 99.9834(2)% in trap A.")
+    assert (str(pct.value), pct.kind) == ("99.9834", "percent")
+    for text in ("fidelity 0.999 was shown", "The r = 0.8 correlation", "p = 0.03", "AUC of 0.85"):
+        (tok,) = numeric_tokens(text)
+        assert tok.kind == "statistic", text
+    assert numeric_tokens("version 0.9 shipped") == []

@@ -1,0 +1,60 @@
+"""Numbers of a table row: a bare cell value takes its column's unit (`ORR (%)` → `45` is
+45%), and a lone score under a rating column is no quantity."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from citelint.tokens.kinds import Kind
+from citelint.tokens.numbers import NumericToken, numeric_tokens, scan_normalized
+from citelint.tokens.text import normalize
+
+
+def unit_from_header(header: str) -> tuple[Kind, str | None, str | None] | None:
+    """Kind, unit and scale named by a table column header: `ORR (%)`, `PFS, months`, `n`."""
+    m = re.search(r"[(（]([^()（）]{1,20})[)）]\s*$", header) or re.search(
+        r"[,，]\s*(\S+)\s*$", header
+    )
+    unit_text = m.group(1) if m else (header.strip() if header.strip() in ("n", "N") else "")
+    if unit_text in ("n", "N"):
+        return (Kind.COUNT, None, None)
+    if not unit_text:
+        return None
+    norm, _ = normalize("1 " + unit_text.strip())
+    probe = scan_normalized(norm, list(range(len(norm))), norm, True)
+    if (
+        len(probe) == 1
+        and probe[0].end >= len(norm.rstrip())
+        and probe[0].kind not in (Kind.BARE, Kind.DATE)
+    ):
+        return (probe[0].kind, probe[0].unit, probe[0].scale)
+    return None
+
+
+# A column of ratings (`| Data Privacy | 3 |` under `Rating`): a lone small score in it is
+# a judgement on a scale, not a quantity a source states.
+_SCORE_HEADER = re.compile(
+    r"(?i)\b(?:ratings?|scores?|grades?|rank(?:ing)?|stars?)\b|评分|得分|评级|等级"
+)
+_LONE_SCORE = re.compile(r"\s*\d{1,2}(?:\.5)?(?:\s*/\s*\d{1,2})?\s*")
+
+
+def cell_tokens(
+    text: str, cells: Sequence[tuple[int, int]], columns: Sequence[str]
+) -> list[NumericToken]:
+    """Numeric tokens of a table row: bare numbers in a cell take the column's unit (A4)."""
+    tokens: list[NumericToken] = []
+    for i, (begin, stop) in enumerate(cells):
+        header = columns[i] if i < len(columns) else ""
+        if _SCORE_HEADER.search(header) and _LONE_SCORE.fullmatch(text[begin:stop]):
+            continue
+        header_unit = unit_from_header(header)
+        for tok in numeric_tokens(text[begin:stop], source=True):
+            moved = replace(tok, start=tok.start + begin, end=tok.end + begin)
+            if moved.kind is Kind.BARE and header_unit is not None:
+                kind, unit, scale = header_unit
+                moved = replace(moved, kind=kind, unit=unit, scale=scale)
+            tokens.append(moved)
+    return tokens
