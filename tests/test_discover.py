@@ -93,3 +93,25 @@ def test_a_storm_run_folder_is_its_articles_sources_root(project: Writer, tmp_pa
         [str(tmp_path / "run" / "storm_gen_article_polished.txt")], settings
     ).files
     assert [d.code for d in f.diagnostics] == ["CL101"]
+
+
+def test_why_a_named_file_is_skipped(project: Writer, tmp_path: Path) -> None:
+    from citelint.discover import Discovery
+
+    for rel in ("a.json", "sources/g.md", "drafts/x.md", "r/y.md", "README.md"):
+        project(rel, "x\n")
+    settings = Settings(project_root=str(tmp_path), exclude=("drafts",))
+    found = Discovery(settings)
+    reasons = {
+        rel: found.why_skipped(str(tmp_path / rel))
+        for rel in ("a.json", "sources/g.md", "README.md")
+    }
+    assert reasons["a.json"].startswith("is not a report")
+    assert reasons["sources/g.md"].startswith("is inside a sources")
+    assert reasons["README.md"].startswith("is a repository document")
+    assert found.why_skipped(str(tmp_path / "drafts" / "x.md")).startswith("is inside")
+    included = Discovery(Settings(project_root=str(tmp_path), include=("other/*.md",)))
+    assert (
+        included.why_skipped(str(tmp_path / "r" / "y.md"))
+        == "is not matched by the config's `include`"
+    )
