@@ -107,7 +107,7 @@ class Analysis:
     def entry_records(self) -> Iterator[tuple[Reference, Record]]:
         """Each reference list entry with the saved record it resolved to (CL104, CL105)."""
         for entry in self.doc.references:
-            record = self.records.get(entry.key)
+            record = self.records.get(entry.place)
             if record is not None and isinstance(record.resolution, Span):
                 yield entry, record
 

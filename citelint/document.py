@@ -168,6 +168,11 @@ class Reference:
     author: str = ""  # the first author's family name
     journal: str = ""
 
+    @property
+    def place(self) -> str:
+        """Which entry it is: keys repeat where each section numbers its own list."""
+        return f"{self.key}@{self.start}"
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Document:

@@ -16,7 +16,7 @@ allowed roots is listed or read.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from citelint.citations.indexes import STORM_INDEX, WEB_INDEX, RootIndex, read_index
@@ -53,7 +53,7 @@ class Resolved:
 
     resolutions: Mapping[Anchor, Resolution]
     unsaved: Mapping[str, tuple[Anchor, ...]]  # each unsaved source → its citations
-    records: Mapping[str, Record]  # each reference entry key → its record
+    records: Mapping[str, Record]  # each reference entry (its `place`) → its record
     kinds: Mapping[Anchor, str] = field(default_factory=dict)  # the source type it reached
 
 
@@ -78,7 +78,9 @@ class CitationResolver:
         self._looked_up = False  # whether the current search consulted the DOI/title list
 
     def resolve(self, doc: Document, root: str | None) -> Resolved:
-        entries = {r.key: r for r in doc.references}
+        entries: dict[str, list[Reference]] = {}
+        for r in doc.references:  # per-section lists number from 1 again: keys repeat
+            entries.setdefault(r.key, []).append(r)
         records: dict[str, Record] = {}
         out: dict[Anchor, Resolution] = {}
         unsaved: dict[str, list[Anchor]] = {}
@@ -88,8 +90,8 @@ class CitationResolver:
             if source is not None:
                 unsaved.setdefault(source, []).append(anchor)
         for entry in doc.references:  # uncited entries are checked against records too
-            if entry.key not in records:
-                records[entry.key] = self._entry(entry, root)
+            if entry.place not in records:
+                records[entry.place] = self._entry(entry, root)
         kinds = {
             a: self._kind_at[r.path]
             for a, r in out.items()
@@ -101,21 +103,21 @@ class CitationResolver:
         self,
         anchor: Anchor,
         doc: Document,
-        entries: Mapping[str, Reference],
+        entries: Mapping[str, list[Reference]],
         records: dict[str, Record],
         root: str | None,
     ) -> tuple[str | None, Resolution]:
         """The resolution of one citation, and the unsaved source it depends on if any."""
         if anchor.type == "ref":
-            entry = entries.get(anchor.id)
+            entry = _entry_for(anchor, entries.get(anchor.id, ()))
             if entry is None:
                 url = self._index(root).storm_numbers.get(anchor.id) if root else None
                 if url is not None:
                     return self._url(url, None, root)
                 return None, _dangling(anchor, doc)
-            if entry.key not in records:
-                records[entry.key] = self._entry(entry, root)
-            found = records[entry.key].resolution
+            if entry.place not in records:
+                records[entry.place] = self._entry(entry, root)
+            found = records[entry.place].resolution
             if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED:
                 return _describe(entry), found
             return None, found
@@ -291,6 +293,14 @@ class CitationResolver:
                     if other.startswith("10."):
                         records.setdefault("doi:" + other.lower(), (name, ident))
         return records
+
+
+def _entry_for(anchor: Anchor, listed: Sequence[Reference]) -> Reference | None:
+    """The entry a `[n]` names: the only one, or — where each section lists its own
+    sources from 1 — the first list after the citation (its section's), else the last."""
+    if len(listed) <= 1:
+        return listed[0] if listed else None
+    return next((r for r in listed if r.start > anchor.start), listed[-1])
 
 
 def _dangling(anchor: Anchor, doc: Document) -> Failure:

@@ -9,6 +9,7 @@ reference list is read first: its numbers decide which glued numbers are citatio
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import itertools
 import re
 from collections.abc import Collection, Sequence
@@ -60,19 +61,36 @@ class CitationReader:
         footnotes = {i for i, r in enumerate(raws) if r.label is not None}
         entries: list[Reference] = []
         blocks: set[int] = set()
+        urls_only: set[int] = set()
+        if not under:  # OpenAI's `[1] https://…` lines closing the report, with no heading
+            under, urls_only = trailing_list(raws)
         for i in sorted(under | footnotes):
             raw = raws[i]
             if raw.kind not in ("li", "p", "anon") or not raw.text.strip():
                 continue
+            if i in urls_only:
+                blocks.add(i)  # the entry's URL again on a line of its own: no entry
+                continue
             for begin, end in entry_pieces(raw):
-                entry = self._entry(raw, begin, end, i in notes, len(entries) + 1)
-                if entry is not None:
-                    entries.append(entry)
+                for key, entry in self._keyed(raw, begin, end, i in notes, len(entries) + 1):
+                    entries.append(dataclasses.replace(entry, key=key) if key else entry)
                     blocks.add(i)
         digest = any(names_digest(r.text) for r in raws if r.kind == "heading" or len(r.text) <= 40)
         return ReferenceList(
             tuple(entries), frozenset(blocks), bool(under or footnotes), digest and bool(entries)
         )
+
+    def _keyed(
+        self, raw: RawBlock, begin: int, end: int, in_notes: bool, position: int
+    ) -> list[tuple[str, Reference]]:
+        """The entry of raw.text[begin:end] under each key it is listed by: `[2] [33] [57]
+        https://…` gives one source three numbers (the key "" keeps the entry's own)."""
+        entry = self._entry(raw, begin, end, in_notes, position)
+        if entry is None:
+            return []
+        group = _KEY_GROUP.match(raw.text, begin)
+        keys = _KEY_NUMBER.findall(group.group(0)) if group else []
+        return [(k, entry) for k in keys] if len(keys) > 1 else [("", entry)]
 
     def _entry(
         self, raw: RawBlock, begin: int, end: int, in_notes: bool, position: int
@@ -137,7 +155,7 @@ class CitationReader:
         return BlockCitations(tuple(anchors), tuple(masks), tuple(breaks))
 
 
-_NEXT_KEY = re.compile(r"\s(?=(?:\[\d{1,3}\]|【\d{1,3}】)\s)")
+_NEXT_KEY = re.compile(r"(?<![\]】])\s(?=(?:\[\d{1,3}\]|【\d{1,3}】)\s)")  # not in a key group
 
 
 def entry_pieces(raw: RawBlock) -> list[tuple[int, int]]:
@@ -157,6 +175,33 @@ def entry_pieces(raw: RawBlock) -> list[tuple[int, int]]:
             begin = cut
     pieces.append((begin, len(text)))
     return [p for p in pieces if text[p[0] : p[1]].strip()]
+
+
+_KEY_GROUP = re.compile(r"\s*(?:\[\d{1,3}\][ \t]*){2,}")
+_KEY_NUMBER = re.compile(r"\[(\d{1,3})\]")
+_URL_LINE = re.compile(r"\s*https?://\S+\s*")
+MIN_TRAILING = 2  # `[n]` blocks that make an unheaded list at the end of a report
+
+
+def trailing_list(raws: Sequence[RawBlock]) -> tuple[set[int], set[int]]:
+    """The blocks of an unheaded reference list closing the report: each starts with its
+    key (`[3] https://…`), or repeats an entry's URL alone. (All of them, and those of
+    the URL lines.)"""
+    keyed: set[int] = set()
+    urls: set[int] = set()
+    for i in range(len(raws) - 1, -1, -1):
+        raw = raws[i]
+        if raw.kind not in ("p", "anon", "li") or not raw.text.strip():
+            continue
+        if _KEY_LEAD_AT_START.match(raw.text):
+            keyed.add(i)
+        elif _URL_LINE.fullmatch(raw.text):
+            urls.add(i)
+        else:
+            break
+    if len(keyed) < MIN_TRAILING:
+        return set(), set()
+    return keyed | urls, urls
 
 
 _KEY_LEAD_AT_START = re.compile(r"\s*(?:\[\d{1,3}\]|【\d{1,3}】)\s")

@@ -62,7 +62,7 @@ def test_an_entry_resolves_to_its_saved_record(root: Path, how: str) -> None:
     doc, resolved = _resolve(root, f"Rate 4.8 months [1].\n\n## References\n\n1. {ENTRY} {how}\n")
     found = _only(doc, resolved)
     assert isinstance(found, Span) and found.path.endswith("2001.xml")
-    record = resolved.records["1"]
+    record = resolved.records[doc.references[0].place]
     assert record.target == "[pmid:2001]"
     assert record.fields["year"] == "2012" and not record.retraction
     assert resolved.unsaved == {}
@@ -75,8 +75,8 @@ def test_an_anchor_in_the_entry_keeps_its_locator(root: Path) -> None:
 
 
 def test_a_retracted_record_says_so(root: Path) -> None:
-    _, resolved = _resolve(root, "Rate [1].\n\n## References\n\n1. Any. PMID: 2002\n")
-    assert "Retracted Publication" in resolved.records["1"].retraction
+    doc, resolved = _resolve(root, "Rate [1].\n\n## References\n\n1. Any. PMID: 2002\n")
+    assert "Retracted Publication" in resolved.records[doc.references[0].place].retraction
 
 
 def test_an_unsaved_entry_is_one_source_for_all_its_citations(root: Path) -> None:
@@ -222,3 +222,21 @@ def test_a_page_quoted_many_times_is_folded_once(
     _, resolved = _resolve(root, report + " Again 4.8 months (" + link.format("PFS") + ").\n")
     assert all(isinstance(r, Span) for r in resolved.resolutions.values())
     assert len(folded) == 1
+
+
+def test_per_section_lists_number_their_own_entries(project: Writer) -> None:
+    """`### Sources` under each section, numbering from 1 again: a `[1]` is its own
+    section's entry, not the last list's."""
+    root = project("sources/web/index.json", json.dumps({"https://a.org/": "a.html"})).parent.parent
+    project("sources/web/a.html", "<p>The rate was 42%.</p>")
+    text = (
+        "## One\n\nThe rate was 42% [1].\n\n### Sources\n\n1. A: https://a.org/\n\n"
+        "## Two\n\nThe rate was 7% [1].\n\n### Sources\n\n1. B: https://b.org/\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    store = SourceStore(trusted=(str(root.parent),))
+    resolved = CitationResolver(store).resolve(doc, str(root))
+    first, second = sorted(resolved.resolutions.items(), key=lambda kv: kv[0].start)
+    assert isinstance(first[1], Span) and "42%" in first[1].text
+    assert isinstance(second[1], Failure) and second[1].kind is FailureKind.UNSAVED
+    assert "https://b.org/" in next(iter(resolved.unsaved))

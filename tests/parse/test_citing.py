@@ -157,3 +157,24 @@ def test_citations_at_a_paragraphs_end_cover_all_of_it() -> None:
     ]
     after = "Rate 5% in A. Rate 6% in B [2]. And then more words.\n\n## References\n\n[2] Y\n"
     assert [a for _, a in _cited(after)] == [[], ["[2]"], []]
+
+
+def test_an_unheaded_list_closing_the_report_with_grouped_keys() -> None:
+    """OpenAI Deep Research: `[n] URL` paragraphs end the report, the URL repeated on a
+    line of its own, several numbers before one source."""
+    text = (
+        "Rate 5% [1]. Rate 6% [33].\n\n"
+        "[1] https://a.org/1\n\nhttps://a.org/1\n\n"
+        "[2] [33] https://b.org/2\n\nhttps://b.org/2\n"
+    )
+    assert _entries(text) == [
+        ("1", ("https://a.org/1",)),
+        ("2", ("https://b.org/2",)),
+        ("33", ("https://b.org/2",)),
+    ]
+    assert [s.text for s in parse("r.md", text).sentences if not s.block.appendix] == [
+        "Rate 5% [1].",
+        "Rate 6% [33].",
+    ]
+    alone = "Rate 5% [1].\n\n[1] https://a.org/1\n"  # one such line is no list
+    assert _entries(alone) == []
