@@ -85,7 +85,7 @@ BIOMCP = {
     # 57 entries, every one cited and unsaved; two entries are the same paper twice
     "example_e.md": {"CL011": 1, "CL001": 24, "CL010": 2},
     # superscripts map to 24 entries, `ESMO 2024¹⁹` and `NCT01818323¹⁸` included
-    "example_f.md": {"CL011": 1, "CL001": 16},
+    "example_f.md": {"CL011": 1, "CL001": 17},  # `7.33-fold` is a quantity
 }
 
 

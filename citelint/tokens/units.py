@@ -52,7 +52,8 @@ _FUNCTION = (
     r"(?![A-Za-z])"
 )
 _PLURAL = r"[a-z]{2,}[a-hj-rt-z]s(?![A-Za-z])"
-_COUNTED = rf"(?:(?!{_FUNCTION})[a-z][a-z-]{{2,14}}[ \t]+)?(?!{_FUNCTION}){_PLURAL}"
+# the modifier may be an element's symbol: `256 Yb atoms`
+_COUNTED = rf"(?:(?!{_FUNCTION})(?:[a-z][a-z-]{{2,14}}|[A-Z][a-z]?)[ \t]+)?(?!{_FUNCTION}){_PLURAL}"
 COUNTED = "counted"  # the unit of a number before a plural noun
 _PER_TIME = r"[ \t]*/[ \t]*(?:day|d|week|wk|dose|cycle|h|hr|hour)(?![A-Za-z])"
 PER_SYMBOL = re.compile(rf"{_PER}{_SYMBOL}")  # `/L` after `× 10^9`
@@ -109,10 +110,14 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"h(?![A-Za-z])", Kind.DURATION, "hour"),
     (r"月", Kind.MAYBE_MONTH, "month"),  # a duration only after a decimal or a label (N6)
     (r"日", Kind.DURATION, "day"),
+    (r"(?<=[ \t])(?:s|secs?|seconds?)(?![A-Za-z'’])", Kind.DURATION, "second"),  # `12.6 s`
+    (r"(?:[kMG]b|[kM]?bp)(?![A-Za-z])", Kind.MEASURE, None),  # lengths of DNA: `3.9 Mb`
     (_SIMPLE, Kind.MEASURE, None),
     (_COUNTED, Kind.COUNT, COUNTED),  # a year may stand there too: `In 2019 trials`
+    (r"(?<=-)[a-z]{3,14}(?![A-Za-z-])", Kind.COUNT, COUNTED),  # `6,100-qubit`, `3-arm`
 )
-UNIT_RE = re.compile(
+UNIT_RE = re.compile(  # `90-nm`, `6,100-qubit`: a hyphen may join a number to its unit
+    r"(?:-(?=[A-Za-zμ°]))?"
     r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
     r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in UNITS) + r")?"
 )
@@ -125,4 +130,5 @@ CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
 def unit_text(written: str) -> str:
     """A measurement unit as compared: spacing and `^` dropped, the litre always `L`."""
     text = re.sub(r"[ \t^]", "", written)
+    text = re.sub(r"(?<![A-Za-z])K(?=g(?![A-Za-z]))", "k", text)  # `Kg/m^2` is `kg/m2`
     return re.sub(r"(?<![A-Za-z])([pnμmcdk]?)l(?![A-Za-z])", r"\1L", text)

@@ -94,3 +94,23 @@ def test_a_schedule_is_still_a_dose() -> None:
 )
 def test_a_number_before_a_plural_noun_counts_it(text: str, found: list[tuple[str, Kind]]) -> None:
     assert [(t.text, t.kind) for t in numeric_tokens(text)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The gate took 12.6 s to run.", ("12.6 s", "duration", "second")),
+        ("The genome spans 3.9 Mb.", ("3.9 Mb", "measure", "Mb")),
+        ("a 90-nm process", ("90-nm", "measure", "nm")),
+        ("a 6,100-qubit array", ("6,100-qubit", "count", "counted")),
+        ("trapped 256 Yb atoms", ("256 Yb atoms", "count", "counted")),
+        ("BMI 21.19 Kg/m^2", ("21.19 Kg/m^2", "measure", "kg/m2")),
+    ],
+)
+def test_unit_like_suffixes(text: str, expected: tuple[str, str, str]) -> None:
+    (tok,) = numeric_tokens(text)
+    assert (tok.text, tok.kind, tok.unit) == expected
+
+
+def test_decades_and_drug_codes_are_no_units() -> None:
+    assert numeric_tokens("in the 1990s") == [] and numeric_tokens("5-FU was given") == []
