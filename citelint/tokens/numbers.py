@@ -257,7 +257,7 @@ def _classify(norm: str, m: re.Match[str]) -> tuple[Decimal, Kind, _Quantity] | 
 def _suffix(norm: str, e: int) -> _Quantity:
     """The unit or scale word right after a number, or a rate denominator; a standard
     uncertainty in parentheses (`99.9834(2)%`) stands between a number and its unit."""
-    uncertainty = _UNCERTAINTY.match(norm, e)
+    uncertainty = _UNCERTAINTY.match(norm, e) if norm.startswith("(", e) else None
     if uncertainty:
         e = uncertainty.end()
     exponent = EXPONENT.match(norm, e)
@@ -321,7 +321,8 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
     if q.kind is None:
         if q.scale:
             return Kind.SCALE, None
-        if re.match(r"0?\.\d", written) and _MEASURED.search(norm, max(0, s - 24), s):
+        below_one = written.startswith(("0.", "."))  # str tests: this runs per number
+        if below_one and _MEASURED.search(norm, max(0, s - 24), s):
             return Kind.STATISTIC, None
         if "." not in written and "," not in written and is_year(value) and len(written) == 4:
             return Kind.MAYBE_YEAR, None

@@ -51,8 +51,15 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
         or _cites_or_enumerates(norm, s, e)
         or (before == ":" and re.search(r"\d:$", norm[max(0, s - 3) : s]))  # 10:30 again
         or (lettered and _ORDINAL_LABEL.search(norm, max(0, s - 24), s))  # Phase 1/2a, Grade 3
-        or _HORIZON.search(norm, max(0, s - 20), s) is not None  # 未来5–10年, the next 5 years
+        or _horizon(norm, s)  # 未来5–10年, the next 5 years
     )
+
+
+def _horizon(norm: str, s: int) -> bool:
+    window = norm[max(0, s - 20) : s]  # one cheap look before the pattern's
+    if not ("ext" in window or "oming" in window or "未来" in window or "今后" in window):
+        return False
+    return _HORIZON.search(norm, max(0, s - 20), s) is not None
 
 
 def _cites_or_enumerates(norm: str, s: int, e: int) -> bool:
