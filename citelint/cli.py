@@ -263,11 +263,17 @@ def _report(result: Result, args: argparse.Namespace, root: str) -> int:
             print(f"citelint: {note}", file=sys.stderr)
     elif not result.files and result.notes:
         print(f"citelint: {result.notes[0]}", file=sys.stderr)
-    if args.statistics:
-        _statistics(result, sys.stdout, quiet=args.quiet)
-    elif stdout_format:
-        for chunk in _render(stdout_format, result, color=color, quiet=args.quiet):
-            sys.stdout.write(chunk)
+    try:
+        if args.statistics:
+            _statistics(result, sys.stdout, quiet=args.quiet)
+        elif stdout_format:
+            for chunk in _render(stdout_format, result, color=color, quiet=args.quiet):
+                sys.stdout.write(chunk)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # `citelint … | head -1`: the reader has what it wanted. Nothing more is written
+        # (not even at exit), and the exit code is still the run's.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if result.internal_error:
         return EXIT_ERROR
     if result.failed() and not args.exit_zero:

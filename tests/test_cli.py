@@ -333,3 +333,25 @@ def test_no_hints_gives_the_same_findings_without_help_lines(
     assert outputs["concise", ()] == outputs["concise", ("--no-hints",)]
     assert "= help: found in" in outputs["text", ()]
     assert "= help:" not in outputs["text", ("--no-hints",)]
+
+
+def test_a_closed_pipe_ends_the_output_quietly_with_the_runs_exit_code(repo: Path) -> None:
+    """`citelint … | head -1`: no BrokenPipe traceback, and the run's exit code."""
+    import subprocess
+    import sys
+
+    (repo / "reports" / "many.md").write_text("".join(f"Rate {i}%.\n\n" for i in range(3000)))
+    for extra, code in (([], 1), (["--exit-zero"], 0)):
+        read, write = os.pipe()
+        os.close(read)  # the reader is gone before the first write
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "citelint", "--no-cache", *extra, "reports"],
+                cwd=repo,
+                stdout=write,
+                stderr=subprocess.PIPE,
+                check=False,
+            )
+        finally:
+            os.close(write)
+        assert done.returncode == code and b"Traceback" not in done.stderr, done.stderr
