@@ -1,7 +1,8 @@
 """The command line: `citelint [PATH ...]`, `citelint rules`, `citelint rule CODE`.
 
-Only this module writes to stdout, stderr or output files, and decides the exit code:
-0 nothing at or above --fail-on, 1 findings, 2 the tool could not do its job (X6).
+Only this module writes to stdout and stderr, chooses the output files (each written
+through `writes.py`), and decides the exit code: 0 nothing at or above --fail-on, 1
+findings, 2 the tool could not do its job (X6).
 """
 
 from __future__ import annotations
