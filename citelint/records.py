@@ -55,6 +55,16 @@ def verdict(fact_bearing: bool, diagnostics: Sequence[Diagnostic]) -> str:
     return "ok" if fact_bearing else "none"
 
 
+def _checked(found: str, item: BodyClaim) -> str:
+    """A claim with no finding of its own is still not green when a source it relies on
+    is not saved (one CL011 for a whole report names them elsewhere): the view agrees
+    with the summary's "verified" (Analysis.verified)."""
+    if found != "ok":
+        return found
+    unsaved = item.cited.failed or not all(span.path for _, span in item.cited.located)
+    return "warn" if unsaved else "ok"
+
+
 def excerpt(text: str, tokens: Sequence[str]) -> str:
     hits = [text.find(t) for t in tokens if t and text.find(t) >= 0]
     if not hits:
@@ -94,7 +104,7 @@ def build(analysis: Analysis, diagnostics: Sequence[Diagnostic]) -> tuple[ClaimR
                 spans=_cited_spans(item, analysis),
                 missing=tuple(dict.fromkeys(m for d in inside for m in d.missing)),
                 codes=tuple(sorted({d.code for d in inside})),
-                verdict=verdict(claim.fact_bearing, inside),
+                verdict=_checked(verdict(claim.fact_bearing, inside), item),
                 block=block_ids.get(id(s.block), 0),
                 found_in=tuple(
                     dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)

@@ -46,3 +46,18 @@ def test_excerpts_center_on_the_first_token() -> None:
     cut = excerpt(text, ["4.8"])
     assert cut.startswith("…") and cut.endswith("…") and "4.8" in cut and len(cut) < 700
     assert excerpt("short text", ["absent"]) == "short text"
+
+
+def test_a_claim_on_an_unsaved_source_is_never_green(project: Writer, tmp_path: Path) -> None:
+    """One CL011 names a report's unsaved sources; the claims it does not sit on are
+    still not verified, in the view as in the summary."""
+    project("sources/pubmed/1.json", json.dumps({"abstract": "Median PFS was 4.8 months."}))
+    text = (
+        "Median PFS was 4.8 months [pmid:1:abstract].\n\n"
+        "Response was 22% ([x](https://x.org/a)).\n\n"
+        "Response was 30% ([y](https://y.org/b)).\n"
+    )
+    a = analysis_of(tmp_path, "r.md", text)
+    first, second, third = build(a, [])  # no finding inside the second and third claims
+    assert first.verdict == "ok" and second.verdict == "warn" and third.verdict == "warn"
+    assert a.verified([]) == (3, 1)
