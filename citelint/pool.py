@@ -4,11 +4,12 @@ On Linux the workers are forked from the parent's warm linter (what it already l
 indexed is shared, not read again); elsewhere each builds its own from the run's settings.
 `map` returns results in the order of the work, so the output is the same bytes whatever
 the number of workers. Ctrl-C is the parent's: it cancels what waits and terminates what
-runs.
+runs; a parent killed outright takes its workers with it (Linux).
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -43,7 +44,10 @@ def lint_in_workers(
     context = _FORK if warm is not None else None
     _WORKER = warm if context is not None else None  # what a forked worker starts from
     executor = ProcessPoolExecutor(
-        jobs, mp_context=context, initializer=_init_worker, initargs=(settings, make)
+        jobs,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(settings, make, os.getpid()),
     )
     try:
         yield from executor.map(_lint_in_worker, work, chunksize=chunk)
@@ -67,14 +71,32 @@ _FORK = (
 )
 
 
-def _init_worker(settings: Settings, make: Callable[[Settings], _Linter]) -> None:
+def _init_worker(settings: Settings, make: Callable[[Settings], _Linter], parent: int) -> None:
     global _WORKER
     # Ctrl-C is the parent's to handle; SIGTERM from the parent exits through `finally`
     # blocks, so a half-written cache entry is removed.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_worker)
+    _die_with(parent)
     if _WORKER is None:  # not a copy of the parent's warm linter
         _WORKER = make(settings)
+
+
+def _die_with(parent: int) -> None:
+    """A worker whose parent is killed outright (out of memory, a cancelled CI job) must
+    not wait for work forever: on Linux the kernel kills it with its parent. (A temporary
+    cache file it leaves is removed by the next run's pruning.)"""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
 
 
 def _exit_worker(signum: int, frame: object) -> None:

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,3 +62,57 @@ def test_a_parallel_run_gives_the_bytes_of_a_serial_one(tmp_path: Path) -> None:
     serial = Linter(settings).lint_paths([str(project / "reports")], jobs=1)
     parallel = Linter(settings).lint_paths([str(project / "reports")], jobs=2)
     assert parallel == serial
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal")
+def test_workers_die_with_a_parent_killed_outright(tmp_path: Path) -> None:
+    """A parent killed by SIGKILL (out of memory, a cancelled job) leaves no worker waiting
+    for work forever. The deadlines detect a hang; they measure no speed."""
+    import signal
+    import subprocess
+    import time
+
+    (tmp_path / ".git").mkdir()
+    paragraph = "".join(f"Rate {j % 97}% in arm {j}. " for j in range(6000)) + "\n"
+    for i in range(40):
+        (tmp_path / "reports").mkdir(exist_ok=True)
+        (tmp_path / "reports" / f"r{i}.md").write_text(paragraph)
+    cache = tmp_path / "cache"
+    command = [sys.executable, "-m", "citelint", "reports", "--jobs", "2", "-q"]
+    env = {**os.environ, "CITELINT_CACHE_DIR": str(cache)}
+    with subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL) as proc:
+        workers: list[int] = []
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and time.monotonic() < deadline and len(workers) < 2:
+            workers = _children(proc.pid)
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    assert len(workers) == 2
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and any(_alive(pid) for pid in workers):
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers), "a worker outlived its killed parent"
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            state = handle.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
