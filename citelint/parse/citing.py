@@ -248,10 +248,7 @@ def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> li
     ]
     cited = tuple(anchors)
     for block in body:  # still being built: the frozen blocks get their sentences here
-        sentences = tuple(
-            Sentence(s.text, s.block, s.begin, s.stop, cited, s.masks) for s in block.sentences
-        )
-        object.__setattr__(block, "sentences", sentences)
+        object.__setattr__(block, "sentences", tuple(_citing(s, cited) for s in block.sentences))
     return anchors
 
 

@@ -92,7 +92,7 @@ class SourceStore:
             )
             return Failure(
                 FailureKind.UNSAFE_PATH,
-                f"the sources root {self._show(root, root)} leads outside the project "
+                f"the sources root {self.display_path(root, root)} leads outside the project "
                 f"{how}; nothing under it is read",
                 root,
             )
@@ -145,7 +145,7 @@ class SourceStore:
             if not inside(path, allowed):
                 return Failure(
                     FailureKind.UNSAFE_PATH,
-                    f"{self._show(path, root)} leads outside the sources root (symlink); "
+                    f"{self.display_path(path, root)} leads outside the sources root (symlink); "
                     "it is not read",
                     path,
                 )
@@ -162,7 +162,7 @@ class SourceStore:
             folder = folder or path
         if folder is not None:  # only a folder of that name: say so rather than "no file"
             return self._unreadable(folder, root, "is a folder, not a source file")
-        shown = ", ".join(self._show(p, root) for p in tried[:4])
+        shown = ", ".join(self.display_path(p, root) for p in tried[:4])
         more = f" and {len(tried) - 4} more" if len(tried) > 4 else ""
         return Failure(
             FailureKind.NO_SOURCE,
@@ -174,10 +174,8 @@ class SourceStore:
         """A path as messages show it."""
         return self.display(path) if self.display else _rel(path, root)
 
-    _show = display_path
-
     def _unreadable(self, path: str, root: str, why: str) -> Failure:
-        return Failure(FailureKind.UNREADABLE, f"{self._show(path, root)} {why}", path)
+        return Failure(FailureKind.UNREADABLE, f"{self.display_path(path, root)} {why}", path)
 
     def read(self, path: str) -> bytes:
         """Read one confined regular file under the per-file cap (CL007)."""
@@ -218,7 +216,7 @@ class SourceStore:
             return found
         return Failure(
             FailureKind.UNREADABLE,
-            f"{self._show(found.path, root or '')} is not read: the sources this report "
+            f"{self.display_path(found.path, root or '')} is not read: the sources this report "
             f"cites reach max-total-source-bytes ({self.max_total_bytes})",
             found.path,
         )
@@ -239,15 +237,16 @@ class SourceStore:
         except _LOADER_SLIPS as exc:
             return Failure(
                 FailureKind.UNREADABLE,
-                f"{self._show(path, root)} has a shape citelint cannot read ({type(exc).__name__})",
+                f"{self.display_path(path, root)} has a shape citelint cannot read "
+                f"({type(exc).__name__})",
                 path,
             )
         except SourceError as exc:
-            return Failure(FailureKind.UNREADABLE, f"{self._show(path, root)} {exc}", path)
+            return Failure(FailureKind.UNREADABLE, f"{self.display_path(path, root)} {exc}", path)
         except OSError as exc:
             return Failure(
                 FailureKind.UNREADABLE,
-                f"{self._show(path, root)} cannot be read ({exc.strerror})",
+                f"{self.display_path(path, root)} cannot be read ({exc.strerror})",
                 path,
             )
 
