@@ -151,7 +151,7 @@ class _Counted(str):
 
     taken = 0
 
-    def __getitem__(self, key: object) -> str:  # type: ignore[override]
+    def __getitem__(self, key: object) -> str:
         piece = str.__getitem__(self, key)  # type: ignore[index]
         _Counted.taken += len(piece)
         return piece
