@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from citelint.anchors import ANCHOR_SHAPE
 from citelint.citations.styles import DEFAULT_STYLES
 from citelint.document import Sentence
 from citelint.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
@@ -67,11 +68,17 @@ class Claim:
     entities: tuple[EntityToken, ...]
     drugs: tuple[DrugMention, ...]
     markers: tuple[str, ...]
+    # publication years: next to a citation or in author–year form (`Smith et al. (2015)`,
+    # `(Smith, 2015)`): they say when the cited work appeared, checked against its entry
+    # and record (CL104), never against the cited span's text
+    years: tuple[NumericToken, ...] = ()
 
     @property
     def fact_bearing(self) -> bool:
-        """Numbers, drugs and markers make a fact; entities and dates alone do not (X8)."""
-        return bool(self.numbers or self.drugs or self.markers)
+        """Numbers, drugs and markers make a fact; entities, dates and counts in words
+        alone do not (X8): `two approaches` asks no citation, but a cited `seven trials`
+        is checked."""
+        return any(not n.spelled for n in self.numbers) or bool(self.drugs or self.markers)
 
     @property
     def checkable(self) -> bool:
@@ -88,31 +95,42 @@ class ClaimReader:
 
     def __init__(self, drugs: DrugGrammar) -> None:
         self.drugs = drugs
-        self._claims: dict[tuple[str, bool], Claim] = {}  # by text: sentences repeat
+        self._claims: dict[
+            tuple[str, tuple[tuple[int, int], ...], bool], Claim
+        ] = {}  # by text: sentences repeat
 
     def read(self, sentence: Sentence) -> Claim:
         block = sentence.block
         if block.kind == "header-row" or _PROMPT.match(block.text):
             return NO_CLAIM
         text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
+        cites = _citation_ranges(sentence)
         if block.kind == "row":
             cells = _shift(block.cells, sentence.begin)
             if rubric_row(text, cells):
                 return NO_CLAIM
             found = cell_tokens(text, cells, block.columns)
-            return self._claim(text, found, heading=False)
-        key = (text, block.kind == "heading")
+            return self._claim(text, found, cites, heading=False)
+        key = (text, cites, block.kind == "heading")
         claim = self._claims.get(key)
         if claim is None:
-            claim = self._claim(text, numeric_tokens(text), heading=key[1])
+            claim = self._claim(text, numeric_tokens(text), cites, heading=key[2])
             if len(self._claims) >= CACHED_CLAIMS:  # bounded: the oldest goes
                 del self._claims[next(iter(self._claims))]
             self._claims[key] = claim
         return claim
 
-    def _claim(self, text: str, found: Sequence[NumericToken], *, heading: bool) -> Claim:
+    def _claim(
+        self,
+        text: str,
+        found: Sequence[NumericToken],
+        cites: Sequence[tuple[int, int]],
+        *,
+        heading: bool,
+    ) -> Claim:
         numbers = tuple(t for t in found if t.kind is not Kind.DATE)
-        dates = tuple(t for t in found if t.kind is Kind.DATE)
+        years = tuple(t for t in found if publication_year(text, t, cites))
+        dates = tuple(t for t in found if t.kind is Kind.DATE and t not in years)
         if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
             return Claim((), dates, (), (), ())
         return Claim(
@@ -121,6 +139,7 @@ class ClaimReader:
             tuple(entity_tokens(text)),
             tuple(self.drugs.mentions(text)),
             tuple(m for m, _ in markers(text)),
+            years,
         )
 
 
@@ -130,6 +149,37 @@ _PROMPT = re.compile(
     r"\s*(?:(?:USER |RESEARCH )?(?:QUESTION|QUERY|PROMPT|TASKS?)|研究问题|问题|任务)"
     r"\s*(?:\([^)]{0,30}\))?\s*[:：]"
 )
+
+
+def _citation_ranges(sentence: Sentence) -> tuple[tuple[int, int], ...]:
+    """Where the sentence's text cites: anchors and citations in the report's style."""
+    shapes = [(m.start(), m.end()) for m in ANCHOR_SHAPE.finditer(sentence.text)]
+    return tuple(sorted({*sentence.masks, *shapes}))
+
+
+# `(Smith, 2015)`, `(Smith et al., 2015; Lee 2018)`, `Smith et al. (2015)`, `(2015/2018)`
+_AUTHOR_BEFORE = re.compile(
+    r"(?:\(|;)[ \t]*(?:[A-Z][\w'’-]+(?:[ \t]+(?:et[ \t]+al\.?|and|&)(?:[ \t]+[A-Z][\w'’-]+)?)?"
+    r"[ \t]*,?[ \t]*)?(?:(?:19|20)\d\d[a-z]?[ \t]*[/;,][ \t]*)*$"
+    r"|(?:et[ \t]+al\.?|[A-Z][\w'’-]+)[ \t]*\($"
+)
+_YEAR_AFTER = re.compile(r"[a-z]?[ \t]*(?:[/;,)][ \t]*)")
+_CITE_GAP = 2  # `(2015)[3]`, `[3] (2015)`: a year in parentheses this close to a citation
+
+
+def publication_year(text: str, tok: NumericToken, cites: Sequence[tuple[int, int]]) -> bool:
+    """Whether a year says when a cited work appeared rather than what happened then."""
+    if tok.kind is not Kind.DATE or tok.date is None or tok.date[1] is not None:
+        return False
+    alone = text[tok.start - 1 : tok.start] == "(" and text[tok.end : tok.end + 1] == ")"
+    if alone and any(  # not `rose 4% in 2023 [3]`: that year is what the source says
+        0 <= b - tok.end - 1 <= _CITE_GAP or 0 <= tok.start - 1 - e <= _CITE_GAP for b, e in cites
+    ):
+        return True
+    before = text[max(0, tok.start - 60) : tok.start]
+    return _AUTHOR_BEFORE.search(before) is not None and bool(
+        _YEAR_AFTER.match(text, tok.end) or tok.end == len(text)
+    )
 
 
 def _shift(cells: tuple[tuple[int, int], ...], by: int) -> tuple[tuple[int, int], ...]:

@@ -52,7 +52,8 @@ class CitationHit:
 
 _NUM = r"\d{1,3}"
 _LIST = rf"{_NUM}(?:\s*[-–—]\s*{_NUM})?(?:\s*[,，;、]\s*{_NUM}(?:\s*[-–—]\s*{_NUM})?)*"
-_NUMBERED = re.compile(rf"\[({_LIST})\](?!\()|【({_LIST})】")
+# `[3]`, `【3】`, and STORM's `(#3)`
+_NUMBERED = re.compile(rf"\[({_LIST})\](?!\()|【({_LIST})】|\(#({_LIST})\)")
 _FOOTNOTE = re.compile(r"\[\^([^\]\s]{1,40})\]")
 _SUP_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT = re.compile(rf"[{_SUP_DIGITS}]+(?:[,˒⸴⁻–-][{_SUP_DIGITS}]+)*")
@@ -75,7 +76,7 @@ _GLUED = re.compile(r"(?<=[A-Za-z\)\]%])([.,;:])(\d{1,3}(?:[,–-]\d{1,3})*)(?=\
 # What every style but links and `<sup>` starts with; text without it holds no citation.
 # It opens with one character class, which the regex engine scans for quickly.
 _TRIGGER = re.compile(
-    r"[\[【⁰¹²³⁴⁵⁶⁷⁸⁹hPNdD](?:(?<=\[)\^?\d|(?<=\[)\^|(?<=【)\d|(?<=[⁰¹²³⁴⁵⁶⁷⁸⁹])"
+    r"[\[【#⁰¹²³⁴⁵⁶⁷⁸⁹hPNdD](?:(?<=\[)\^?\d|(?<=\[)\^|(?<=【)\d|(?<=\(#)\d|(?<=[⁰¹²³⁴⁵⁶⁷⁸⁹])"
     r"|(?<=h)ttps?://|(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d)"
 )
 # In a table row, a reference number closing a cell after a parenthesis or a question
@@ -162,7 +163,7 @@ class CitationScanner:
     def _numbered(self, text: str, sups: Sequence[tuple[int, int]]) -> list[CitationHit]:
         hits = []
         for m in _NUMBERED.finditer(text):
-            for key in expand(m.group(1) or m.group(2)):
+            for key in expand(m.group(1) or m.group(2) or m.group(3)):
                 hits.append(self._ref("numbered", key, m.start(), m.end(), f"[{key}]"))
         for begin, end in sups:  # `<sup>3</sup>`, `<sup>1,2</sup>`
             if _DIGITS_ONLY.fullmatch(text[begin:end]):

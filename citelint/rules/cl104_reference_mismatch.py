@@ -12,6 +12,10 @@ Fails (`sources/pubmed/22663011.xml` was published in 2012):
 
     1. Smith J, et al. Its real title. Its Journal. 2019;1:1-2. PMID: 22663011
 
+A year written beside a citation or in author–year form (`Smith et al. (2015) [3]`,
+`(Smith, 2015)`) says when the cited work appeared: it is checked against the cited
+entry's year and the record's publication years, never against the span's text.
+
 Passes: the entry's year, author, title and journal are the record's.
 
 Fix: correct the entry from the saved record, or cite the record it meant.
@@ -22,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from citelint.analysis import Analysis
+from citelint.analysis import Analysis, BodyClaim
 from citelint.diagnostic import Severity
 from citelint.document import Reference
 from citelint.rules.base import Finding, NoOptions, Rule
@@ -54,6 +58,43 @@ class ReferenceMismatch(Rule[NoOptions]):
                     spans=(record.resolution,),
                     subject=f"[{entry.key}] {entry.text}",
                 )
+        for item in analysis.claims:
+            if item.claim.years and item.anchors:
+                yield from self._years(item, analysis)
+
+    def _years(self, item: BodyClaim, analysis: Analysis) -> Iterator[Finding]:
+        said = _said_years(item, analysis)
+        if not said:
+            return  # nothing cited says when it appeared: a year alone states no fact
+        for tok in item.claim.years:
+            if str(tok.date[0] if tok.date else "") in said:
+                continue
+            cites = ", ".join(a.text for a in item.anchors)
+            known = ", ".join(f"{what} says {year}" for year, what in sorted(said.items()))
+            yield Finding(
+                self.code,
+                item.sentence.offset_of(tok.start),
+                item.sentence.offset_of(tok.end - 1) + 1,
+                f"year {tok.text} beside {cites} is not when the cited work appeared: {known}",
+                claim=item.sentence.text,
+                anchors=item.anchors,
+                subject=item.sentence.text,
+            )
+
+
+def _said_years(item: BodyClaim, analysis: Analysis) -> dict[str, str]:
+    """The years the cited entries and their records give, each with who gives it."""
+    said: dict[str, str] = {}
+    keys = {a.id for a in item.anchors if a.type == "ref"}
+    for entry in analysis.doc.references:
+        if entry.key not in keys:
+            continue
+        if entry.year:
+            said.setdefault(entry.year, f"reference [{entry.key}]")
+        record = analysis.records.get(entry.place)
+        for year in re.findall(r"(?:19|20)\d\d", record.fields.get("year", "") if record else ""):
+            said.setdefault(year, f"the record {record.target}" if record else "")
+    return said
 
 
 def _disagreements(entry: Reference, fields: Mapping[str, str], dates: str) -> list[str]:

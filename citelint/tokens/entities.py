@@ -57,6 +57,9 @@ _CODE_CONTEXT = re.compile(
     r"(?i:mutat\w*|mutant|variants?|substitutions?|alterations?|stag(?:e|ing)|mapping|"
     r"weighted|sequences?)|突变|分期|变异"
 )
+# Model and product codes with one capital: a letter, a hyphen and a number (`T-72`,
+# `F-16`), or a capital between digits (`9K38`); `5d` or `10mg` never has that shape.
+_MODEL_CODE = re.compile(rf"[A-Z][-{HYPHENS}]\d{{2,4}}|\d{{1,3}}[A-Z]\d{{1,4}}")
 _EXCLUDED_ENTITY = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|mg|ml|mL|yr|yrs|h|d|L|A|B|x)|Q\d+W|q\d+w|\d+[A-Za-z]{1,2}\d*|"
     r"[A-Za-z]\d|\d+[-][A-Za-z]+)$"
@@ -139,6 +142,8 @@ def _trim_entity(raw: str) -> str | None:
         parts, seps = parts[:-1], seps[:-1]
     token = parts[0] + "".join(s + p for s, p in zip(seps, parts[1:], strict=False))
     letters = sum(c.isalpha() for c in token)
+    if letters < 2 and _MODEL_CODE.fullmatch(token):
+        return token  # `T-72`, `9K38`: one capital is enough in a model's shape
     if letters < 2 or not any(c.isdigit() for c in token) or not any(c.isupper() for c in token):
         return None
     if _EXCLUDED_ENTITY.match(token):

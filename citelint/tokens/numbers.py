@@ -15,7 +15,8 @@ from decimal import Decimal, InvalidOperation
 
 from citelint.tokens.dates import DateParts, find_dates, is_year
 from citelint.tokens.kinds import Kind
-from citelint.tokens.structure import not_a_quantity
+from citelint.tokens.spelled import spelled_numbers
+from citelint.tokens.structure import named_before, not_a_quantity, years
 from citelint.tokens.text import HYPHENS, normalize
 from citelint.tokens.units import (
     COUNTED,
@@ -41,6 +42,7 @@ class NumericToken:
     start: int = 0  # index in the scanned (original) text
     end: int = 0
     date: DateParts | None = None
+    spelled: bool = False  # a count in words (`seven trials`): checked, but asks no citation
 
 
 # A number starts after anything but a digit or a dot, or right after the dot of `vs.`
@@ -55,7 +57,6 @@ _UNCERTAINTY = re.compile(r"\(\d{1,3}\)(?=[ \t]?[%‰A-Za-zµμ°])")
 _MEASURED = re.compile(
     r"(?:[A-Za-z]{2,}|(?<![A-Za-z])[A-Za-z])[ \t]*(?:[=:]|of|was|is|at|reached)?[ \t]*$"
 )
-_NAMED_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z]*[A-Z][a-z]*[A-Z][A-Za-z]*[ \t]+$")
 _THRESHOLD = re.compile(r"(?:[≥≤<>]=?|=<|=>)[ \t]*$")
 _CUR_PREFIX = re.compile(
     r"(US\$|\$|¥|€|£|USD|RMB|CNY|EUR|GBP|人民币)[ \t]*(?:约|approximately|about|~)?[ \t]*$"
@@ -216,8 +217,31 @@ def _scan(norm: str, index: Sequence[int], original: str, source: bool) -> list[
         spans.append((s, q.stop))
     _distribute(norm, raw, spans)
     tokens.extend(_settled(raw, source))
+    tokens.extend(_word_counts(norm, at, original))
     tokens.sort(key=lambda t: (t.start, t.end))
     return tokens
+
+
+def _word_counts(norm: str, at: _Positions, original: str) -> list[NumericToken]:
+    """`seven trials` states 7 trials: a number word before a counted noun is a count."""
+    found = []
+    for begin, end_word, value in spelled_numbers(norm):
+        q = _suffix(norm, end_word)
+        if value < 2 or q.kind is not Kind.COUNT or q.scale:
+            continue  # `one patient`, `zero events` are not what a count in words checks
+        start, end = at.start(begin), at.end(q.stop)
+        found.append(
+            NumericToken(
+                original[start:end],
+                value,
+                Kind.COUNT,
+                unit=q.unit,
+                start=start,
+                end=end,
+                spelled=True,
+            )
+        )
+    return found
 
 
 def _settled(raw: list[NumericToken], source: bool) -> list[NumericToken]:
@@ -250,7 +274,9 @@ def _classify(norm: str, m: re.Match[str]) -> tuple[Decimal, Kind, _Quantity] | 
         return None  # 5-FU
     kind, unit = _settle(norm, m, abs(value), q)
     scale = SCALES.get(q.scale, q.scale) if q.scale else None
-    stop = e if q.unit == COUNTED and unit != COUNTED else q.stop  # `CPS ≥ 1` of `≥ 1 tumours`
+    stop = (
+        e if (q.unit == COUNTED and unit != COUNTED) or kind is Kind.MAYBE_YEAR else q.stop
+    )  # `CPS ≥ 1` of `≥ 1 tumours`
     return abs(value), kind, _Quantity(kind, unit, scale, stop)
 
 
@@ -307,6 +333,8 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
         if "." in written or _label_kind(norm[max(0, s - 48) : s]):
             return Kind.DURATION, q.unit
         return q.kind, q.unit
+    if q.kind is Kind.RATE and years(written, q.unit):
+        return Kind.MAYBE_YEAR, None  # `(2015/2018)`: two years, no rate
     counted = q.unit == COUNTED  # a plural noun after a label or comparator names a group
     if q.kind is None or counted:
         label = _label_kind(norm[max(0, s - 48) : s])
@@ -314,7 +342,7 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
             return Kind.STATISTIC, label
         if _THRESHOLD.search(norm, max(0, s - 4), s):
             return Kind.STATISTIC, THRESHOLD  # `CPS ≥ 1`: a comparator states a cut-off
-        if counted and _NAMED_BEFORE.search(norm, max(0, s - 24), s):
+        if counted and named_before(norm, s, written):
             return Kind.BARE, None  # `the RTOG 9501 trials`: the number is the trials' name
         if counted and len(written) >= 10 and written.isdigit():
             return Kind.BARE, None  # `56976397712 demonstrates`: an id or account number

@@ -10,7 +10,9 @@ either side, so a source's `(3) documented …` never supports a claim's `3 mont
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
+from citelint.tokens.dates import is_year
 from citelint.tokens.text import HYPHENS
 
 # Words that number things rather than count them: the number after one is a name.
@@ -98,3 +100,38 @@ def rubric_row(text: str, cells: tuple[tuple[int, int], ...]) -> bool:
     if values[-1] > 10 and len(values) >= 4:
         values = values[:-1]  # `| … | 3 | 41 |`: the row's total
     return len(values) >= 3 and all(v <= 10 for v in values)
+
+
+_NAMED_BEFORE = re.compile(r"(?<![A-Za-z])[A-Za-z]*[A-Z][a-z]*[A-Z][A-Za-z]*[ \t]+$")
+# `Microsoft 365 applications`, `Windows 11 devices`: a capitalised word right before a
+# number is a name with it, unless it is a word of the grammar that opens a sentence before
+# a count (`About 40 sites`, `In 12 countries`) or a month (`June 2023`).
+_TITLE_BEFORE = re.compile(r"(?<![A-Za-z0-9\-])([A-Z][a-z][A-Za-z]{1,20}) $")
+_OPENER_WORDS = """about above across after against almost along among amongst approximately around
+    at before below beside besides between beyond by circa despite during each every
+    except exceeding for from in including inside into just less like more fewer nearly
+    near of off on only onto outside over past per roughly since some than through
+    throughout to toward towards under until unlike up upon via with within without
+    all both any another the these those their our its his her your my some several many
+    most top first last next another estimated exactly totaling totalling only
+    and or but nor so yet then thus also still even
+    january february march april may june july august september october november
+    december where when while whereas if although though because unless whether as once"""
+_OPENERS = frozenset(_OPENER_WORDS.split())
+
+
+def years(written: str, denominator: str | None) -> bool:
+    return all(
+        w is not None and len(w) == 4 and w.isdigit() and is_year(Decimal(w))
+        for w in (written, denominator)
+    )
+
+
+def named_before(norm: str, s: int, written: str) -> bool:
+    """Whether a name stands right before the number (`RTOG 9501`, `Microsoft 365`)."""
+    if _NAMED_BEFORE.search(norm, max(0, s - 24), s):
+        return True
+    title = _TITLE_BEFORE.search(norm, max(0, s - 24), s)
+    if title is None or title.group(1).lower() in _OPENERS:
+        return False
+    return not (len(written) == 4 and written.isdigit() and is_year(Decimal(written)))

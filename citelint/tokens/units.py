@@ -53,7 +53,10 @@ _FUNCTION = (
 )
 _PLURAL = r"[a-z]{2,}[a-hj-rt-z]s(?![A-Za-z])"
 # the modifier may be an element's symbol: `256 Yb atoms`
-_COUNTED = rf"(?:(?!{_FUNCTION})(?:[a-z][a-z-]{{2,14}}|[A-Z][a-z]?)[ \t]+)?(?!{_FUNCTION}){_PLURAL}"
+_COUNTED = (  # …after a space: `2D grids` is a dimension, not two D grids
+    rf"(?:(?!{_FUNCTION})(?:[a-z][a-z-]{{2,14}}|(?<=[ \t])[A-Z][a-z]?)[ \t]+)?"
+    rf"(?!{_FUNCTION}){_PLURAL}"
+)
 COUNTED = "counted"  # the unit of a number before a plural noun
 _PER_TIME = r"[ \t]*/[ \t]*(?:day|d|week|wk|dose|cycle|h|hr|hour)(?![A-Za-z])"
 PER_SYMBOL = re.compile(rf"{_PER}{_SYMBOL}")  # `/L` after `× 10^9`

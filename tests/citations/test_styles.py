@@ -24,6 +24,8 @@ def test_glued_numbers_are_off_by_default() -> None:
         ("Rate was 5% [3].", [("numbered", "ref", "3", "[3]")]),
         ("Rate [1,2].", [("numbered", "ref", "1", "[1,2]"), ("numbered", "ref", "2", "[1,2]")]),
         ("Rate 【4】。", [("numbered", "ref", "4", "【4】")]),
+        ("Rate (#3).", [("numbered", "ref", "3", "(#3)")]),  # STORM
+        ("Ranked \\#1 (# 3)", []),  # a rank, a spaced hash: no citation
         ("Rate [^n1].", [("footnote", "ref", "n1", "[^n1]")]),
         ("Cases annually¹.", [("superscript", "ref", "1", "¹")]),
         ("Cases²⁴.", [("superscript", "ref", "24", "²⁴")]),

@@ -24,6 +24,9 @@ from citelint.tokens import (
         ("doi 10.1056/NEJMoa1203421.", ["10.1056/NEJMoa1203421"]),
         ("NCT01245062", ["NCT01245062"]),
         ("macOS ROS", []),
+        # model and product codes with one capital: a letter-hyphen-number, digits around it
+        ("the T-72 tank and the 9K38 missile", ["T-72", "9K38"]),
+        ("5d 10mg 3h T-1", []),
     ],
 )
 def test_entity_tokens(text: str, entities: list[str]) -> None:

@@ -1,4 +1,4 @@
-"""Numbers spelled as words, read on sources only."""
+"""Numbers spelled as words: any on a source; on a claim, counts before a counted noun."""
 
 from __future__ import annotations
 
@@ -27,10 +27,13 @@ def test_spelled_numbers(text: str, values: list[int]) -> None:
     assert [v for _, _, v in spelled_numbers(text)] == [Decimal(v) for v in values]
 
 
-def test_a_cited_span_states_them_a_claim_does_not() -> None:
+def test_a_cited_span_states_them_a_claim_checks_its_counts() -> None:
     text = "from five independent experiments"
     span = Span("s.md", None, text)
     assert [(t.text, t.kind) for t in Evidence().index(span).numbers[Decimal(5)]] == [
-        ("five", Kind.BARE)
+        ("five independent experiments", Kind.COUNT),
+        ("five", Kind.BARE),
     ]
-    assert numeric_tokens(text) == numeric_tokens(text, source=True) == []
+    (count,) = numeric_tokens(text)
+    assert (count.value, count.kind, count.spelled) == (Decimal(5), Kind.COUNT, True)
+    assert numeric_tokens("five of them") == numeric_tokens("one patient") == []

@@ -88,6 +88,16 @@ def test_a_schedule_is_still_a_dose() -> None:
         # a name of two capitals before it makes the number part of the name
         ("the RTOG 9501 trials", []),
         ("CheckMate 067 studies", []),
+        # …and so does one capitalised word that is no opener of a sentence's count
+        ("Microsoft 365 represents the suite", []),
+        ("its Windows 11 devices", []),
+        ("About 40 sites were open", [("40 sites", Kind.COUNT)]),
+        ("Where 2D crystals win", []),  # a dimension, not two D crystals
+        ("trapped 256 Yb atoms", [("256 Yb atoms", Kind.COUNT)]),
+        # counts in words before a counted noun
+        ("Seven trials", [("Seven trials", Kind.COUNT)]),
+        ("at twenty-one sites", [("twenty-one sites", Kind.COUNT)]),
+        ("two of them, one-third of patients, one patient", []),
         # a label or a comparator before it governs the number
         ("PD-L1 CPS ≥ 1 tumours", [("1", Kind.STATISTIC)]),
     ],
