@@ -60,7 +60,7 @@ _SUPERSCRIPT = re.compile(rf"[{_SUP_DIGITS}]+(?:[,˒⸴⁻–-][{_SUP_DIGITS}]+)
 _SHORT_BASE = re.compile(r"(?:^|\D)\d{1,3}$")
 _SUP_TABLE = str.maketrans(_SUP_DIGITS + "˒⸴⁻", "0123456789,,-")
 # A superscript after a digit, a power sign or a unit symbol is a power (`10⁹`, `m²`).
-_POWER_BEFORE = re.compile(r"(?:[\d^×xX/·⁻⁺]|\b[a-zA-Zµμ]{1,2})$")
+_POWER_BEFORE = re.compile(r"(?:[\d^×xX/·⁻⁺]|\b[a-zA-Zµμα-ωΑ-Ω]{1,2})$")  # `χ²` too
 URL = re.compile(r"https?://[^\s<>\"'\]\[)（）]+", re.I)
 URL_TAIL = ".,;:!?。，；："
 IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -72,7 +72,7 @@ IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # What stands before an NCT id that cites rather than states: an opening bracket, a list
 # separator inside one, or a label's colon (`(NCT01234567)`, `ClinicalTrials.gov: NCT…`).
 _CITING_BEFORE = re.compile(r"[(\[（【,;、:：]\s*$")
-_GLUED = re.compile(r"(?<=[A-Za-z\)\]%])([.,;:])(\d{1,3}(?:[,–-]\d{1,3})*)(?=\s|$)")
+_GLUED = re.compile(r"(?<=[A-Za-z\)\]%\"”’'])([.,;:])(\d{1,3}(?:[,–-]\d{1,3})*)(?=\s|$)")
 # What every style but links and `<sup>` starts with; text without it holds no citation.
 # It opens with one character class, which the regex engine scans for quickly.
 _TRIGGER = re.compile(

@@ -43,7 +43,9 @@ def test_ranges_expand_and_runs_are_separate_groups() -> None:
     assert [(h.id, h.group) for h in hits] == [("3", (5, 8)), ("4", (8, 11))]
 
 
-@pytest.mark.parametrize("text", ["10⁹/L", "25 kg/m²", "3 × 10⁻³", "x²", "a [link](x)"])
+@pytest.mark.parametrize(
+    "text", ["10⁹/L", "25 kg/m²", "3 × 10⁻³", "x²", "a χ² test", "a [link](x)"]
+)
 def test_powers_and_units_are_not_superscript_citations(text: str) -> None:
     assert _found(text) == []
 
@@ -140,6 +142,8 @@ def test_glued_numbers_need_the_reference_list_or_the_style() -> None:
     assert _found(text, keys=("17",)) == [("glued", "ref", "17", "17")]
     assert _found(text, styles=("glued",)) == [("glued", "ref", "17", "17")]
     assert _found("It rose to 5.17 now.", keys=("17",)) == []  # a decimal, not glued
+    # after a closing quote too (Gemini: `a natural "self-cleaning".1 However`)
+    assert _found('natural "self-cleaning".1 However', keys=("1",)) == [("glued", "ref", "1", "1")]
 
 
 def test_styles_can_be_turned_off() -> None:
