@@ -157,13 +157,16 @@ def _citation_ranges(sentence: Sentence) -> tuple[tuple[int, int], ...]:
     return tuple(sorted({*sentence.masks, *shapes}))
 
 
-# `(Smith, 2015)`, `(Smith et al., 2015; Lee 2018)`, `Smith et al. (2015)`, `(2015/2018)`
+# `(Smith, 2015)`, `(Smith et al., 2015; Lee 2018)`, `Smith et al. (2015)`, `(2015/2018)`;
+# never a lone `(2016)` after a common word (`nivolumab (2016)`: the year of an approval)
+_AUTHOR = r"[A-Z][\w'’-]+(?:[ \t]+(?:et[ \t]+al\.?|and|&)(?:[ \t]+[A-Z][\w'’-]+)?)?"
+_YEARS = r"(?:19|20)\d\d[a-z]?[ \t]*[/;,][ \t]*"
 _AUTHOR_BEFORE = re.compile(
-    r"(?:\(|;)[ \t]*(?:[A-Z][\w'’-]+(?:[ \t]+(?:et[ \t]+al\.?|and|&)(?:[ \t]+[A-Z][\w'’-]+)?)?"
-    r"[ \t]*,?[ \t]*)?(?:(?:19|20)\d\d[a-z]?[ \t]*[/;,][ \t]*)*$"
+    rf"(?:\(|;)[ \t]*(?:{_AUTHOR}[ \t]*,?[ \t]*(?:{_YEARS})*|(?:{_YEARS})+)$"
     r"|(?:et[ \t]+al\.?|[A-Z][\w'’-]+)[ \t]*\($"
 )
 _YEAR_AFTER = re.compile(r"[a-z]?[ \t]*(?:[/;,)][ \t]*)")
+_YEAR_LIST_AFTER = re.compile(r"[a-z]?[ \t]*[/;,][ \t]*(?:19|20)\d\d")  # `(2015/2018)`
 _CITE_GAP = 2  # `(2015)[3]`, `[3] (2015)`: a year in parentheses this close to a citation
 
 
@@ -175,6 +178,8 @@ def publication_year(text: str, tok: NumericToken, cites: Sequence[tuple[int, in
     if alone and any(  # not `rose 4% in 2023 [3]`: that year is what the source says
         0 <= b - tok.end - 1 <= _CITE_GAP or 0 <= tok.start - 1 - e <= _CITE_GAP for b, e in cites
     ):
+        return True
+    if text[tok.start - 1 : tok.start] == "(" and _YEAR_LIST_AFTER.match(text, tok.end):
         return True
     before = text[max(0, tok.start - 60) : tok.start]
     return _AUTHOR_BEFORE.search(before) is not None and bool(

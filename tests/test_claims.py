@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from citelint.claims import NO_CLAIM, Claim, ClaimSettings
-from citelint.tokens import DrugGrammar
+import pytest
+
+from citelint.claims import NO_CLAIM, Claim, ClaimSettings, publication_year
+from citelint.tokens import DrugGrammar, numeric_tokens
 from tests.conftest import analysis_of
 
 
@@ -64,3 +66,22 @@ def test_a_restated_question_is_no_claim(tmp_path: Path) -> None:
     text = "QUESTION:\nHow do 100-qubit traps scale to 1,000 qubits?\n\nRESEARCH TASKS (5 total):\n  #1: Research 10–100 qubits.\n\nNOTE: the rate was 5%.\n"
     claims = _claims(tmp_path, text)
     assert [t for t, c in claims.items() if c.fact_bearing] == ["NOTE: the rate was 5%."]
+
+
+@pytest.mark.parametrize(
+    ("text", "cites", "years"),
+    [
+        ("As Smith et al. (2015) showed, 40% responded", (), ["2015"]),
+        ("It holds (Smith, 2015).", (), ["2015"]),
+        ("It holds (Smith et al., 2015; Lee 2018).", (), ["2015", "2018"]),
+        ("It was confirmed (2015/2018).", (), ["2015", "2018"]),
+        ("It was confirmed (2015) [3]", ((24, 27),), ["2015"]),
+        # the year of an event, not of a publication
+        ("pembrolizumab and nivolumab (2016), expanding", (), []),
+        ("Revenue rose 4% in 2023 [3]", ((24, 27),), []),
+        ("In 2015, Smith found 40%", (), []),
+    ],
+)
+def test_publication_years(text: str, cites: tuple[tuple[int, int], ...], years: list[str]) -> None:
+    found = [t.text for t in numeric_tokens(text) if publication_year(text, t, cites)]
+    assert found == years

@@ -54,7 +54,28 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
         or (before == ":" and re.search(r"\d:$", norm[max(0, s - 3) : s]))  # 10:30 again
         or (lettered and _ORDINAL_LABEL.search(norm, max(0, s - 24), s))  # Phase 1/2a, Grade 3
         or _horizon(norm, s)  # 未来5–10年, the next 5 years
+        or (before == "/" and _FAMILY.search(norm, max(0, s - 24), s) is not None)  # MCT1/4/11
+        or _hex_id(norm, s, e)  # 04d7e2a1-7d3b-…: an id, not 4 days
     )
+
+
+# A gene family listed by its members' numbers: `MCT1/4/11` names MCT1, MCT4 and MCT11.
+_FAMILY = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,10}\d{1,3}(?:/\d{1,3})*/$")
+_HEX = frozenset("0123456789abcdefABCDEF-")
+_HEX_ID_MIN = 8  # `04d7e2a1`: a run this long of hex digits, letters among them, is an id
+
+
+def _hex_id(norm: str, s: int, e: int) -> bool:
+    """Whether the number sits in a hexadecimal id or UUID (`04d7e2a1-7d3b-…`)."""
+    a, b = s, e
+    while a > 0 and s - a < 40 and norm[a - 1] in _HEX:
+        a -= 1
+    while b < len(norm) and b - e < 40 and norm[b] in _HEX:
+        b += 1
+    run = norm[a:b].strip("-")
+    if len(run) < _HEX_ID_MIN or not any(c.isalpha() for c in run):
+        return False
+    return max(len(part) for part in run.split("-")) >= _HEX_ID_MIN
 
 
 def _horizon(norm: str, s: int) -> bool:

@@ -54,7 +54,7 @@ _FUNCTION = (
 _PLURAL = r"[a-z]{2,}[a-hj-rt-z]s(?![A-Za-z])"
 # the modifier may be an element's symbol: `256 Yb atoms`
 _COUNTED = (  # …after a space: `2D grids` is a dimension, not two D grids
-    rf"(?:(?!{_FUNCTION})(?:[a-z][a-z-]{{2,14}}|(?<=[ \t])[A-Z][a-z]?)[ \t]+)?"
+    rf"(?<!-)(?:(?!{_FUNCTION})(?:[a-z][a-z-]{{2,14}}|(?<=[ \t])[A-Z][a-z]?)[ \t]+)?"
     rf"(?!{_FUNCTION}){_PLURAL}"
 )
 COUNTED = "counted"  # the unit of a number before a plural noun
@@ -117,7 +117,9 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"(?:[kMG]b|[kM]?bp)(?![A-Za-z])", Kind.MEASURE, None),  # lengths of DNA: `3.9 Mb`
     (_SIMPLE, Kind.MEASURE, None),
     (_COUNTED, Kind.COUNT, COUNTED),  # a year may stand there too: `In 2019 trials`
-    (r"(?<=-)[a-z]{3,14}(?![A-Za-z-])", Kind.COUNT, COUNTED),  # `6,100-qubit`, `3-arm`
+    # `a 6,100-qubit array`, `a 3-arm trial`; before a plural noun the compound names a
+    # kind (`2-qubit gates`), it counts nothing
+    (rf"(?<=-)[a-z]{{3,14}}(?![A-Za-z-])(?![ \t]+{_PLURAL})", Kind.COUNT, COUNTED),
 )
 UNIT_RE = re.compile(  # `90-nm`, `6,100-qubit`: a hyphen may join a number to its unit
     r"(?:-(?=[A-Za-zμ°]))?"

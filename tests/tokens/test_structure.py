@@ -17,6 +17,8 @@ from citelint.tokens import numeric_tokens
         "as reported [1] and [10, 11] and [3-5]",  # citation groups
         "Criteria:\n3. Patient has disease",  # an enumerator at a line start
         "glioma; or (3) documented mutation",  # an inline enumerator
+        "transporters MCT1/4/11",  # a gene family listed by its members' numbers
+        "run 04d7e2a1-7d3b-4c2e-9f1a-0b2c3d4e5f60 ended",  # a UUID, not 4 days
     ],
 )
 def test_structure_is_not_a_quantity(text: str) -> None:
@@ -30,6 +32,8 @@ def test_structure_is_not_a_quantity(text: str) -> None:
         ("(n = 5) patients", ["5"]),
         ("[95% CI, 0.33 to 0.63]", ["95%", "0.33", "0.63"]),
         ("rate (3)", ["3"]),  # a parenthesis a sentence ends with is not an enumerator
+        ("3/4 patients and 10 days", ["3/4 ", "4 patients", "10 days"]),  # no family: a rate
+        ("in 2010-2019 at 12 beds", ["2010", "2019", "12 beds"]),  # no hex letter: no id
     ],
 )
 def test_numbers_beside_structure_still_count(text: str, found: list[str]) -> None:

@@ -93,6 +93,7 @@ def test_a_schedule_is_still_a_dose() -> None:
         ("its Windows 11 devices", []),
         ("About 40 sites were open", [("40 sites", Kind.COUNT)]),
         ("Where 2D crystals win", []),  # a dimension, not two D crystals
+        ("high-fidelity 2-qubit gates", []),  # a compound before a plural names a kind
         ("trapped 256 Yb atoms", [("256 Yb atoms", Kind.COUNT)]),
         # counts in words before a counted noun
         ("Seven trials", [("Seven trials", Kind.COUNT)]),
