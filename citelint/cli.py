@@ -42,6 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if len(args_list) != 2:
                 raise UsageError("usage: citelint rule CODE")
             return _rule(args_list[1], sys.stdout)
+        if args_list[:1] == ["fetch"]:
+            return _fetch(args_list[1:])
         args = build_parser().parse_args(args_list)
         if args.list_rules:
             return _rules(sys.stdout)
@@ -79,6 +81,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("citelint: interrupted", file=sys.stderr)
         return 130
+
+
+def _fetch(rest: list[str]) -> int:
+    """`citelint fetch [--dry-run] [--refresh] [PATHS] [lint options]`: the reports are
+    read as the lint reads them; only the fetch package and its HTTP client touch the
+    network, and they are imported here, never by the lint."""
+    dry_run, refresh = "--dry-run" in rest, "--refresh" in rest
+    args = build_parser().parse_args([a for a in rest if a not in ("--dry-run", "--refresh")])
+    settings = dataclasses.replace(_settings(args), hints=False)
+    try:
+        from citelint.fetch import http, plan, run
+    except ImportError:
+        raise UsageError(
+            "citelint fetch needs its HTTP client: pip install 'citelint[fetch]'"
+        ) from None
+    wanted = plan.wanted_by_root(Linter(settings), args.paths or ["."], saved_too=refresh)
+    client = http.Client(intervals=run.intervals(os.environ))
+    return run.fetch_all(
+        wanted, client=client, env=os.environ, out=sys.stdout, dry_run=dry_run, refresh=refresh
+    )
 
 
 def _fix(

@@ -42,7 +42,7 @@ from citelint.rules import (
 from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.settings import Settings
 from citelint.sources.cache import TextCache
-from citelint.sources.model import SourceError
+from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside, read_regular, within
 from citelint.sources.store import SourceStore
 from citelint.stamp import Stamper, file_finding
@@ -300,6 +300,10 @@ class Linter:
         resolutions = {
             a: self.store.resolve(a, sources_root) for a in doc.anchors if not a.is_citation
         }
+        for anchor, found in resolutions.items():  # `[pmid:…]` that PubMed said is unknown
+            if isinstance(found, Failure) and found.kind is FailureKind.NO_SOURCE:
+                gone = self.citations.nonexistent([(anchor.type, anchor.id)], sources_root)
+                resolutions[anchor] = gone or found
         resolutions.update(cited.resolutions)
         claims = self.settings.claims
         starts = anchor_starts(doc)

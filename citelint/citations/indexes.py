@@ -1,5 +1,7 @@
-"""The URL indexes of a sources root: `web/index.json` (`{url: file under web/}`) and
-STORM's `url_to_info.json` (its snippets are the span), read once per root.
+"""The indexes of a sources root, read once: `web/index.json` (`{url: file under web/}`,
+or `{url: {"file": …, "fetched_at": …}}` as `citelint fetch` writes it), STORM's
+`url_to_info.json` (its snippets are the span), and `fetched.json`, the fetch's record of
+the cited ids a registry answered do not exist (CL012).
 
 An index that is there but cannot be used — it leads out of the root, is not a regular
 file, is not JSON of its shape — is recorded as the failure of every URL it would have
@@ -20,6 +22,7 @@ from citelint.sources.store import SourceStore
 
 WEB_INDEX = "web/index.json"
 STORM_INDEX = "url_to_info.json"
+FETCH_INDEX = "fetched.json"
 
 
 @dataclass
@@ -34,14 +37,17 @@ class RootIndex:
     # regular file, is not JSON of its shape): the URLs it would answer are that failure,
     # never "not saved".
     broken: Failure | None = None
+    # `PMID 99999999` → what the registry answered when `citelint fetch` asked, and when
+    missing: dict[str, str] = field(default_factory=dict)
 
 
 def read_index(store: SourceStore, root: str) -> RootIndex:
     """The URL indexes of one sources root (memoised by the caller)."""
     index = RootIndex()
     web = _read_json(store, root, WEB_INDEX, index)
-    if isinstance(web, dict) and all(isinstance(f, str) and f for f in web.values()):
-        index.web = {normalize_url(u): f for u, f in web.items()}
+    files = {u: _file_of(f) for u, f in web.items()} if isinstance(web, dict) else {}
+    if isinstance(web, dict) and all(files.values()):
+        index.web = {normalize_url(u): f for u, f in files.items()}
     elif web is not None:
         index.broken = index.broken or _broken(
             store, root, WEB_INDEX, "is not a JSON object of URL to file name"
@@ -52,7 +58,23 @@ def read_index(store: SourceStore, root: str) -> RootIndex:
         index.storm_path = os.path.join(root, STORM_INDEX)
     elif storm is not None:
         index.broken = index.broken or _broken(store, root, STORM_INDEX, "is not a JSON object")
+    fetched = _read_json(store, root, FETCH_INDEX, index)
+    if isinstance(fetched, dict):
+        index.missing = {
+            key: f"{item.get('detail')} on {item.get('date')}"
+            for key, item in fetched.items()
+            if isinstance(item, dict) and item.get("outcome") == "missing"
+        }
+    elif fetched is not None:
+        index.broken = index.broken or _broken(store, root, FETCH_INDEX, "is not a JSON object")
     return index
+
+
+def _file_of(entry: object) -> str:
+    """The saved file an index entry names: a name, or a fetch record's `file`."""
+    if isinstance(entry, dict):
+        entry = entry.get("file")
+    return entry if isinstance(entry, str) else ""
 
 
 def _read_json(store: SourceStore, root: str, name: str, index: RootIndex) -> object:

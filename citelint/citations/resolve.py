@@ -125,6 +125,8 @@ class CitationResolver:
             return self._url(anchor.id, anchor.locator, root)
         what = _show_id(anchor.type, anchor.id)
         found, _ = self._first(self._id_targets(anchor.type, anchor.id, root), root, what)
+        if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED:
+            found = self.nonexistent([(anchor.type, anchor.id)], root) or found
         return (
             what if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED else None
         ), found
@@ -153,6 +155,10 @@ class CitationResolver:
                     return Record(page, url)
                 if page.kind is not FailureKind.UNSAVED:
                     return Record(page)  # a broken or escaping index: said, not "not saved"
+        if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED:
+            named = [*entry.ids, *(i for u in entry.urls for i in url_ids(u))]
+            named += [(a.type, a.id) for a in entry.anchors]
+            found = self.nonexistent(named, root) or found
         if target is None or not isinstance(found, Span):
             return Record(found)
         kind, ident = target
@@ -225,6 +231,8 @@ class CitationResolver:
             )
             unsaved = isinstance(found, Failure) and found.kind is FailureKind.UNSAVED
             page = None if unsaved else found
+            if unsaved and root is not None:
+                page = self.nonexistent(ids, root)
             how = "tried " + ", ".join(_show_id(k, i) for k, i in ids)
         index = self._index(root) if root is not None else RootIndex()
         key = normalize_url(url)
@@ -265,6 +273,22 @@ class CitationResolver:
         return None, Span(page.path, f"text={directive}", passage, pointer=page.pointer)
 
     # -- indexes of a sources root --------------------------------------------------------
+
+    def nonexistent(self, named: Sequence[tuple[str, str]], root: str | None) -> Failure | None:
+        """CL012's failure when `citelint fetch` recorded one of the ids as unknown to
+        its registry (`PMID`, `NCT`, `DOI`; citelint's `pmid` and `nct` anchors too)."""
+        if root is None:
+            return None
+        missing = self._index(root).missing
+        for kind, ident in named:
+            written = _WRITTEN.get(kind, kind)
+            key = f"{written} {ident.lower() if written == 'DOI' else ident}"
+            if key in missing:
+                return Failure(
+                    FailureKind.NONEXISTENT,
+                    f"{_show_id(written, ident)} does not exist: {missing[key]}",
+                )
+        return None
 
     def _index(self, root: str) -> RootIndex:
         return self.store.watch.memo(self._roots, root, lambda: read_index(self.store, root))
@@ -317,6 +341,9 @@ def _describe(entry: Reference) -> str:
     title = entry.title or re.sub(r"\s+", " ", entry.text)
     short = title if len(title) <= 60 else title[:57] + "…"
     return f"reference [{entry.key}] ({who + ': ' if who else ''}{short})"
+
+
+_WRITTEN = {"pmid": "PMID", "nct": "NCT", "aact": "NCT"}  # anchor types as ids are written
 
 
 def _show_id(kind: str, ident: str) -> str:

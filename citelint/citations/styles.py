@@ -231,6 +231,8 @@ class CitationScanner:
                 ):
                     continue  # `registered as NCT01234567` states the id: a claim's entity
                 ident = m.group(1).rstrip(URL_TAIL)
+                while ident.endswith(")") and ident.count("(") < ident.count(")"):
+                    ident = ident[:-1].rstrip(URL_TAIL)  # `(doi:10.1/x)`: the bracket closes
                 hits.append(
                     CitationHit(
                         "identifier", kind, ident, None, m.start(), m.end(), m.group(0), False

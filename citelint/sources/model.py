@@ -44,6 +44,7 @@ class FailureKind(Enum):
     UNREADABLE = "unreadable"  # the file exists but cannot be read, parsed or is too large
     DANGLING = "dangling"  # a reference number with no entry, or no reference list at all
     UNSAVED = "unsaved"  # a citation's source (an entry, URL or identifier) is not saved
+    NONEXISTENT = "nonexistent"  # its registry answered `citelint fetch` that the id is unknown
 
 
 @dataclass(frozen=True, slots=True)

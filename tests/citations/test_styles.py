@@ -112,6 +112,22 @@ def test_bare_urls_drop_trailing_punctuation() -> None:
             ],
         ),
         ("It is registered as NCT01234567.", []),  # stated, not cited: an entity
+        # a bracket around the identifier closes it; one inside the DOI is its own
+        (
+            "Rate (doi:10.1056/NEJMoa1).",
+            [("identifier", "DOI", "10.1056/NEJMoa1", "doi:10.1056/NEJMoa1).")],
+        ),
+        (
+            "Rate doi:10.1016/S0140-6736(20)30183-5.",
+            [
+                (
+                    "identifier",
+                    "DOI",
+                    "10.1016/S0140-6736(20)30183-5",
+                    "doi:10.1016/S0140-6736(20)30183-5.",
+                )
+            ],
+        ),
     ],
 )
 def test_identifiers(text: str, expected: list[tuple[str, ...]]) -> None:

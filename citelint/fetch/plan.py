@@ -1,0 +1,93 @@
+"""What a report cites that is not saved yet, read as the linter reads it.
+
+The same discovery, config, citation styles and sources root as `citelint PATHS`: each
+report is parsed and analysed, and every citation whose source is not saved names what
+to fetch — a PMID, an NCT id, a DOI, or the page at a URL.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+
+from citelint.citations.urls import url_ids
+from citelint.document import Anchor, Document, Reference
+from citelint.fetch.services import Wanted
+from citelint.linter import Linter
+from citelint.sources.model import Failure, FailureKind
+from citelint.sources.paths import read_regular
+
+# citelint's own anchor types and the identifiers reports write, as the fetch names them
+_KINDS = {"pmid": "PMID", "PMID": "PMID", "nct": "NCT", "NCT": "NCT", "DOI": "DOI"}
+
+
+def wanted_by_root(
+    linter: Linter, paths: Sequence[str], *, saved_too: bool = False
+) -> dict[str, list[Wanted]]:
+    """Every sources root with the unsaved sources its reports cite (every cited source
+    with `saved_too`, for `--refresh`), in first-cited order. A report with no sources
+    root has nowhere to save to and is left out."""
+    linter.settings = linter.settings.naming(paths)
+    linter.trust(linter.settings.trusted_roots())
+    found = linter.discovery.files(paths)
+    out: dict[str, list[Wanted]] = {}
+    for path in found.reports:
+        root = linter.discovery.sources_root(path)
+        if root is None:
+            continue
+        data = read_regular(os.path.realpath(path), linter.settings.max_report_bytes, "report")
+        doc = linter.parser.parse(linter.display(path), data)
+        seen = out.setdefault(root, [])
+        for want in _cited(linter, doc, root, saved_too):
+            if want not in seen:
+                seen.append(want)
+    return out
+
+
+def _cited(linter: Linter, doc: Document, root: str, saved_too: bool) -> Iterator[Wanted]:
+    analysis = linter.analyze(doc, root)
+    entries: dict[str, list[Reference]] = {}
+    for entry in doc.references:
+        entries.setdefault(entry.key, []).append(entry)
+    for anchor in doc.anchors:
+        found = analysis.resolutions.get(anchor)
+        unsaved = isinstance(found, Failure) and found.kind in _UNSAVED
+        if not (unsaved or (saved_too and found is not None)):
+            continue
+        if anchor.type == "ref":
+            for entry in entries.get(anchor.id, ()):
+                yield from _of_entry(entry.anchors, entry.ids, entry.urls)
+        else:
+            yield from _of_anchor(anchor)
+    for entry in doc.references:  # uncited entries are checked against records too
+        record = analysis.records.get(entry.place)
+        found = record.resolution if record is not None else None
+        if (isinstance(found, Failure) and found.kind is FailureKind.UNSAVED) or saved_too:
+            yield from _of_entry(entry.anchors, entry.ids, entry.urls)
+
+
+_UNSAVED = (FailureKind.UNSAVED, FailureKind.NO_SOURCE, FailureKind.NONEXISTENT)
+
+
+def _of_anchor(anchor: Anchor) -> Iterator[Wanted]:
+    if anchor.type == "url":
+        yield from _of_url(anchor.id)
+    elif anchor.type in _KINDS:
+        yield Wanted(_KINDS[anchor.type], anchor.id)
+
+
+def _of_entry(
+    anchors: Sequence[Anchor], ids: Sequence[tuple[str, str]], urls: Sequence[str]
+) -> Iterator[Wanted]:
+    named = [Wanted(_KINDS[a.type], a.id) for a in anchors if a.type in _KINDS]
+    named += [Wanted(_KINDS[k], i) for k, i in ids if k in _KINDS]
+    if named:
+        yield from named
+        return
+    for url in urls[:1]:  # the entry's link is its source
+        yield from _of_url(url)
+
+
+def _of_url(url: str) -> Iterator[Wanted]:
+    ids = [Wanted(_KINDS[k], i) for k, i in url_ids(url) if k in _KINDS]
+    yield from ids or [Wanted("URL", url)]

@@ -1,0 +1,245 @@
+"""`citelint fetch`: save every cited source that is not saved yet, and say what happened.
+
+Each outcome is recorded in the sources root's fetch index, `fetched.json`, keyed by
+what was cited (`PMID 22663011`, `URL https://…`): **saved** (with the file), **missing**
+(the registry answers that the id does not exist: CL012 in the lint), or **failed**
+(network, 5xx, timeout, a bot check: tried again next run, never called missing). A saved
+or missing source is not asked again unless `--refresh`. Files are written whole, inside
+the sources root only, named from the id or a hash of the URL, never from the URL's path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+from urllib.parse import urlsplit
+
+from citelint.fetch import services
+from citelint.fetch.http import Client, FetchError, Response
+from citelint.fetch.services import Wanted
+from citelint.writes import make_folders, write_atomic
+
+FETCH_INDEX = "fetched.json"
+WEB_INDEX = os.path.join("web", "index.json")
+_PAGE_TYPES = {
+    "text/html": "html",
+    "application/xhtml+xml": "html",
+    "text/plain": "txt",
+    "text/markdown": "md",
+    "application/pdf": "pdf",
+}
+# What a bot check or captcha page says instead of the page: never saved as evidence.
+_BOT_CHECK = re.compile(
+    rb"captcha|cf-chl|challenge-platform|just a moment\.\.\.|are you a robot|"
+    rb"verify you are (?:a )?human|access denied|unusual traffic",
+    re.I,
+)
+_SAVE_EVERY = 20  # outcomes between rewrites of the index (a Ctrl-C keeps all but these)
+
+
+@dataclass
+class Outcome:
+    outcome: str  # saved | missing | failed
+    detail: str
+    record: dict[str, object] = field(default_factory=dict)
+
+
+class RootFetch:
+    """The fetch of one sources root: its index, its writes, its outcomes."""
+
+    def __init__(self, root: str, client: Client, env: Mapping[str, str], now: str) -> None:
+        self.root = root
+        self.client = client
+        self.env = env
+        self.now = now
+        self.base = services.bases(env)
+        kept = _read_object(os.path.join(root, FETCH_INDEX))
+        self.index = {k: v for k, v in kept.items() if isinstance(v, dict)}
+        self.web: dict[str, object] = _read_object(os.path.join(root, WEB_INDEX))
+        self._dirty = 0
+
+    def pending(self, wanted: list[Wanted], refresh: bool) -> list[Wanted]:
+        """What to ask for: not recorded as saved or missing, unless refreshing."""
+        if refresh:
+            return wanted
+        return [
+            w
+            for w in wanted
+            if self.index.get(w.key, {}).get("outcome") not in ("saved", "missing")
+        ]
+
+    def fetch(self, want: Wanted) -> Outcome:
+        try:
+            how = {"PMID": self._pmid, "NCT": self._nct, "DOI": self._doi, "URL": self._url}
+            outcome = how[want.kind](want.ident)
+        except FetchError as exc:
+            outcome = Outcome("failed", exc.reason)
+        entry: dict[str, object] = {"outcome": outcome.outcome, "detail": outcome.detail}
+        entry["date"] = self.now
+        entry |= outcome.record
+        self.index[want.key] = entry
+        self._dirty += 1
+        if self._dirty >= _SAVE_EVERY:
+            self.flush()
+        return outcome
+
+    def flush(self) -> None:
+        if self._dirty or not os.path.exists(os.path.join(self.root, FETCH_INDEX)):
+            self._write_json(FETCH_INDEX, self.index)
+            if self.web:
+                self._write_json(WEB_INDEX, self.web)
+        self._dirty = 0
+
+    # -- one per kind ---------------------------------------------------------------
+
+    def _pmid(self, pmid: str) -> Outcome:
+        answer = self.client.get(services.efetch_url(self.base, pmid, self.env))
+        if answer.status in (400, 404) or (
+            answer.status == 200 and not services.pubmed_has_article(answer.body)
+        ):
+            return _missing("PMID", pmid, f"HTTP {answer.status}, no such record")
+        _ok(answer, ("text/xml", "application/xml"))
+        return self._save(f"pubmed/{pmid}.xml", answer)
+
+    def _nct(self, nct: str) -> Outcome:
+        answer = self.client.get(services.ctgov_url(self.base, nct))
+        if answer.status == 404:
+            return _missing("NCT", nct, "HTTP 404, no such study")
+        _ok(answer, ("application/json",))
+        return self._save(f"trials/{nct}.json", answer)
+
+    def _doi(self, doi: str) -> Outcome:
+        answer = self.client.get(services.crossref_url(self.base, doi))
+        if answer.status == 404:
+            return _missing("DOI", doi, "HTTP 404, no such work")
+        _ok(answer, ("application/json",))
+        saved = self._save(f"crossref/{_hash(doi.lower())}.json", answer)
+        converted = self.client.get(services.idconv_url(self.base, doi, self.env))
+        pmid = services.pmid_of(converted.body) if converted.status == 200 else None
+        if pmid is not None and not os.path.exists(
+            os.path.join(self.root, "pubmed", pmid + ".xml")
+        ):
+            record = self._pmid(pmid)
+            if record.outcome == "saved":
+                saved.record["pmid"] = pmid
+        return saved
+
+    def _url(self, url: str) -> Outcome:
+        answer = self.client.get(url)
+        if answer.status != 200:
+            raise FetchError(f"HTTP {answer.status}")
+        if _BOT_CHECK.search(answer.body[:20000]) and answer.content_type != "application/pdf":
+            raise FetchError("a bot check or captcha page answered, not the page")
+        ext = _PAGE_TYPES.get(answer.content_type)
+        if ext is None:
+            raise FetchError(f"content type {answer.content_type or 'none'} is not a page")
+        name = f"{_hash(url)}.{ext}"
+        outcome = self._save(f"web/{name}", answer)
+        self.web[url] = outcome.record | {"file": name}  # web/index.json names files in web/
+        return outcome
+
+    # -- writing ----------------------------------------------------------------------
+
+    def _save(self, rel: str, answer: Response) -> Outcome:
+        path = os.path.join(self.root, rel)
+        make_folders(os.path.dirname(path), self.root)
+        write_atomic(path, [answer.body], root=self.root)
+        record: dict[str, object] = {
+            "file": rel,
+            "asked": answer.url,
+            "final_url": answer.final_url,
+            "status": answer.status,
+            "content_type": answer.content_type,
+            "size": len(answer.body),
+            "sha256": hashlib.sha256(answer.body).hexdigest(),
+            "fetched_at": self.now,
+        }
+        return Outcome("saved", rel, record)
+
+    def _write_json(self, rel: str, value: object) -> None:
+        path = os.path.join(self.root, rel)
+        make_folders(os.path.dirname(path), self.root)
+        text = json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        write_atomic(path, [text.encode()], root=self.root)
+
+
+def _ok(answer: Response, types: tuple[str, ...]) -> None:
+    if answer.status != 200:
+        raise FetchError(f"HTTP {answer.status}")
+    if answer.content_type not in types:
+        raise FetchError(f"content type {answer.content_type or 'none'}, expected {types[0]}")
+
+
+def _missing(kind: str, ident: str, answer: str) -> Outcome:
+    registry = services.REGISTRIES[kind]
+    return Outcome(
+        "missing", f"{registry} answered {answer}", {"registry": registry, "answer": answer}
+    )
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _read_object(path: str) -> dict[str, Any]:
+    """A JSON object this command wrote before; anything else starts afresh."""
+    try:
+        with open(path, "rb") as f:
+            value = json.loads(f.read(64 * 1024 * 1024))
+    except (OSError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def intervals(env: Mapping[str, str]) -> dict[str, float]:
+    """Seconds between requests per host: NCBI asks for 3 a second, 10 with an API key."""
+    ncbi = 0.1 if env.get("NCBI_API_KEY") else 1 / 3
+    base = services.bases(env)
+    return {urlsplit(base[name]).netloc.lower(): ncbi for name in ("eutils", "idconv")}
+
+
+def fetch_all(
+    wanted: Mapping[str, list[Wanted]],
+    *,
+    client: Client,
+    env: Mapping[str, str],
+    out: TextIO,
+    dry_run: bool = False,
+    refresh: bool = False,
+    now: Callable[[], str] = lambda: time.strftime("%Y-%m-%d", time.gmtime()),
+) -> int:
+    """Fetch what is wanted under each root; 0 when every source is saved or known
+    missing, 1 when some failed."""
+    counts = {"saved": 0, "missing": 0, "failed": 0}
+    for root, items in sorted(wanted.items()):
+        job = RootFetch(root, client, env, now())
+        todo = job.pending(items, refresh)
+        if dry_run:
+            for want in todo:
+                out.write(f"would fetch {want.key} into {root}\n")
+            continue
+        try:
+            for want in todo:
+                outcome = job.fetch(want)
+                counts[outcome.outcome] += 1
+                if outcome.outcome != "saved":
+                    out.write(f"{outcome.outcome}: {want.key}: {outcome.detail}\n")
+        finally:  # Ctrl-C: every file already written is whole; the index keeps them
+            job.flush()
+    if dry_run:
+        total = sum(
+            len(RootFetch(r, client, env, now()).pending(i, refresh)) for r, i in wanted.items()
+        )
+        out.write(f"{total} source(s) would be fetched\n")
+        return 0
+    out.write(
+        f"fetched: {counts['saved']} saved, {counts['missing']} missing, "
+        f"{counts['failed']} failed ({client.requests} requests)\n"
+    )
+    return 1 if counts["failed"] else 0

@@ -1,0 +1,88 @@
+"""Where each cited identifier is fetched from, and what a registry's answer means.
+
+Every base URL has a default (the service's documented endpoint) and an environment
+override (`CITELINT_FETCH_EUTILS`, …), which tests point at a local replay server.
+Paths under a base are the services' documented ones.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import quote
+
+DEFAULT_BASES: Mapping[str, str] = {
+    "eutils": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
+    "idconv": "https://pmc.ncbi.nlm.nih.gov/tools/idconv/api/v1/articles",
+    "ctgov": "https://clinicaltrials.gov/api/v2",
+    "crossref": "https://api.crossref.org",
+}
+REGISTRIES: Mapping[str, str] = {
+    "PMID": "PubMed (E-utilities)",
+    "NCT": "ClinicalTrials.gov",
+    "DOI": "Crossref",
+    "URL": "the web",
+}
+
+
+def bases(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Each service's base URL, the environment's override first."""
+    env = os.environ if env is None else env
+    return {
+        name: env.get(f"CITELINT_FETCH_{name.upper()}", default).rstrip("/")
+        for name, default in DEFAULT_BASES.items()
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """One cited source to save: `kind` is PMID, NCT, DOI or URL."""
+
+    kind: str
+    ident: str
+
+    @property
+    def key(self) -> str:
+        """How the fetch index names it (`PMID 22663011`, `DOI 10.1056/…`)."""
+        return f"{self.kind} {self.ident.lower() if self.kind == 'DOI' else self.ident}"
+
+
+def ncbi_params(env: Mapping[str, str]) -> str:
+    """NCBI's `api_key`, `tool` and `email`, from the environment only."""
+    parts = [("tool", env.get("NCBI_TOOL", "citelint"))]
+    for name, var in (("email", "NCBI_EMAIL"), ("api_key", "NCBI_API_KEY")):
+        if env.get(var):
+            parts.append((name, env[var]))
+    return "".join(f"&{k}={quote(v, safe='')}" for k, v in parts)
+
+
+def efetch_url(base: Mapping[str, str], pmid: str, env: Mapping[str, str]) -> str:
+    return f"{base['eutils']}/efetch.fcgi?db=pubmed&id={pmid}&retmode=xml{ncbi_params(env)}"
+
+
+def ctgov_url(base: Mapping[str, str], nct: str) -> str:
+    return f"{base['ctgov']}/studies/{nct}"
+
+
+def crossref_url(base: Mapping[str, str], doi: str) -> str:
+    return f"{base['crossref']}/works/{quote(doi, safe='/')}"
+
+
+def idconv_url(base: Mapping[str, str], doi: str, env: Mapping[str, str]) -> str:
+    return f"{base['idconv']}/?ids={quote(doi, safe='')}&format=json{ncbi_params(env)}"
+
+
+def pubmed_has_article(body: bytes) -> bool:
+    """efetch answers an unknown PMID with 200 and an empty set (or an error element)."""
+    return b"<PubmedArticle>" in body or b"<PubmedArticle " in body or b"<PubmedBookArticle" in body
+
+
+_PMID_IN_IDCONV = re.compile(rb'"pmid"\s*:\s*"?(\d{1,9})"?')
+
+
+def pmid_of(idconv_body: bytes) -> str | None:
+    """The PMID the PMC ID converter gives a DOI, if any."""
+    m = _PMID_IN_IDCONV.search(idconv_body)
+    return m.group(1).decode() if m else None

@@ -1,0 +1,110 @@
+"""`citelint fetch` as users run it, and the promise that the lint never goes online."""
+
+from __future__ import annotations
+
+import io
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+
+from citelint import cli
+from citelint.config import Settings
+from citelint.fetch import http, run
+from citelint.linter import Linter
+from tests.fetch.conftest import Replay, xml
+from tests.fetch.test_run import ARTICLE, _env
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+_CONNECTS: list[object] = []
+_WATCHING = [False]
+
+
+def _hook(event: str, args: tuple[object, ...]) -> None:
+    if _WATCHING[0] and event in ("socket.connect", "socket.getaddrinfo"):
+        _CONNECTS.append((event, args))
+
+
+sys.addaudithook(_hook)  # audit hooks stay for the process: this one only records
+
+
+def test_the_lint_never_opens_a_connection() -> None:
+    _WATCHING[0] = True
+    try:
+        Linter(Settings(project_root=str(EXAMPLES))).lint_paths([str(EXAMPLES)])
+    finally:
+        _WATCHING[0] = False
+    assert _CONNECTS == []
+    assert "urllib3" not in sys.modules or "citelint.fetch.http" in sys.modules
+    _WATCHING[0] = True  # the hook does see a connection when one is made
+    try:
+        with socket.socket() as s, pytest.raises(OSError):
+            s.connect(("127.0.0.1", 9))
+    finally:
+        _WATCHING[0] = False
+    assert _CONNECTS
+
+
+def _project(tmp_path: Path, text: str) -> Path:
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "report.md").write_text(text, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text("[tool.citelint]\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_the_command_saves_and_exits_0_then_1_when_a_fetch_fails(
+    tmp_path: Path,
+    replay: Replay,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
+    for name, value in _env(replay).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(run, "intervals", lambda env: {})
+    monkeypatch.setattr(http, "BACKOFF", 0.0)
+    project = _project(
+        tmp_path,
+        "Median progression-free survival was 4.8 months [1].\n\n## References\n\n"
+        "1. Flaherty KT. Improved survival with trametinib. N Engl J Med. 2012. PMID: 2001\n",
+    )
+    monkeypatch.chdir(project)
+    assert cli.main(["fetch", "--dry-run", "."]) == 0
+    assert capsys.readouterr().out.endswith("1 source(s) would be fetched\n")
+    assert cli.main(["fetch", "."]) == 0
+    assert "1 saved" in capsys.readouterr().out
+    assert cli.main(["--no-cache", "."]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    (project / "report.md").write_text(
+        f"It ran at 12 sites {replay.base}/down.\n", encoding="utf-8"
+    )
+    replay.on("/down", (503, {}, b""))
+    assert cli.main(["fetch", "."]) == 1
+    assert "failed: URL" in capsys.readouterr().out
+
+
+def test_ctrl_c_leaves_whole_files_and_the_index_of_what_was_saved(
+    tmp_path: Path, replay: Replay, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
+    project = _project(tmp_path, "Rates were 4.8 months (PMID: 2001) and 3 (PMID: 2002).\n")
+    calls = []
+
+    class Interrupting(http.Client):
+        def get(self, url: str) -> http.Response:
+            calls.append(url)
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+            return super().get(url)
+
+    from citelint.fetch.plan import wanted_by_root
+
+    wanted = wanted_by_root(Linter(Settings(project_root=str(project))), [str(project)])
+    client = Interrupting(default_interval=0, sleep=lambda s: None)
+    with pytest.raises(KeyboardInterrupt):
+        run.fetch_all(wanted, client=client, env=_env(replay), out=io.StringIO())
+    sources = project / "sources"
+    assert sorted(p.name for p in sources.rglob("*") if p.is_file()) == ["2001.xml", "fetched.json"]
+    assert (sources / "pubmed/2001.xml").read_bytes() == ARTICLE
+    assert '"PMID 2001"' in (sources / "fetched.json").read_text()
