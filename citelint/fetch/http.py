@@ -9,6 +9,8 @@ host is asked no faster than its rate (NCBI: 3 a second, 10 with an API key).
 
 from __future__ import annotations
 
+import ipaddress
+import socket
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -56,6 +58,9 @@ class Client:
     default_interval: float = 0.2
     sleep: Callable[[float], None] = time.sleep
     clock: Callable[[], float] = time.monotonic
+    # a cited URL may name a machine of the author's own network (`http://10.0.0.5/`,
+    # a cloud's metadata address): refused unless asked for (the tests' replay server)
+    allow_private: bool = False
     requests: int = 0  # requests sent, for the summary and the tests
     _last: dict[str, float] = field(default_factory=dict)
     _pool: urllib3.PoolManager | None = None
@@ -89,6 +94,8 @@ class Client:
         current = url
         for _ in range(MAX_REDIRECTS + 1):
             _check_scheme(current)
+            if not self.allow_private:
+                _check_public(current)
             status, headers, body = self._once(current)
             location = headers.get("location")
             if status in (301, 302, 303, 307, 308) and location:
@@ -149,6 +156,18 @@ class Client:
 def _check_scheme(url: str) -> None:
     if urlsplit(url).scheme.lower() not in ("http", "https"):
         raise FetchError(f"refused: {urlsplit(url).scheme or 'no'} scheme", transient=False)
+
+
+def _check_public(url: str) -> None:
+    host = urlsplit(url).hostname or ""
+    try:
+        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        raise FetchError(f"cannot resolve {host}") from None
+    for info in infos:
+        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
+        if not address.is_global:
+            raise FetchError(f"refused: {host} is a private or local address", transient=False)
 
 
 def retry_after(headers: Mapping[str, str], default: float) -> float | None:

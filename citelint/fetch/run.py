@@ -23,7 +23,9 @@ from urllib.parse import urlsplit
 from citelint.fetch import services
 from citelint.fetch.http import Client, FetchError, Response
 from citelint.fetch.services import Wanted
-from citelint.writes import make_folders, write_atomic
+from citelint.sources.model import SourceError
+from citelint.sources.paths import inside, read_regular
+from citelint.writes import UnsafeWriteError, make_folders, write_atomic
 
 FETCH_INDEX = "fetched.json"
 WEB_INDEX = os.path.join("web", "index.json")
@@ -40,6 +42,7 @@ _BOT_CHECK = re.compile(
     rb"verify you are (?:a )?human|access denied|unusual traffic",
     re.I,
 )
+INDEX_CAP = 64 * 1024 * 1024  # bytes of a fetch or web index read back
 _SAVE_EVERY = 20  # outcomes between rewrites of the index (a Ctrl-C keeps all but these)
 
 
@@ -59,9 +62,9 @@ class RootFetch:
         self.env = env
         self.now = now
         self.base = services.bases(env)
-        kept = _read_object(os.path.join(root, FETCH_INDEX))
+        kept = _read_object(os.path.join(root, FETCH_INDEX), root)
         self.index = {k: v for k, v in kept.items() if isinstance(v, dict)}
-        self.web: dict[str, object] = _read_object(os.path.join(root, WEB_INDEX))
+        self.web: dict[str, object] = _read_object(os.path.join(root, WEB_INDEX), root)
         self._dirty = 0
 
     def pending(self, wanted: list[Wanted], refresh: bool) -> list[Wanted]:
@@ -187,12 +190,16 @@ def _hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def _read_object(path: str) -> dict[str, Any]:
-    """A JSON object this command wrote before; anything else starts afresh."""
+def _read_object(path: str, root: str) -> dict[str, Any]:
+    """A JSON object this command wrote before, read only as a regular file inside the
+    sources root (a planted link is never followed); anything else starts afresh."""
+    if not inside(path, (os.path.realpath(root),)):
+        raise UnsafeWriteError(path, "leads outside the sources root; citelint never follows it")
     try:
-        with open(path, "rb") as f:
-            value = json.loads(f.read(64 * 1024 * 1024))
-    except (OSError, ValueError):
+        value = json.loads(read_regular(path, INDEX_CAP, "the fetch index cap"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, SourceError, RecursionError):
         return {}
     return value if isinstance(value, dict) else {}
 

@@ -62,6 +62,7 @@ def test_the_command_saves_and_exits_0_then_1_when_a_fetch_fails(
     replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
     for name, value in _env(replay).items():
         monkeypatch.setenv(name, value)
+    monkeypatch.setenv("CITELINT_FETCH_ALLOW_PRIVATE", "1")
     monkeypatch.setattr(run, "intervals", lambda env: {})
     monkeypatch.setattr(http, "BACKOFF", 0.0)
     project = _project(
@@ -101,10 +102,24 @@ def test_ctrl_c_leaves_whole_files_and_the_index_of_what_was_saved(
     from citelint.fetch.plan import wanted_by_root
 
     wanted = wanted_by_root(Linter(Settings(project_root=str(project))), [str(project)])
-    client = Interrupting(default_interval=0, sleep=lambda s: None)
+    client = Interrupting(default_interval=0, sleep=lambda s: None, allow_private=True)
     with pytest.raises(KeyboardInterrupt):
         run.fetch_all(wanted, client=client, env=_env(replay), out=io.StringIO())
     sources = project / "sources"
     assert sorted(p.name for p in sources.rglob("*") if p.is_file()) == ["2001.xml", "fetched.json"]
     assert (sources / "pubmed/2001.xml").read_bytes() == ARTICLE
     assert '"PMID 2001"' in (sources / "fetched.json").read_text()
+
+
+def test_a_planted_link_in_the_sources_root_stops_the_fetch_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "p").mkdir()
+    project = _project(tmp_path / "p", "Rates were 45% (PMID: 2001).\n")
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"PMID 2001": {"outcome": "saved"}}', encoding="utf-8")
+    (project / "sources" / "fetched.json").symlink_to(outside)
+    monkeypatch.chdir(project)
+    assert cli.main(["fetch", "--dry-run", "."]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("citelint: error: fetch stopped: ") and err.count("\n") == 1

@@ -10,7 +10,7 @@ from tests.fetch.conftest import Replay, page
 
 def _client(**kwargs: object) -> tuple[Client, list[float]]:
     waits: list[float] = []
-    client = Client(default_interval=0, sleep=waits.append, **kwargs)  # type: ignore[arg-type]
+    client = Client(default_interval=0, sleep=waits.append, allow_private=True, **kwargs)  # type: ignore[arg-type]
     return client, waits
 
 
@@ -115,3 +115,13 @@ def test_retry_after_reads_seconds() -> None:
     assert retry_after({"retry-after": "2"}, 1.0) == 2.0
     assert retry_after({}, 1.0) == 1.0
     assert retry_after({"retry-after": "Wed, 21 Oct 2026 07:28:00 GMT"}, 1.5) == 1.5
+
+
+def test_a_private_or_local_address_is_refused_unless_allowed(replay: Replay) -> None:
+    replay.on("/p", page(b"ok"))
+    client = Client(default_interval=0, sleep=lambda s: None)
+    with pytest.raises(FetchError, match="private or local address"):
+        client.get(replay.base + "/p")
+    with pytest.raises(FetchError, match="private or local address"):
+        client.get("http://169.254.169.254/latest/meta-data/")
+    assert client.requests == 0

@@ -52,7 +52,7 @@ def _fetch(project: Path, replay: Replay, **kwargs: bool) -> tuple[int, str]:
     out = io.StringIO()
     linter = Linter(Settings(project_root=str(project)))
     wanted = wanted_by_root(linter, [str(project)], saved_too=kwargs.get("refresh", False))
-    client = Client(default_interval=0, sleep=lambda s: None)
+    client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
     code = fetch_all(
         wanted, client=client, env=_env(replay), out=out, now=lambda: "2026-12-02", **kwargs
     )
