@@ -65,9 +65,11 @@ class CitationResolver:
         self.store = store
         self._roots: dict[str, RootIndex] = {}
         self._identified: dict[str, list[str]] = {}  # identifier → kinds that take it
+        self._written: dict[str, str] = {}  # source type → the identifier it is cited by
         for kind in store.kinds.values():
             for written in kind.identifies:
                 self._identified.setdefault(written, []).append(kind.name)
+                self._written.setdefault(kind.name, written)
         self._web = next((k.name for k in store.kinds.values() if k.web_pages), None)
         self._kind_at: dict[str, str] = {}  # the source type of each file a citation reached
         # a URL is resolved once per run, and a saved page folded once for its quotes
@@ -281,7 +283,7 @@ class CitationResolver:
             return None
         missing = self._index(root).missing
         for kind, ident in named:
-            written = _WRITTEN.get(kind, kind)
+            written = self._written.get(kind, kind)
             key = f"{written} {ident.lower() if written == 'DOI' else ident}"
             if key in missing:
                 return Failure(
@@ -341,9 +343,6 @@ def _describe(entry: Reference) -> str:
     title = entry.title or re.sub(r"\s+", " ", entry.text)
     short = title if len(title) <= 60 else title[:57] + "…"
     return f"reference [{entry.key}] ({who + ': ' if who else ''}{short})"
-
-
-_WRITTEN = {"pmid": "PMID", "nct": "NCT", "aact": "NCT"}  # anchor types as ids are written
 
 
 def _show_id(kind: str, ident: str) -> str:

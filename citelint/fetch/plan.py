@@ -17,8 +17,7 @@ from citelint.linter import Linter
 from citelint.sources.model import Failure, FailureKind
 from citelint.sources.paths import read_regular
 
-# citelint's own anchor types and the identifiers reports write, as the fetch names them
-_KINDS = {"pmid": "PMID", "PMID": "PMID", "nct": "NCT", "NCT": "NCT", "DOI": "DOI"}
+FETCHED = ("PMID", "NCT", "DOI")  # the identifiers fetch knows a registry for
 
 
 def wanted_by_root(
@@ -30,6 +29,10 @@ def wanted_by_root(
     linter.settings = linter.settings.naming(paths)
     linter.trust(linter.settings.trusted_roots())
     found = linter.discovery.files(paths)
+    # citelint's own anchor types (`pmid`, `nct`) by the identifier each is cited by
+    written = {k.name: i for k in linter.store.kinds.values() for i in k.identifies}
+    kinds = {**written, **{i: i for i in FETCHED}}
+    kinds = {k: v for k, v in kinds.items() if v in FETCHED}
     out: dict[str, list[Wanted]] = {}
     for path in found.reports:
         root = linter.discovery.sources_root(path)
@@ -38,13 +41,15 @@ def wanted_by_root(
         data = read_regular(os.path.realpath(path), linter.settings.max_report_bytes, "report")
         doc = linter.parser.parse(linter.display(path), data)
         seen = out.setdefault(root, [])
-        for want in _cited(linter, doc, root, saved_too):
+        for want in _cited(linter, doc, root, saved_too, kinds):
             if want not in seen:
                 seen.append(want)
     return out
 
 
-def _cited(linter: Linter, doc: Document, root: str, saved_too: bool) -> Iterator[Wanted]:
+def _cited(
+    linter: Linter, doc: Document, root: str, saved_too: bool, kinds: dict[str, str]
+) -> Iterator[Wanted]:
     analysis = linter.analyze(doc, root)
     entries: dict[str, list[Reference]] = {}
     for entry in doc.references:
@@ -56,38 +61,41 @@ def _cited(linter: Linter, doc: Document, root: str, saved_too: bool) -> Iterato
             continue
         if anchor.type == "ref":
             for entry in entries.get(anchor.id, ()):
-                yield from _of_entry(entry.anchors, entry.ids, entry.urls)
+                yield from _of_entry(entry.anchors, entry.ids, entry.urls, kinds)
         else:
-            yield from _of_anchor(anchor)
+            yield from _of_anchor(anchor, kinds)
     for entry in doc.references:  # uncited entries are checked against records too
         record = analysis.records.get(entry.place)
         found = record.resolution if record is not None else None
         if (isinstance(found, Failure) and found.kind is FailureKind.UNSAVED) or saved_too:
-            yield from _of_entry(entry.anchors, entry.ids, entry.urls)
+            yield from _of_entry(entry.anchors, entry.ids, entry.urls, kinds)
 
 
 _UNSAVED = (FailureKind.UNSAVED, FailureKind.NO_SOURCE, FailureKind.NONEXISTENT)
 
 
-def _of_anchor(anchor: Anchor) -> Iterator[Wanted]:
+def _of_anchor(anchor: Anchor, kinds: dict[str, str]) -> Iterator[Wanted]:
     if anchor.type == "url":
-        yield from _of_url(anchor.id)
-    elif anchor.type in _KINDS:
-        yield Wanted(_KINDS[anchor.type], anchor.id)
+        yield from _of_url(anchor.id, kinds)
+    elif anchor.type in kinds:
+        yield Wanted(kinds[anchor.type], anchor.id)
 
 
 def _of_entry(
-    anchors: Sequence[Anchor], ids: Sequence[tuple[str, str]], urls: Sequence[str]
+    anchors: Sequence[Anchor],
+    ids: Sequence[tuple[str, str]],
+    urls: Sequence[str],
+    kinds: dict[str, str],
 ) -> Iterator[Wanted]:
-    named = [Wanted(_KINDS[a.type], a.id) for a in anchors if a.type in _KINDS]
-    named += [Wanted(_KINDS[k], i) for k, i in ids if k in _KINDS]
+    named = [Wanted(kinds[a.type], a.id) for a in anchors if a.type in kinds]
+    named += [Wanted(kinds[k], i) for k, i in ids if k in kinds]
     if named:
         yield from named
         return
     for url in urls[:1]:  # the entry's link is its source
-        yield from _of_url(url)
+        yield from _of_url(url, kinds)
 
 
-def _of_url(url: str) -> Iterator[Wanted]:
-    ids = [Wanted(_KINDS[k], i) for k, i in url_ids(url) if k in _KINDS]
+def _of_url(url: str, kinds: dict[str, str]) -> Iterator[Wanted]:
+    ids = [Wanted(kinds[k], i) for k, i in url_ids(url) if k in kinds]
     yield from ids or [Wanted("URL", url)]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 from urllib.parse import urlsplit
 
+from citelint.citations.indexes import FETCH_INDEX, WEB_INDEX
 from citelint.fetch import services
 from citelint.fetch.http import Client, FetchError, Response
 from citelint.fetch.services import Wanted
@@ -27,8 +28,7 @@ from citelint.sources.model import SourceError
 from citelint.sources.paths import inside, read_regular
 from citelint.writes import UnsafeWriteError, make_folders, write_atomic
 
-FETCH_INDEX = "fetched.json"
-WEB_INDEX = os.path.join("web", "index.json")
+WEB_FOLDER = os.path.dirname(WEB_INDEX)  # pages live beside the index that maps them
 _PAGE_TYPES = {
     "text/html": "html",
     "application/xhtml+xml": "html",
@@ -123,7 +123,10 @@ class RootFetch:
             return _missing("DOI", doi, "HTTP 404, no such work")
         _ok(answer, ("application/json",))
         saved = self._save(f"crossref/{_hash(doi.lower())}.json", answer)
-        converted = self.client.get(services.idconv_url(self.base, doi, self.env))
+        try:  # the PubMed record is a bonus: the DOI's own record is saved either way
+            converted = self.client.get(services.idconv_url(self.base, doi, self.env))
+        except FetchError:
+            return saved
         pmid = services.pmid_of(converted.body) if converted.status == 200 else None
         if pmid is not None and not os.path.exists(
             os.path.join(self.root, "pubmed", pmid + ".xml")
@@ -143,7 +146,7 @@ class RootFetch:
         if ext is None:
             raise FetchError(f"content type {answer.content_type or 'none'} is not a page")
         name = f"{_hash(url)}.{ext}"
-        outcome = self._save(f"web/{name}", answer)
+        outcome = self._save(f"{WEB_FOLDER}/{name}", answer)
         self.web[url] = outcome.record | {"file": name}  # web/index.json names files in web/
         return outcome
 

@@ -21,4 +21,5 @@ def test_failures_carry_a_kind_not_a_rule_code() -> None:
         "unreadable",
         "dangling",
         "unsaved",
+        "nonexistent",
     }
