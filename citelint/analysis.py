@@ -94,6 +94,9 @@ class Analysis:
     unsaved: Mapping[str, tuple[Anchor, ...]] = field(default_factory=dict)
     records: Mapping[str, Record] = field(default_factory=dict)
     cited_kinds: Mapping[Anchor, str] = field(default_factory=dict)  # type a citation reached
+    # citations outside reference lists (anchors, identifiers, links) whose saved record
+    # says it is retracted, with the record's own words (CL105)
+    retracted: Mapping[Anchor, str] = field(default_factory=dict)
 
     def cite(self, anchors: Sequence[Anchor]) -> Cited:
         return cited(anchors, self.resolutions, self.settings.locator_optional_types)

@@ -10,7 +10,7 @@ import dataclasses
 import os
 import traceback
 from collections import Counter
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from operator import attrgetter
 
 from citelint import pool, records
@@ -22,7 +22,7 @@ from citelint.claims import ClaimReader
 from citelint.config import find_config, for_report_config
 from citelint.diagnostic import Diagnostic
 from citelint.discover import Discovery, in_shard
-from citelint.document import Document
+from citelint.document import Anchor, Document
 from citelint.errors import UsageError
 from citelint.evidence import Evidence
 from citelint.globs import matches
@@ -42,7 +42,7 @@ from citelint.rules import (
 from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.settings import Settings
 from citelint.sources.cache import TextCache
-from citelint.sources.model import Failure, FailureKind, SourceError
+from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 from citelint.sources.paths import inside, read_regular, within
 from citelint.sources.store import SourceStore
 from citelint.stamp import Stamper, file_finding
@@ -331,7 +331,29 @@ class Linter:
             unsaved=cited.unsaved,
             records=cited.records,
             cited_kinds=cited.kinds,
+            retracted=self._retracted(doc, resolutions, cited.kinds, sources_root),
         )
+
+    def _retracted(
+        self,
+        doc: Document,
+        resolutions: Mapping[Anchor, Resolution],
+        kinds: Mapping[Anchor, str],
+        root: str | None,
+    ) -> dict[Anchor, str]:
+        """Anchors and inline citations whose saved record carries a retraction notice;
+        a reference number's record is its entry's (CL105 reports it there)."""
+        out: dict[Anchor, str] = {}
+        for anchor in doc.anchors:
+            span = resolutions.get(anchor)
+            if anchor.type == "ref" or not isinstance(span, Span) or not span.path:
+                continue
+            kind = kinds.get(anchor, anchor.type)
+            record = os.path.splitext(os.path.basename(span.path))[0]
+            notice = self.store.resolve(Anchor(kind, record, "retraction", 0, 0), root)
+            if isinstance(notice, Span) and notice.text:
+                out[anchor] = notice.text
+        return out
 
     def _file_result(
         self, analysis: Analysis, diagnostics: tuple[Diagnostic, ...], unverified: list[int]

@@ -1,9 +1,11 @@
-"""CL105 retracted-source: a reference entry resolves to a record marked retracted.
+"""CL105 retracted-source: a citation resolves to a record marked retracted.
 
-A retracted paper supports nothing. When the saved record an entry resolves to says it
+A retracted paper supports nothing. When the saved record a citation resolves to says it
 is retracted — a PubMed `PublicationType` "Retracted Publication" or a
 `CommentsCorrections RefType="RetractionIn"`, a Europe PMC publication type naming a
-retraction — CL105 fires at the entry.
+retraction — CL105 fires at the reference entry, or at the citation itself for an
+anchor, an identifier or a link in the text (`[pmid:2002:abstract]`, `(PMID: 2002)`). The
+claims citing it are never counted as verified.
 
 Fails (the saved PubMed XML of 22663011 carries `RetractionIn`):
 
@@ -27,9 +29,10 @@ class RetractedSource(Rule[NoOptions]):
     code = "CL105"
     name = "retracted-source"
     severity = Severity.CRITICAL
-    summary = "a reference entry resolves to a saved record marked retracted"
+    summary = "a citation resolves to a saved record marked retracted"
     suggestion = "remove the citation and the claims resting on it, or cite a sound source"
     options_type = NoOptions
+    marks_unverified = True  # a claim citing a retracted record is never verified
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for entry, record in analysis.entry_records():
@@ -43,4 +46,13 @@ class RetractedSource(Rule[NoOptions]):
                 f"({record.retraction})",
                 spans=(record.resolution,),
                 subject=f"[{entry.key}] {record.target}",
+            )
+        for anchor, notice in analysis.retracted.items():
+            yield Finding(
+                self.code,
+                anchor.start,
+                anchor.end,
+                f"{anchor.text} cites a retracted record ({notice})",
+                anchors=(anchor,),
+                subject=anchor.text,
             )
