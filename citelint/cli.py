@@ -97,13 +97,20 @@ def _fetch(rest: list[str]) -> int:
             "citelint fetch needs its HTTP client: pip install 'citelint[fetch]'"
         ) from None
     wanted = plan.wanted_by_root(Linter(settings), args.paths or ["."], saved_too=refresh)
+    configured = dict(settings.fetch_bases)
     client = http.Client(
-        intervals=run.intervals(os.environ),
+        intervals=run.intervals(os.environ, configured),
         allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
     )
     try:
         return run.fetch_all(
-            wanted, client=client, env=os.environ, out=sys.stdout, dry_run=dry_run, refresh=refresh
+            wanted,
+            client=client,
+            env=os.environ,
+            out=sys.stdout,
+            dry_run=dry_run,
+            refresh=refresh,
+            configured=configured,
         )
     except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
         raise UsageError(f"fetch stopped: {exc.filename}: {exc.strerror}") from exc

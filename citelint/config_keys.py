@@ -18,6 +18,7 @@ from citelint.citations.styles import STYLES
 from citelint.claims import AnchorScope
 from citelint.diagnostic import FAIL_LEVELS, Severity
 from citelint.errors import ConfigError
+from citelint.fetch.services import DEFAULT_BASES
 from citelint.rules import RULES_BY_CODE, AnyRule
 from citelint.settings import RuleSettings, Settings
 from citelint.sources.kinds import KINDS_BY_NAME, SourceKind, custom_kind
@@ -210,6 +211,23 @@ def _apply_path(
         )
 
 
+def _fetch_bases(value: object, path: str) -> tuple[tuple[str, str], ...]:
+    """`[fetch]`: each service's base URL (`ctgov = "https://…"`); only `citelint fetch`
+    reads them, and the environment's `CITELINT_FETCH_*` overrides them."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"'{path}' must be a table of service = base URL")
+    out = []
+    for name, url in sorted(value.items()):
+        if name not in DEFAULT_BASES:
+            raise ConfigError(
+                f"unknown key '{path}.{name}' (services: {', '.join(sorted(DEFAULT_BASES))})"
+            )
+        if not isinstance(url, str) or not re.match(r"https?://[^\s/]+", url):
+            raise ConfigError(f"'{path}.{name}' must be an http or https URL")
+        out.append((name, url))
+    return tuple(out)
+
+
 def _apply_key(changes: _Changes, key: str, value: object, path: str) -> None:
     if key in _SETTINGS_KEYS:
         name, check = _SETTINGS_KEYS[key]
@@ -228,6 +246,8 @@ def _apply_key(changes: _Changes, key: str, value: object, path: str) -> None:
         changes.settings["per_file_ignores"] = tuple(
             (str(glob), _codes(codes, f"{path}.{glob}")) for glob, codes in value.items()
         )
+    elif key == "fetch":
+        changes.settings["fetch_bases"] = _fetch_bases(value, path)
     elif key == "source-types":
         types = _source_types(value, path)
         changes.settings["source_types"] = types

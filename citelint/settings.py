@@ -39,6 +39,7 @@ class Settings:
     required_source_channels: tuple[str, ...] = DEFAULT_CHANNELS
     channels_explicit: bool = False
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    fetch_bases: tuple[tuple[str, str], ...] = ()  # `[fetch]`: service → base URL
     max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
     max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per report
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES

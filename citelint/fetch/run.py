@@ -56,12 +56,19 @@ class Outcome:
 class RootFetch:
     """The fetch of one sources root: its index, its writes, its outcomes."""
 
-    def __init__(self, root: str, client: Client, env: Mapping[str, str], now: str) -> None:
+    def __init__(
+        self,
+        root: str,
+        client: Client,
+        env: Mapping[str, str],
+        now: str,
+        configured: Mapping[str, str] | None = None,
+    ) -> None:
         self.root = root
         self.client = client
         self.env = env
         self.now = now
-        self.base = services.bases(env)
+        self.base = services.bases(env, configured)
         kept = _read_object(os.path.join(root, FETCH_INDEX), root)
         self.index = {k: v for k, v in kept.items() if isinstance(v, dict)}
         self.web: dict[str, object] = _read_object(os.path.join(root, WEB_INDEX), root)
@@ -207,10 +214,12 @@ def _read_object(path: str, root: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def intervals(env: Mapping[str, str]) -> dict[str, float]:
+def intervals(
+    env: Mapping[str, str], configured: Mapping[str, str] | None = None
+) -> dict[str, float]:
     """Seconds between requests per host: NCBI asks for 3 a second, 10 with an API key."""
     ncbi = 0.1 if env.get("NCBI_API_KEY") else 1 / 3
-    base = services.bases(env)
+    base = services.bases(env, configured)
     return {urlsplit(base[name]).netloc.lower(): ncbi for name in ("eutils", "idconv")}
 
 
@@ -223,12 +232,13 @@ def fetch_all(
     dry_run: bool = False,
     refresh: bool = False,
     now: Callable[[], str] = lambda: time.strftime("%Y-%m-%d", time.gmtime()),
+    configured: Mapping[str, str] | None = None,
 ) -> int:
     """Fetch what is wanted under each root; 0 when every source is saved or known
     missing, 1 when some failed."""
     counts = {"saved": 0, "missing": 0, "failed": 0}
     for root, items in sorted(wanted.items()):
-        job = RootFetch(root, client, env, now())
+        job = RootFetch(root, client, env, now(), configured)
         todo = job.pending(items, refresh)
         if dry_run:
             for want in todo:

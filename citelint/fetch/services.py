@@ -27,11 +27,15 @@ REGISTRIES: Mapping[str, str] = {
 }
 
 
-def bases(env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """Each service's base URL, the environment's override first."""
+def bases(
+    env: Mapping[str, str] | None = None, configured: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Each service's base URL: the environment's override, then `[fetch]` in the
+    config, then the service's own."""
     env = os.environ if env is None else env
+    configured = configured or {}
     return {
-        name: env.get(f"CITELINT_FETCH_{name.upper()}", default).rstrip("/")
+        name: env.get(f"CITELINT_FETCH_{name.upper()}", configured.get(name, default)).rstrip("/")
         for name, default in DEFAULT_BASES.items()
     }
 

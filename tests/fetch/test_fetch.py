@@ -63,7 +63,7 @@ def test_the_command_saves_and_exits_0_then_1_when_a_fetch_fails(
     for name, value in _env(replay).items():
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("CITELINT_FETCH_ALLOW_PRIVATE", "1")
-    monkeypatch.setattr(run, "intervals", lambda env: {})
+    monkeypatch.setattr(run, "intervals", lambda env, configured=None: {})
     monkeypatch.setattr(http, "BACKOFF", 0.0)
     project = _project(
         tmp_path,
@@ -123,3 +123,54 @@ def test_a_planted_link_in_the_sources_root_stops_the_fetch_in_one_line(
     assert cli.main(["fetch", "--dry-run", "."]) == 2
     err = capsys.readouterr().err
     assert err.startswith("citelint: error: fetch stopped: ") and err.count("\n") == 1
+
+
+def test_the_services_can_be_configured_and_the_environment_wins(
+    tmp_path: Path,
+    replay: Replay,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    replay.on("/configured/efetch.fcgi", xml(ARTICLE))
+    project = _project(
+        tmp_path, "Median progression-free survival was 4.8 months [pmid:2001:abstract].\n"
+    )
+    (project / "pyproject.toml").write_text(
+        f'[tool.citelint.fetch]\neutils = "{replay.base}/configured"\n', encoding="utf-8"
+    )
+    for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF"):
+        monkeypatch.delenv(f"CITELINT_FETCH_{name}", raising=False)
+    monkeypatch.setenv("CITELINT_FETCH_ALLOW_PRIVATE", "1")
+    monkeypatch.setattr(run, "intervals", lambda env, configured=None: {})
+    monkeypatch.chdir(project)
+    assert cli.main(["fetch", "."]) == 0
+    assert replay.asked[0].startswith("/configured/efetch.fcgi?db=pubmed&id=2001")
+    monkeypatch.setenv("CITELINT_FETCH_EUTILS", f"{replay.base}/from-env")
+    replay.on("/from-env/efetch.fcgi", xml(ARTICLE))
+    assert cli.main(["fetch", "--refresh", "."]) == 0
+    assert replay.asked[-1].startswith("/from-env/efetch.fcgi")
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("table", "error"),
+    [
+        (
+            'nope = "https://x.org"',
+            "unknown key 'tool.citelint.fetch.nope' (services: crossref, ctgov, eutils, idconv)",
+        ),
+        ('ctgov = "file:///etc"', "'tool.citelint.fetch.ctgov' must be an http or https URL"),
+    ],
+)
+def test_a_bad_fetch_table_is_a_one_line_error(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    table: str,
+    error: str,
+) -> None:
+    project = _project(tmp_path, "Text.\n")
+    (project / "pyproject.toml").write_text(f"[tool.citelint.fetch]\n{table}\n", encoding="utf-8")
+    monkeypatch.chdir(project)
+    assert cli.main(["fetch", "--dry-run", "."]) == 2
+    assert error in capsys.readouterr().err
