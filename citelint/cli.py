@@ -102,16 +102,19 @@ def _fetch(rest: list[str]) -> int:
         intervals=run.intervals(os.environ, configured),
         allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
     )
+    show = sys.stderr.isatty() and not (args.no_progress or args.quiet or dry_run)
     try:
-        return run.fetch_all(
-            wanted,
-            client=client,
-            env=os.environ,
-            out=sys.stdout,
-            dry_run=dry_run,
-            refresh=refresh,
-            configured=configured,
-        )
+        with _Progress(enabled=show) as progress:
+            return run.fetch_all(
+                wanted,
+                client=client,
+                env=os.environ,
+                out=sys.stdout,
+                dry_run=dry_run,
+                refresh=refresh,
+                configured=configured,
+                progress=progress.update,
+            )
     except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
         raise UsageError(f"fetch stopped: {exc.filename}: {exc.strerror}") from exc
 

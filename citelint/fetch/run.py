@@ -233,13 +233,17 @@ def fetch_all(
     refresh: bool = False,
     now: Callable[[], str] = lambda: time.strftime("%Y-%m-%d", time.gmtime()),
     configured: Mapping[str, str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> int:
     """Fetch what is wanted under each root; 0 when every source is saved or known
-    missing, 1 when some failed."""
+    missing, 1 when some failed. `progress(done, total)` follows along."""
     counts = {"saved": 0, "missing": 0, "failed": 0}
-    for root, items in sorted(wanted.items()):
-        job = RootFetch(root, client, env, now(), configured)
-        todo = job.pending(items, refresh)
+    jobs = [RootFetch(root, client, env, now(), configured) for root in sorted(wanted)]
+    plans = [(job, job.pending(wanted[job.root], refresh)) for job in jobs]
+    total = sum(len(todo) for _, todo in plans)
+    done = 0
+    for job, todo in plans:
+        root = job.root
         if dry_run:
             for want in todo:
                 out.write(f"would fetch {want.key} into {root}\n")
@@ -248,14 +252,14 @@ def fetch_all(
             for want in todo:
                 outcome = job.fetch(want)
                 counts[outcome.outcome] += 1
+                done += 1
+                if progress is not None:
+                    progress(done, total)
                 if outcome.outcome != "saved":
                     out.write(f"{outcome.outcome}: {want.key}: {outcome.detail}\n")
         finally:  # Ctrl-C: every file already written is whole; the index keeps them
             job.flush()
     if dry_run:
-        total = sum(
-            len(RootFetch(r, client, env, now()).pending(i, refresh)) for r, i in wanted.items()
-        )
         out.write(f"{total} source(s) would be fetched\n")
         return 0
     out.write(

@@ -204,3 +204,20 @@ def test_the_corpus_record_round_trips(tmp_path: Path, replay: Replay) -> None:
     )
     assert _fetch(project, replay)[0] == 0
     assert [(line, code) for line, code, _ in _lint(project)] == [(3, "CL101")]
+
+
+def test_progress_counts_every_source_asked(tmp_path: Path, replay: Replay) -> None:
+    replay.on("/eutils/efetch.fcgi", xml(EMPTY))
+    project = _project(tmp_path, "Rates were 45% (PMID: 11111111) and 3% (PMID: 22222222).\n")
+    linter = Linter(Settings(project_root=str(project)))
+    seen: list[tuple[int, int]] = []
+    client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
+    wanted = wanted_by_root(linter, [str(project)])
+    fetch_all(
+        wanted,
+        client=client,
+        env=_env(replay),
+        out=io.StringIO(),
+        progress=lambda d, t: seen.append((d, t)),
+    )
+    assert seen == [(1, 2), (2, 2)]
