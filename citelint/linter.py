@@ -342,13 +342,16 @@ class Linter:
         root: str | None,
     ) -> dict[Anchor, str]:
         """Anchors and inline citations whose saved record carries a retraction notice;
-        a reference number's record is its entry's (CL105 reports it there)."""
+        a number's is its entry's. Only records a registry numbers (PubMed, …) have one: a
+        saved page is never asked, or its phrase `retraction` would read as the notice."""
         out: dict[Anchor, str] = {}
         for anchor in doc.anchors:
             span = resolutions.get(anchor)
             if anchor.type == "ref" or not isinstance(span, Span) or not span.path:
                 continue
             kind = kinds.get(anchor, anchor.type)
+            if kind not in self.store.kinds or not self.store.kinds[kind].identifies:
+                continue
             record = os.path.splitext(os.path.basename(span.path))[0]
             notice = self.store.resolve(Anchor(kind, record, "retraction", 0, 0), root)
             if isinstance(notice, Span) and notice.text:
