@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from citelint.citations.urls import url_ids
 from citelint.document import Anchor, Document, Reference
-from citelint.fetch.services import Wanted
+from citelint.fetch.services import ID_SHAPES, Wanted
 from citelint.linter import Linter
 from citelint.sources.model import Failure, FailureKind
 from citelint.sources.paths import read_regular
@@ -42,6 +42,9 @@ def wanted_by_root(
         doc = linter.parser.parse(linter.display(path), data)
         seen = out.setdefault(root, [])
         for want in _cited(linter, doc, root, saved_too, kinds):
+            shape = ID_SHAPES.get(want.kind)
+            if shape is not None and not shape.fullmatch(want.ident):
+                continue  # not an id of that registry: nothing to ask, no file to name
             if want not in seen:
                 seen.append(want)
     return out

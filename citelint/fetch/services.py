@@ -40,6 +40,15 @@ def bases(
     }
 
 
+# What an id must look like before it is asked for and names a file (`pubmed/<PMID>.xml`):
+# an anchor's id is the report writer's text, and `../x` must never become a path.
+ID_SHAPES: Mapping[str, re.Pattern[str]] = {
+    "PMID": re.compile(r"\d{1,9}"),
+    "NCT": re.compile(r"NCT\d{8}"),
+    "DOI": re.compile(r"10\.\d{4,9}/\S{1,300}"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Wanted:
     """One cited source to save: `kind` is PMID, NCT, DOI or URL."""

@@ -52,3 +52,8 @@ def test_saved_sources_are_asked_for_only_on_refresh(tmp_path: Path) -> None:
 def test_a_report_with_no_sources_root_has_nowhere_to_save(tmp_path: Path) -> None:
     (tmp_path / "report.md").write_text("A 45% (PMID: 11111111).\n", encoding="utf-8")
     assert wanted_by_root(Linter(Settings(project_root=str(tmp_path))), [str(tmp_path)]) == {}
+
+
+def test_an_id_of_the_wrong_shape_is_never_asked_for_nor_names_a_file(tmp_path: Path) -> None:
+    wanted = _wanted(tmp_path, "A 45% [pmid:../../etc:abstract]. B 3% [nct:NCT1:design].\n")
+    assert wanted == {str(tmp_path / "sources"): []}
