@@ -43,7 +43,7 @@ class CitationHit:
     start: int
     end: int
     written: str
-    mask: bool = True  # whether its text is left out of the claim (not for identifiers)
+    mask: bool = True  # whether its text is left out of the claim (not for an NCT id)
 
     @property
     def group(self) -> tuple[int, int]:
@@ -233,9 +233,17 @@ class CitationScanner:
                 ident = m.group(1).rstrip(URL_TAIL)
                 while ident.endswith(")") and ident.count("(") < ident.count(")"):
                     ident = ident[:-1].rstrip(URL_TAIL)  # `(doi:10.1/x)`: the bracket closes
+                end = m.start(1) + len(ident)  # a closing bracket or stop is not the id's
                 hits.append(
                     CitationHit(
-                        "identifier", kind, ident, None, m.start(), m.end(), m.group(0), False
+                        "identifier",
+                        kind,
+                        ident,
+                        None,
+                        m.start(),
+                        end,
+                        text[m.start() : end],
+                        kind != "NCT",  # a record number says nothing; a trial id may
                     )
                 )
         return hits

@@ -101,7 +101,7 @@ def test_bare_urls_drop_trailing_punctuation() -> None:
         ("Rate (PMC3456789).", [("identifier", "PMCID", "PMC3456789", "PMC3456789")]),
         (
             "Rate doi:10.1056/NEJMoa1.",
-            [("identifier", "DOI", "10.1056/NEJMoa1", "doi:10.1056/NEJMoa1.")],
+            [("identifier", "DOI", "10.1056/NEJMoa1", "doi:10.1056/NEJMoa1")],
         ),
         ("Trial (NCT01234567).", [("identifier", "NCT", "NCT01234567", "NCT01234567")]),
         (
@@ -115,7 +115,7 @@ def test_bare_urls_drop_trailing_punctuation() -> None:
         # a bracket around the identifier closes it; one inside the DOI is its own
         (
             "Rate (doi:10.1056/NEJMoa1).",
-            [("identifier", "DOI", "10.1056/NEJMoa1", "doi:10.1056/NEJMoa1).")],
+            [("identifier", "DOI", "10.1056/NEJMoa1", "doi:10.1056/NEJMoa1")],
         ),
         (
             "Rate doi:10.1016/S0140-6736(20)30183-5.",
@@ -124,7 +124,7 @@ def test_bare_urls_drop_trailing_punctuation() -> None:
                     "identifier",
                     "DOI",
                     "10.1016/S0140-6736(20)30183-5",
-                    "doi:10.1016/S0140-6736(20)30183-5.",
+                    "doi:10.1016/S0140-6736(20)30183-5",
                 )
             ],
         ),
@@ -139,9 +139,11 @@ def test_an_nct_id_in_a_table_row_is_its_citation() -> None:
     assert [(h.type, h.id) for h in hits] == [("NCT", "NCT01818323")]
 
 
-def test_identifiers_are_kept_in_the_claim_and_inside_urls_are_not_separate() -> None:
-    (hit,) = CitationScanner(DEFAULT_STYLES).scan("(PMID: 1)")
-    assert not hit.mask
+def test_record_numbers_leave_the_claim_trial_ids_stay_and_inside_urls_are_not_separate() -> None:
+    (hit,) = CitationScanner(DEFAULT_STYLES).scan("(PMID: 2001)")
+    assert hit.mask  # `2001` is a record's number, never a year the span must hold
+    (hit,) = CitationScanner(DEFAULT_STYLES).scan("(NCT01234567)")
+    assert not hit.mask  # a trial id is an entity the cited span may have to hold
     assert _found("https://pubmed.ncbi.nlm.nih.gov/PMID:123") == [
         (
             "url",
