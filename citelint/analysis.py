@@ -97,6 +97,9 @@ class Analysis:
     # citations outside reference lists (anchors, identifiers, links) whose saved record
     # says it is retracted, with the record's own words (CL105)
     retracted: Mapping[Anchor, str] = field(default_factory=dict)
+    concerned: Mapping[Anchor, str] = field(default_factory=dict)  # under concern (CL110)
+    # each saved file `citelint fetch` wrote → "fetched from <URL> on <date>"
+    fetched: Mapping[str, str] = field(default_factory=dict)
 
     def cite(self, anchors: Sequence[Anchor]) -> Cited:
         return cited(anchors, self.resolutions, self.settings.locator_optional_types)
@@ -117,14 +120,17 @@ class Analysis:
     def verified(self, unverified: Sequence[int]) -> tuple[int, int]:
         """(fact-bearing claims, verified ones): a claim is verified when no finding that
         leaves claims unverified starts inside it (`unverified` is sorted), every citation
-        of it resolved, and none is only the quote of an unsaved page."""
+        of it resolved, none is only the quote of an unsaved page, and none reaches an
+        entry whose record is retracted (CL105 names the entry, not each citation)."""
         facts = [c for c in self.claims if c.claim.fact_bearing]
+        withdrawn = {r.resolution for r in self.records.values() if r.retraction}
         verified = sum(
             1
             for c in facts
             if not _any_within(unverified, c.sentence.start, c.sentence.end)
             and not c.cited.failed
             and all(span.path for _, span in c.cited.located)
+            and not any(self.resolutions.get(a) in withdrawn for a in c.anchors)
         )
         labels = [d.block.body_start + label.start for d in self.diagrams for label, _ in d.numbers]
         verified += sum(1 for at in labels if not _any_within(unverified, at, at + 1))

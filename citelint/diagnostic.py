@@ -38,6 +38,7 @@ class SourceRef:
     start_line: int | None = None
     end_line: int | None = None
     pointer: str | None = None
+    fetched: str | None = None  # "fetched from <URL> on <date>", for a file fetch saved
 
     def describe(self) -> str:
         where = f"{self.path} › {self.locator}" if self.locator else self.path

@@ -10,7 +10,7 @@ import dataclasses
 import os
 import traceback
 from collections import Counter
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Sequence
 from operator import attrgetter
 
 from citelint import pool, records
@@ -22,7 +22,7 @@ from citelint.claims import ClaimReader
 from citelint.config import find_config, for_report_config
 from citelint.diagnostic import Diagnostic
 from citelint.discover import Discovery, in_shard
-from citelint.document import Anchor, Document
+from citelint.document import Document
 from citelint.errors import UsageError
 from citelint.evidence import Evidence
 from citelint.globs import matches
@@ -42,7 +42,7 @@ from citelint.rules import (
 from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.settings import Settings
 from citelint.sources.cache import TextCache
-from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
+from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside, read_regular, within
 from citelint.sources.store import SourceStore
 from citelint.stamp import Stamper, file_finding
@@ -283,7 +283,10 @@ class Linter:
         hints = self.repair.hints(analysis, kept) if self.settings.hints else {}
         diagnostics = tuple(
             sorted(
-                (self.stamper.diagnostic(doc, f, hints.get(f, NO_HINTS)) for f in kept),
+                (
+                    self.stamper.diagnostic(doc, f, hints.get(f, NO_HINTS), analysis.fetched)
+                    for f in kept
+                ),
                 key=attrgetter("sort_key"),
             )
         )
@@ -307,6 +310,9 @@ class Linter:
         resolutions.update(cited.resolutions)
         claims = self.settings.claims
         starts = anchor_starts(doc)
+        notices = self.citations.notices.of_citations(
+            doc.anchors, resolutions, cited.kinds, sources_root
+        )
         shared = self.settings.sources is not None and not self.settings.channels_explicit
         return Analysis(
             doc=doc,
@@ -331,32 +337,10 @@ class Linter:
             unsaved=cited.unsaved,
             records=cited.records,
             cited_kinds=cited.kinds,
-            retracted=self._retracted(doc, resolutions, cited.kinds, sources_root),
+            retracted=notices["retraction"],
+            concerned=notices["concern"],
+            fetched=self.citations.provenance(sources_root),
         )
-
-    def _retracted(
-        self,
-        doc: Document,
-        resolutions: Mapping[Anchor, Resolution],
-        kinds: Mapping[Anchor, str],
-        root: str | None,
-    ) -> dict[Anchor, str]:
-        """Anchors and inline citations whose saved record carries a retraction notice;
-        a number's is its entry's. Only records a registry numbers (PubMed, …) have one: a
-        saved page is never asked, or its phrase `retraction` would read as the notice."""
-        out: dict[Anchor, str] = {}
-        for anchor in doc.anchors:
-            span = resolutions.get(anchor)
-            if anchor.type == "ref" or not isinstance(span, Span) or not span.path:
-                continue
-            kind = kinds.get(anchor, anchor.type)
-            if kind not in self.store.kinds or not self.store.kinds[kind].identifies:
-                continue
-            record = os.path.splitext(os.path.basename(span.path))[0]
-            notice = self.store.resolve(Anchor(kind, record, "retraction", 0, 0), root)
-            if isinstance(notice, Span) and notice.text:
-                out[anchor] = notice.text
-        return out
 
     def _file_result(
         self, analysis: Analysis, diagnostics: tuple[Diagnostic, ...], unverified: list[int]

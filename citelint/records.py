@@ -27,6 +27,7 @@ class CitedSpan:
     excerpt: str
     problem: str = ""  # why the anchor did not resolve
     style: str = "anchor"  # how the report cites it: an anchor, or a citation style
+    fetched: str = ""  # "fetched from <URL> on <date>" when `citelint fetch` saved it
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +138,12 @@ def _cited_spans(item: BodyClaim, analysis: Analysis) -> tuple[CitedSpan, ...]:
                 where += f", {describe_lines(result.start_line, result.end_line)}"
             path = analysis.display(result.path) if result.path else "its quote (page not saved)"
             spans[anchor.text] = CitedSpan(
-                anchor.text, path, where, excerpt(result.text, needles), style=anchor.style
+                anchor.text,
+                path,
+                where,
+                excerpt(result.text, needles),
+                style=anchor.style,
+                fetched=analysis.fetched.get(result.path, ""),
             )
         elif isinstance(result, Failure):
             path = analysis.display(result.path) if result.path else ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
 from citelint.document import Anchor, Document
@@ -22,7 +22,13 @@ class Stamper:
         self.display = display
         self._named: dict[str, tuple[str, Severity]] = {}  # each code's name and severity
 
-    def diagnostic(self, doc: Document, f: Finding, hints: Hints = NO_HINTS) -> Diagnostic:
+    def diagnostic(
+        self,
+        doc: Document,
+        f: Finding,
+        hints: Hints = NO_HINTS,
+        fetched: Mapping[str, str] | None = None,
+    ) -> Diagnostic:
         line, column = doc.position(f.start)
         end_line, end_column = doc.position(max(f.end, f.start + 1))
         if f.code not in self._named:
@@ -42,17 +48,22 @@ class Stamper:
             claim=_shown_claim(f.claim),
             anchors=tuple(sys.intern(a.text) for a in f.anchors),
             missing=f.missing,
-            sources=tuple(self._source_ref(s, f.anchors) for s in f.spans if s.path),
+            sources=tuple(self._source_ref(s, f.anchors, fetched or {}) for s in f.spans if s.path),
             fingerprint=finding_id(f.code, doc.path, f.subject or f.message),
             suggestions=hints.suggestions,
             nowhere=hints.nowhere,
         )
 
-    def _source_ref(self, span: Span | Failure, anchors: tuple[Anchor, ...]) -> SourceRef:
+    def _source_ref(
+        self, span: Span | Failure, anchors: tuple[Anchor, ...], fetched: Mapping[str, str]
+    ) -> SourceRef:
         path = sys.intern(self.display(span.path)) if span.path else ""
         if isinstance(span, Failure):
             return SourceRef(path, anchors[0].locator if anchors else None)
-        return SourceRef(path, span.locator, span.start_line, span.end_line, span.pointer)
+        where = fetched.get(span.path)
+        return SourceRef(
+            path, span.locator, span.start_line, span.end_line, span.pointer, where or None
+        )
 
 
 # What a diagnostic quotes of its claim. A sentence naming N drugs gives N findings; each

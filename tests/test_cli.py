@@ -88,6 +88,7 @@ def test_json_output_is_versioned_and_stable(
         "start_line": None,
         "end_line": None,
         "pointer": "/abstract",
+        "fetched": None,
     }
     assert len(d["fingerprint"]) == 32
     assert run(capsys, "reports", "--output-format", "json")[1] == out  # same bytes

@@ -39,6 +39,8 @@ class RootIndex:
     broken: Failure | None = None
     # `PMID 99999999` → what the registry answered when `citelint fetch` asked, and when
     missing: dict[str, str] = field(default_factory=dict)
+    # each file `citelint fetch` saved (its path) → where from and when, as outputs show it
+    fetched: dict[str, str] = field(default_factory=dict)
 
 
 def read_index(store: SourceStore, root: str) -> RootIndex:
@@ -48,6 +50,8 @@ def read_index(store: SourceStore, root: str) -> RootIndex:
     files = {u: _file_of(f) for u, f in web.items()} if isinstance(web, dict) else {}
     if isinstance(web, dict) and all(files.values()):
         index.web = {normalize_url(u): f for u, f in files.items()}
+        for entry in web.values():
+            _note_fetch(index, root, entry, os.path.dirname(WEB_INDEX))
     elif web is not None:
         index.broken = index.broken or _broken(
             store, root, WEB_INDEX, "is not a JSON object of URL to file name"
@@ -65,9 +69,22 @@ def read_index(store: SourceStore, root: str) -> RootIndex:
             for key, item in fetched.items()
             if isinstance(item, dict) and item.get("outcome") == "missing"
         }
+        for item in fetched.values():
+            if isinstance(item, dict) and item.get("outcome") == "saved":
+                _note_fetch(index, root, item, "")
     elif fetched is not None:
         index.broken = index.broken or _broken(store, root, FETCH_INDEX, "is not a JSON object")
     return index
+
+
+def _note_fetch(index: RootIndex, root: str, entry: object, folder: str) -> None:
+    """Where and when `citelint fetch` got a saved file, from its record in an index."""
+    if not isinstance(entry, dict):
+        return
+    name, asked, when = (entry.get(k) for k in ("file", "asked", "fetched_at"))
+    if isinstance(name, str) and isinstance(asked, str) and isinstance(when, str):
+        path = os.path.normpath(os.path.join(root, folder, name))
+        index.fetched[path] = f"fetched from {asked[:300]} on {when[:40]}"
 
 
 def _file_of(entry: object) -> str:

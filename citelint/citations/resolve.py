@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from citelint.citations.indexes import STORM_INDEX, WEB_INDEX, RootIndex, read_index
+from citelint.citations.notices import NOTICES, NoticeReader
 from citelint.citations.urls import (
     normalize_url,
     quote_in,
@@ -45,6 +46,7 @@ class Record:
     target: str = ""  # `PMID 123`, as messages show it; empty when nothing resolved
     fields: Mapping[str, str] = field(default_factory=dict)  # title, year, authors, journal
     retraction: str = ""  # the record's own word that it is retracted
+    concern: str = ""  # its expression of concern
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,7 @@ class CitationResolver:
             for written in kind.identifies:
                 self._identified.setdefault(written, []).append(kind.name)
                 self._written.setdefault(kind.name, written)
+        self.notices = NoticeReader(store)
         self._web = next((k.name for k in store.kinds.values() if k.web_pages), None)
         self._kind_at: dict[str, str] = {}  # the source type of each file a citation reached
         # a URL is resolved once per run, and a saved page folded once for its quotes
@@ -78,6 +81,7 @@ class CitationResolver:
         self._listed: dict[str, dict[str, tuple[str, str]]] = {}  # DOI or title → (type, id)
         self._capped: dict[str, int] = {}  # roots with more saved records than are looked up
         self._looked_up = False  # whether the current search consulted the DOI/title list
+        self._shown: dict[tuple[str, str], str] = {}  # a hashed file id → the id as written
 
     def resolve(self, doc: Document, root: str | None) -> Resolved:
         entries: dict[str, list[Reference]] = {}
@@ -165,25 +169,39 @@ class CitationResolver:
             return Record(found)
         kind, ident = target
         fields: dict[str, str] = {}
-        for name in (*_FIELDS, "retraction"):
+        for name in (*_FIELDS, *NOTICES):
             value = self.store.resolve(Anchor(kind, ident, name, 0, 0), root)
             if isinstance(value, Span):
                 fields[name] = value.text
-        retraction = fields.pop("retraction", "")
-        return Record(found, _show_id(kind, ident), fields, retraction)
+        ids = [i for _, i in (*entry.ids, *(x for u in entry.urls for x in url_ids(u)))]
+        for name, notice in self.notices.of_dois(ids, kind, root).items():
+            fields[name] = fields.get(name) or notice
+        retraction, concern = (fields.pop(name, "") for name in NOTICES)
+        shown = self._shown.get((kind, ident)) or _show_id(kind, ident)
+        return Record(found, shown, fields, retraction, concern)
 
     def _id_targets(
         self, kind: str, ident: str, root: str | None
     ) -> Iterator[tuple[str, str, str | None]]:
-        """The (type, id, locator) targets an identifier written in a report names: the
-        kinds that declare it, or for a DOI the saved record whose metadata carries it."""
-        if kind == "DOI":
-            hit = self._records(root).get("doi:" + ident.lower()) if root else None
+        """The (type, id, locator) targets an identifier written in a report names: for a
+        DOI first the saved PubMed record whose metadata carries it, then the kinds that
+        declare the identifier; for a PMCID last the PubMed record that carries it (what
+        `citelint fetch` saves when PMC has no open full text)."""
+        if kind == "DOI" and root is not None:
+            hit = self._records(root).get("doi:" + ident.lower())
             if hit is not None:
                 yield hit[0], hit[1], None
-            return
         for name in self._identified.get(kind, ()):
-            yield name, ident.upper() if kind != "PMID" else ident, None
+            named = self.store.kinds[name].file_id
+            if named is None:
+                yield name, ident.upper() if kind != "PMID" else ident, None
+                continue
+            self._shown[(name, named(ident))] = _show_id(kind, ident)  # not the file's hash
+            yield name, named(ident), None
+        if kind == "PMCID" and root is not None:
+            hit = self._records(root).get("pmcid:" + ident.upper())
+            if hit is not None:
+                yield hit[0], hit[1], None
 
     def _first(
         self, targets: Iterator[tuple[str, str, str | None]], root: str | None, what: str
@@ -200,7 +218,7 @@ class CitationResolver:
                 self._kind_at[found.path] = kind
             if isinstance(found, Span) or found.kind is not FailureKind.NO_SOURCE:
                 return found, (kind, ident)
-            tried.append(_show_id(kind, ident))
+            tried.append(self._shown.get((kind, ident)) or _show_id(kind, ident))
         how = f"tried {', '.join(dict.fromkeys(tried))}" if tried else "no identifier or saved page"
         if root is None:
             how = "no sources folder found for this report; pass --sources DIR"
@@ -292,6 +310,10 @@ class CitationResolver:
                 )
         return None
 
+    def provenance(self, root: str | None) -> Mapping[str, str]:
+        """Each file `citelint fetch` saved under the root → where from and when."""
+        return self._index(root).fetched if root is not None else {}
+
     def _index(self, root: str) -> RootIndex:
         return self.store.watch.memo(self._roots, root, lambda: read_index(self.store, root))
 
@@ -318,6 +340,8 @@ class CitationResolver:
                 for other in found.ids:
                     if other.startswith("10."):
                         records.setdefault("doi:" + other.lower(), (name, ident))
+                    elif other.upper().startswith("PMC"):
+                        records.setdefault("pmcid:" + other.upper(), (name, ident))
         return records
 
 
@@ -350,6 +374,6 @@ def _show_id(kind: str, ident: str) -> str:
     its anchor (`[bioc:PMC123]`)."""
     if kind == "arXiv":
         return f"arXiv:{ident}"
-    if kind.isupper():
-        return ident if ident.upper().startswith(kind) else f"{kind} {ident}"
+    if kind.isupper():  # `PMC123` says it is a PMCID
+        return ident if ident.upper().startswith(kind[:3]) else f"{kind} {ident}"
     return f"[{kind}:{ident}]"

@@ -17,7 +17,7 @@ from citelint.linter import Linter
 from citelint.sources.model import Failure, FailureKind
 from citelint.sources.paths import read_regular
 
-FETCHED = ("PMID", "NCT", "DOI")  # the identifiers fetch knows a registry for
+FETCHED = ("PMID", "NCT", "DOI", "arXiv", "PMCID")  # the identifiers fetch has a registry for
 
 
 def wanted_by_root(

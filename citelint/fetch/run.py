@@ -24,6 +24,7 @@ from citelint.citations.indexes import FETCH_INDEX, WEB_INDEX
 from citelint.fetch import services
 from citelint.fetch.http import Client, FetchError, Response
 from citelint.fetch.services import Wanted
+from citelint.sources.loaders.crossref import crossref_name
 from citelint.sources.model import SourceError
 from citelint.sources.paths import inside, read_regular
 from citelint.writes import UnsafeWriteError, make_folders, write_atomic
@@ -86,7 +87,14 @@ class RootFetch:
 
     def fetch(self, want: Wanted) -> Outcome:
         try:
-            how = {"PMID": self._pmid, "NCT": self._nct, "DOI": self._doi, "URL": self._url}
+            how = {
+                "PMID": self._pmid,
+                "NCT": self._nct,
+                "DOI": self._doi,
+                "arXiv": self._arxiv,
+                "PMCID": self._pmcid,
+                "URL": self._url,
+            }
             outcome = how[want.kind](want.ident)
         except FetchError as exc:
             outcome = Outcome("failed", exc.reason)
@@ -129,7 +137,7 @@ class RootFetch:
         if answer.status == 404:
             return _missing("DOI", doi, "HTTP 404, no such work")
         _ok(answer, ("application/json",))
-        saved = self._save(f"crossref/{_hash(doi.lower())}.json", answer)
+        saved = self._save(f"crossref/{crossref_name(doi)}.json", answer)
         try:  # the PubMed record is a bonus: the DOI's own record is saved either way
             converted = self.client.get(services.idconv_url(self.base, doi, self.env))
         except FetchError:
@@ -142,6 +150,35 @@ class RootFetch:
             if record.outcome == "saved":
                 saved.record["pmid"] = pmid
         return saved
+
+    def _arxiv(self, ident: str) -> Outcome:
+        answer = self.client.get(services.arxiv_url(self.base, ident))
+        _ok(answer, ("application/atom+xml", "application/xml", "text/xml"))
+        if not services.arxiv_has_entry(answer.body, ident):
+            return _missing("arXiv", ident, "HTTP 200, no such paper")
+        return self._save(f"arxiv/{ident}.xml", answer)
+
+    def _pmcid(self, pmcid: str) -> Outcome:
+        """The open full text as BioC JSON; where PMC has none, the PubMed record the ID
+        converter maps the PMCID to (the lint finds it by the PMCID it carries)."""
+        answer = self.client.get(services.bioc_url(self.base, pmcid))
+        if answer.status == 200 and services.bioc_has_document(answer.body):
+            _ok(answer, ("application/json", "text/plain", "text/html"))
+            return self._save(f"bioc/{pmcid}.json", answer)
+        if answer.status not in (200, 404):
+            raise FetchError(f"HTTP {answer.status}")
+        converted = self.client.get(services.idconv_url(self.base, pmcid, self.env))
+        _ok(converted, ("application/json",))
+        pmid = services.pmid_of(converted.body)
+        if pmid is None and services.idconv_unknown(converted.body):
+            return _missing("PMCID", pmcid, "HTTP 200, no such article")
+        if pmid is None:
+            raise FetchError("PMC has no open full text and no PubMed record for it")
+        record = self._pmid(pmid)
+        if record.outcome != "saved":
+            raise FetchError(f"PMC has no open full text and PMID {pmid}: {record.detail}")
+        record.record["pmid"] = pmid
+        return Outcome("saved", f"{record.detail} (PMC has no open full text)", record.record)
 
     def _url(self, url: str) -> Outcome:
         answer = self.client.get(url)
@@ -220,7 +257,7 @@ def intervals(
     """Seconds between requests per host: NCBI asks for 3 a second, 10 with an API key."""
     ncbi = 0.1 if env.get("NCBI_API_KEY") else 1 / 3
     base = services.bases(env, configured)
-    return {urlsplit(base[name]).netloc.lower(): ncbi for name in ("eutils", "idconv")}
+    return {urlsplit(base[name]).netloc.lower(): ncbi for name in ("eutils", "idconv", "pmc")}
 
 
 def fetch_all(

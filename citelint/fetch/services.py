@@ -18,11 +18,15 @@ DEFAULT_BASES: Mapping[str, str] = {
     "idconv": "https://pmc.ncbi.nlm.nih.gov/tools/idconv/api/v1/articles",
     "ctgov": "https://clinicaltrials.gov/api/v2",
     "crossref": "https://api.crossref.org",
+    "arxiv": "https://export.arxiv.org/api",
+    "pmc": "https://www.ncbi.nlm.nih.gov/research/bionlp/RESTful/pmcoa.cgi",  # BioC full text
 }
 REGISTRIES: Mapping[str, str] = {
     "PMID": "PubMed (E-utilities)",
     "NCT": "ClinicalTrials.gov",
     "DOI": "Crossref",
+    "arXiv": "arXiv",
+    "PMCID": "PMC (ID converter)",
     "URL": "the web",
 }
 
@@ -46,12 +50,14 @@ ID_SHAPES: Mapping[str, re.Pattern[str]] = {
     "PMID": re.compile(r"\d{1,9}"),
     "NCT": re.compile(r"NCT\d{8}"),
     "DOI": re.compile(r"10\.\d{4,9}/\S{1,300}"),
+    "arXiv": re.compile(r"\d{4}\.\d{4,5}"),
+    "PMCID": re.compile(r"PMC\d{3,9}"),
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Wanted:
-    """One cited source to save: `kind` is PMID, NCT, DOI or URL."""
+    """One cited source to save: `kind` is PMID, NCT, DOI, arXiv, PMCID or URL."""
 
     kind: str
     ident: str
@@ -83,8 +89,37 @@ def crossref_url(base: Mapping[str, str], doi: str) -> str:
     return f"{base['crossref']}/works/{quote(doi, safe='/')}"
 
 
-def idconv_url(base: Mapping[str, str], doi: str, env: Mapping[str, str]) -> str:
-    return f"{base['idconv']}/?ids={quote(doi, safe='')}&format=json{ncbi_params(env)}"
+def idconv_url(base: Mapping[str, str], ident: str, env: Mapping[str, str]) -> str:
+    return f"{base['idconv']}/?ids={quote(ident, safe='')}&format=json{ncbi_params(env)}"
+
+
+def arxiv_url(base: Mapping[str, str], ident: str) -> str:
+    return f"{base['arxiv']}/query?id_list={ident}&max_results=1"
+
+
+def bioc_url(base: Mapping[str, str], pmcid: str) -> str:
+    return f"{base['pmc']}/BioC_json/{pmcid}/unicode"
+
+
+def arxiv_has_entry(body: bytes, ident: str) -> bool:
+    """arXiv answers an unknown id with 200 and a feed of no entry (or an error entry,
+    whose id is an error page, not the paper's)."""
+    return f"arxiv.org/abs/{ident}".encode() in body
+
+
+def bioc_has_document(body: bytes) -> bool:
+    """The BioC service answers an article it has no open full text for with a 200 page
+    of prose (`[Error] : No result can be found`), not with a BioC collection."""
+    head = body[:4096].lstrip()
+    return head[:1] in (b"[", b"{") and b'"documents"' in body
+
+
+_IDCONV_ERROR = re.compile(rb'"status"\s*:\s*"error"|"errmsg"\s*:', re.I)
+
+
+def idconv_unknown(idconv_body: bytes) -> bool:
+    """Whether the PMC ID converter says the id it was asked is not a PMC article."""
+    return _IDCONV_ERROR.search(idconv_body) is not None
 
 
 def pubmed_has_article(body: bytes) -> bool:

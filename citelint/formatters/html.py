@@ -153,6 +153,8 @@ def _detail(key: str, record: ClaimRecord) -> str:
             parts.append(f'<p class="problem">{_e(span.problem)}</p>')
             continue
         parts.append(f'<p class="source">{_e(span.path)} › {_e(span.where)}</p>')
+        if span.fetched:
+            parts.append(f'<p class="fetched">{_e(span.fetched)}</p>')
         parts.append(f'<div class="excerpt">{_highlight(span.excerpt, _needles(record))}</div>')
     parts.append("</div>")
     return "".join(parts)

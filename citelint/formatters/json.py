@@ -20,6 +20,7 @@ def source_dict(ref: SourceRef) -> dict[str, Any]:
         "start_line": ref.start_line,
         "end_line": ref.end_line,
         "pointer": ref.pointer,
+        "fetched": ref.fetched,
     }
 
 

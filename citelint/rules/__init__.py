@@ -20,6 +20,7 @@ from citelint.rules.cl102_entity_token_miss import EntityTokenMiss
 from citelint.rules.cl103_unsupported_drug import UnsupportedDrug
 from citelint.rules.cl104_reference_mismatch import ReferenceMismatch
 from citelint.rules.cl105_retracted_source import RetractedSource
+from citelint.rules.cl110_source_under_concern import SourceUnderConcern
 from citelint.rules.cl201_shallow_mermaid import ShallowMermaid
 from citelint.rules.cl202_mermaid_numeric_miss import MermaidNumericMiss
 from citelint.rules.cl203_source_filler import SourceFiller
@@ -51,6 +52,7 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
     UnsupportedDrug,
     ReferenceMismatch,
     RetractedSource,
+    SourceUnderConcern,
     ShallowMermaid,
     MermaidNumericMiss,
     SourceFiller,

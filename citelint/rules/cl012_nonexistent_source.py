@@ -1,7 +1,8 @@
 """CL012 nonexistent-source: the cited identifier does not exist in its registry.
 
 `citelint fetch` asks each registry for what a report cites. When PubMed (E-utilities),
-ClinicalTrials.gov or Crossref answers that a PMID, NCT id or DOI is unknown, the fetch
+ClinicalTrials.gov, Crossref, arXiv or the PMC ID converter answers that a PMID, NCT id,
+DOI, arXiv id or PMCID is unknown, the fetch
 records it in the sources root's `fetched.json`, and every citation of that id is CL012:
 a reference to a record that does not exist, the fabricated citation reviewers fear most.
 The message names the registry, its answer and the day it was asked. A real record whose
@@ -32,7 +33,7 @@ class NonexistentSource(Rule[NoOptions]):
     code = "CL012"
     name = "nonexistent-source"
     severity = Severity.CRITICAL
-    summary = "the cited PMID, NCT id or DOI does not exist: its registry said so to fetch"
+    summary = "the cited identifier does not exist: its registry said so to `citelint fetch`"
     suggestion = "cite the record the claim comes from, or remove the claim"
     options_type = NoOptions
     failure_kind = FailureKind.NONEXISTENT

@@ -3,7 +3,9 @@
 A retracted paper supports nothing. When the saved record a citation resolves to says it
 is retracted — a PubMed `PublicationType` "Retracted Publication" or a
 `CommentsCorrections RefType="RetractionIn"`, a Europe PMC publication type naming a
-retraction — CL105 fires at the reference entry, or at the citation itself for an
+retraction, a Crossref `updated-by` entry of type retraction or withdrawal in the DOI's
+saved Crossref record (what `citelint fetch` saves, even where the PubMed record does not
+carry the notice yet) — CL105 fires at the reference entry, or at the citation itself for an
 anchor, an identifier or a link in the text (`[pmid:2002:abstract]`, `(PMID: 2002)`). The
 claims citing it are never counted as verified.
 
@@ -22,6 +24,7 @@ from collections.abc import Iterator
 
 from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
+from citelint.rules._notices import notice_findings
 from citelint.rules.base import Finding, NoOptions, Rule
 
 
@@ -35,24 +38,6 @@ class RetractedSource(Rule[NoOptions]):
     marks_unverified = True  # a claim citing a retracted record is never verified
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
-        for entry, record in analysis.entry_records():
-            if not record.retraction:
-                continue
-            yield Finding(
-                self.code,
-                entry.start,
-                entry.end,
-                f"reference [{entry.key}] cites a retracted record {record.target} "
-                f"({record.retraction})",
-                spans=(record.resolution,),
-                subject=f"[{entry.key}] {record.target}",
-            )
-        for anchor, notice in analysis.retracted.items():
-            yield Finding(
-                self.code,
-                anchor.start,
-                anchor.end,
-                f"{anchor.text} cites a retracted record ({notice})",
-                anchors=(anchor,),
-                subject=anchor.text,
-            )
+        yield from notice_findings(
+            analysis, self.code, "a retracted record", lambda r: r.retraction, analysis.retracted
+        )

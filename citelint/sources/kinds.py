@@ -15,7 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from citelint.sources.cache import TextCache
+from citelint.sources.loaders.arxiv import load_arxiv
 from citelint.sources.loaders.bioc import load_bioc, load_pubtator_text
+from citelint.sources.loaders.crossref import crossref_name, load_crossref
 from citelint.sources.loaders.pdf import load_pdf
 from citelint.sources.loaders.pubmed import load_pubmed_xml
 from citelint.sources.loaders.structured import (
@@ -80,6 +82,9 @@ class SourceKind:
     # this kind by that id, tried in the order of the kinds
     identifies: tuple[str, ...] = ()
     web_pages: bool = False  # the kind whose files `web/index.json` maps URLs to
+    # how an identifier written in a report names this kind's file, where the id is no
+    # file name (a DOI holds `/`: its Crossref record is named by a hash)
+    file_id: Callable[[str], str] | None = None
 
     def loader(self, extension: str) -> Loader:
         return self.loaders.get(extension) or FORMAT_LOADERS.get(extension, _text)
@@ -127,6 +132,14 @@ def _pubmed_json(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded
     return JsonSource(path, root, ids=frozenset({ident}))
 
 
+def _crossref(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_crossref(path, data, ident)
+
+
+def _arxiv(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_arxiv(path, data, ident)
+
+
 def _ctgov(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
     return load_ctgov(path, data, ident)
 
@@ -163,6 +176,16 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         {"xml": _pubmed_xml, "json": _pubmed_json},
         identifies=("PMID",),
     ),
+    SourceKind(  # literature metadata: the channel of the PubMed records DOIs map to
+        "crossref",
+        ("crossref",),
+        ("json",),
+        "pubmed",
+        {"json": _crossref},
+        identifies=("DOI",),
+        file_id=crossref_name,
+    ),
+    SourceKind("arxiv", ("arxiv",), ("xml",), "arxiv", {"xml": _arxiv}, identifies=("arXiv",)),
     SourceKind(
         "nct",
         ("trials", "clinical_trials"),

@@ -138,7 +138,7 @@ def test_the_services_can_be_configured_and_the_environment_wins(
     (project / "pyproject.toml").write_text(
         f'[tool.citelint.fetch]\neutils = "{replay.base}/configured"\n', encoding="utf-8"
     )
-    for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF"):
+    for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF", "ARXIV", "PMC"):
         monkeypatch.delenv(f"CITELINT_FETCH_{name}", raising=False)
     monkeypatch.setenv("CITELINT_FETCH_ALLOW_PRIVATE", "1")
     monkeypatch.setattr(run, "intervals", lambda env, configured=None: {})
@@ -157,7 +157,7 @@ def test_the_services_can_be_configured_and_the_environment_wins(
     [
         (
             'nope = "https://x.org"',
-            "unknown key 'tool.citelint.fetch.nope' (services: crossref, ctgov, eutils, idconv)",
+            "unknown key 'tool.citelint.fetch.nope' (services: arxiv, crossref, ctgov, eutils, idconv, pmc)",
         ),
         ('ctgov = "file:///etc"', "'tool.citelint.fetch.ctgov' must be an http or https URL"),
     ],

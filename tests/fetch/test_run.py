@@ -13,6 +13,8 @@ from citelint.config import Settings
 from citelint.fetch.http import Client
 from citelint.fetch.plan import wanted_by_root
 from citelint.fetch.run import fetch_all
+from citelint.formatters import html as html_format
+from citelint.formatters import json as json_format
 from citelint.linter import Linter
 from tests.fetch.conftest import Replay, json_answer, page, xml
 
@@ -38,7 +40,7 @@ TRIAL = json.dumps(
 def _env(replay: Replay) -> dict[str, str]:
     return {
         f"CITELINT_FETCH_{name}": f"{replay.base}/{name.lower()}"
-        for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF")
+        for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF", "ARXIV", "PMC")
     }
 
 
@@ -221,3 +223,257 @@ def test_progress_counts_every_source_asked(tmp_path: Path, replay: Replay) -> N
         progress=lambda d, t: seen.append((d, t)),
     )
     assert seen == [(1, 2), (2, 2)]
+
+
+# arXiv's API answers with an Atom feed (export.arxiv.org/api/query?id_list=…)
+ATOM = b"""<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
+<title type="html">ArXiv Query: id_list=2101.00001</title>
+<entry><id>http://arxiv.org/abs/2101.00001v2</id><published>2021-01-04T10:00:00Z</published>
+<title>A surface code below threshold</title>
+<summary>We report a logical error rate of 0.143% per cycle on a 101-qubit processor.</summary>
+<author><name>Ada Lovelace</name></author><arxiv:doi>10.1000/arxiv.example</arxiv:doi>
+</entry></feed>"""
+ATOM_EMPTY = b"""<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>ArXiv Query</title></feed>"""
+
+
+def _atom(body: bytes) -> tuple[int, dict[str, str], bytes]:
+    return 200, {"Content-Type": "application/atom+xml; charset=utf-8"}, body
+
+
+def test_an_arxiv_id_saves_its_record_and_an_unknown_one_is_cl012(
+    tmp_path: Path, replay: Replay
+) -> None:
+    replay.on("/arxiv/query?id_list=2101.00001&max_results=1", _atom(ATOM))
+    replay.on("/arxiv/query?id_list=2101.99999&max_results=1", _atom(ATOM_EMPTY))
+    project = _project(
+        tmp_path,
+        "The logical error rate was 0.143% per cycle [1]. It was 0.2% [2].\n\n"
+        "## References\n\n1. Lovelace A. A surface code below threshold. 2021. arXiv:2101.00001\n"
+        "2. Made up. https://arxiv.org/abs/2101.99999\n",
+    )
+    code, out = _fetch(project, replay)
+    assert code == 0 and "missing: arXiv 2101.99999: arXiv answered HTTP 200, no such paper" in out
+    assert (project / "sources/arxiv/2101.00001.xml").read_bytes() == ATOM
+    assert _lint(project) == [
+        (
+            1,
+            "CL012",
+            "nonexistent source [2]: arXiv:2101.99999 does not exist: arXiv answered "
+            "HTTP 200, no such paper on 2026-12-02",
+        )
+    ]
+
+
+BIOC = json.dumps(
+    [
+        {
+            "source": "PMC",
+            "documents": [
+                {
+                    "id": "PMC1000001",
+                    "passages": [
+                        {"infons": {"section_type": "TITLE", "type": "front"}, "text": "A trial"},
+                        {
+                            "infons": {"section_type": "RESULTS", "type": "paragraph"},
+                            "text": "The response rate was 45% in the treated arm.",
+                        },
+                    ],
+                }
+            ],
+        }
+    ]
+).encode()
+NOT_OPEN = b"[Error] : No result can be found. <br/><hr/><b>[Usage]</b>"
+PMC_ARTICLE = ARTICLE.replace(
+    b"</MedlineCitation>",
+    b'</MedlineCitation><PubmedData><ArticleIdList><ArticleId IdType="pmc">PMC2000002'
+    b"</ArticleId></ArticleIdList></PubmedData>",
+)
+
+
+def test_a_pmcid_saves_its_open_full_text_or_else_its_pubmed_record(
+    tmp_path: Path, replay: Replay
+) -> None:
+    replay.on("/pmc/BioC_json/PMC1000001/unicode", json_answer(BIOC))
+    replay.on("/pmc/BioC_json/PMC2000002/unicode", page(NOT_OPEN))
+    replay.on("/pmc/BioC_json/PMC3000003/unicode", page(NOT_OPEN))
+    replay.on(
+        "/idconv/?ids=PMC2000002&format=json&tool=citelint",
+        json_answer(b'{"status": "ok", "records": [{"pmcid": "PMC2000002", "pmid": "2001"}]}'),
+    )
+    replay.on(
+        "/idconv/?ids=PMC3000003&format=json&tool=citelint",
+        json_answer(
+            b'{"status": "ok", "records": [{"pmcid": "PMC3000003", "status": "error", '
+            b'"errmsg": "invalid article id"}]}'
+        ),
+    )
+    replay.on("/eutils/efetch.fcgi", xml(PMC_ARTICLE))
+    project = _project(
+        tmp_path,
+        "The response rate was 45% (PMCID: PMC1000001).\n\n"
+        "Median progression-free survival was 4.8 months (PMCID: PMC2000002).\n\n"
+        "The rate was 3% (PMCID: PMC3000003).\n",
+    )
+    code, out = _fetch(project, replay)
+    assert code == 0, out
+    assert out.endswith("fetched: 2 saved, 1 missing, 0 failed (6 requests)\n")
+    assert (project / "sources/bioc/PMC1000001.json").read_bytes() == BIOC
+    assert (project / "sources/pubmed/2001.xml").is_file()
+    found = _lint(project)
+    assert [(line, code) for line, code, _ in found] == [(5, "CL012")]
+    assert "PMCID PMC3000003" not in found[0][2] and "PMC3000003 does not exist" in found[0][2]
+
+
+def _work(doi: str, year: int, updates: list[dict[str, str]] | None = None) -> bytes:
+    message: dict[str, object] = {
+        "DOI": doi,
+        "title": ["Improved survival with trametinib."],
+        "author": [{"family": "Flaherty", "given": "Keith"}],
+        "container-title": ["N Engl J Med"],
+        "issued": {"date-parts": [[year, 6, 2]]},
+        "abstract": "<jats:p>Median progression-free survival was 4.8 months.</jats:p>",
+    }
+    if updates:
+        message["updated-by"] = updates
+    return json.dumps({"status": "ok", "message-type": "work", "message": message}).encode()
+
+
+def test_a_real_doi_with_a_wrong_year_is_cl104_never_cl012(tmp_path: Path, replay: Replay) -> None:
+    replay.on("/crossref/works/10.1000/real", json_answer(_work("10.1000/real", 2012)))
+    replay.on("/idconv/", json_answer(b'{"status": "ok", "records": [{"doi": "10.1000/real"}]}'))
+    project = _project(
+        tmp_path,
+        "Median progression-free survival was 4.8 months [1].\n\n## References\n\n"
+        "1. Flaherty K. Improved survival with trametinib. N Engl J Med. 2015. doi:10.1000/real\n",
+    )
+    assert _fetch(project, replay)[0] == 0
+    assert _lint(project) == [
+        (
+            5,
+            "CL104",
+            "reference [1] does not match the saved record DOI 10.1000/real: year 2015, "
+            "the record says 2012",
+        )
+    ]
+
+
+def test_a_retraction_crossref_records_is_cl105_however_it_is_cited(
+    tmp_path: Path, replay: Replay
+) -> None:
+    notice = [{"DOI": "10.1000/notice", "type": "retraction", "source": "retraction-watch"}]
+    replay.on("/crossref/works/10.1000/gone", json_answer(_work("10.1000/gone", 2012, notice)))
+    replay.on("/idconv/", json_answer(b'{"status": "ok", "records": [{"doi": "10.1000/gone"}]}'))
+    project = _project(
+        tmp_path,
+        "Median progression-free survival was 4.8 months [1].\n\n"
+        "Median progression-free survival was 4.8 months (doi:10.1000/gone).\n\n"
+        "Median progression-free survival was 4.8 months ([link](https://doi.org/10.1000/gone)).\n"
+        "\n## References\n\n"
+        "1. Flaherty K. Improved survival with trametinib. N Engl J Med. 2012. doi:10.1000/gone\n",
+    )
+    assert _fetch(project, replay)[0] == 0
+    found = _lint(project)
+    assert [(line, code) for line, code, _ in found] == [(3, "CL105"), (5, "CL105"), (9, "CL105")]
+    assert all(m.endswith("(retraction in 10.1000/notice)") for _, _, m in found)
+    result = Linter(Settings(project_root=str(project))).lint_paths([str(project)])
+    summary = result.summary()
+    assert (summary["claims"], summary["verified_claims"]) == (3, 0)
+
+
+def test_what_fetch_saved_says_where_from_and_when(tmp_path: Path, replay: Replay) -> None:
+    replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
+    project = _project(
+        tmp_path,
+        "Median progression-free survival was 5.8 months [1].\n\n## References\n\n"
+        "1. Flaherty KT. Improved survival with trametinib. N Engl J Med. 2012. PMID: 2001\n",
+    )
+    _fetch(project, replay)
+    settings = Settings(project_root=str(project), claim_records=True)
+    result = Linter(settings).lint_paths([str(project)])
+    (finding,) = result.diagnostics
+    expected = f"fetched from {replay.base}/eutils/efetch.fcgi?db=pubmed&id=2001&retmode=xml"
+    assert finding.sources[0].fetched == expected + "&tool=citelint on 2026-12-02"
+    shown = json.loads(json_format.render(result))["diagnostics"][0]["sources"][0]
+    assert shown["fetched"] == finding.sources[0].fetched
+    (record,) = result.files[0].records
+    assert record.spans[0].fetched == finding.sources[0].fetched
+    assert '<p class="fetched">fetched from ' in html_format.render(result)
+
+
+# A real deep-research report (biomcp-examples, Manus) as published: it cites a trial by
+# its NCT id and a paper by its PMC URL. No id it cites is in ../shared/corpus, so the
+# replay answers with records written here in each service's documented shape (CT.gov v2,
+# PMC's BioC collection); its web pages are not asked (tests never touch the network).
+BIOMCP = "reports/biomcp_examples_hnscc/example_b.md"
+CLAIM_LINE = 272
+
+
+def _study(title: str) -> bytes:
+    return json.dumps(
+        {
+            "protocolSection": {
+                "identificationModule": {"nctId": "NCT06437522", "officialTitle": title},
+                "statusModule": {"overallStatus": "RECRUITING"},
+                "conditionsModule": {
+                    "conditions": ["Recurrent or Metastatic Head and Neck Squamous Cell Carcinoma"]
+                },
+            }
+        }
+    ).encode()
+
+
+def test_a_real_report_is_verified_after_fetch_and_a_changed_record_is_caught(
+    corpus: Path, tmp_path: Path, replay: Replay
+) -> None:
+    report = corpus / BIOMCP
+    if not report.is_file():
+        pytest.skip("the biomcp reports are not in the corpus")
+    project = _project(tmp_path, report.read_text(encoding="utf-8"))
+    title = (
+        "A Study of BL-B01D1+PD-1 Monoclonal Antibody in Patients With Recurrent or "
+        "Metastatic Head and Neck Squamous Cell Carcinoma and Other Solid Tumors"
+    )
+    replay.on("/ctgov/studies/NCT06437522", json_answer(_study(title)))
+    replay.on(
+        "/pmc/BioC_json/PMC9996385/unicode", json_answer(BIOC.replace(b"1000001", b"9996385"))
+    )
+    linter = Linter(Settings(project_root=str(project)))
+    (wanted,) = wanted_by_root(linter, [str(project)]).values()
+    ids = [w for w in wanted if w.kind != "URL"]
+    assert [w.key for w in ids] == ["NCT NCT06437522", "PMCID PMC9996385"]
+    assert len(wanted) == 6  # and four pages: the report's other citations
+
+    def cl011_names_the_trial() -> bool:
+        return any(code == "CL011" and "NCT06437522" in m for _, code, m in _lint(project))
+
+    def cited_span() -> tuple[str, str, str]:
+        result = Linter(Settings(project_root=str(project))).lint_paths([str(project)])
+        (record,) = [r for r in result.files[0].records if r.line == CLAIM_LINE and r.spans]
+        span = record.spans[0]
+        return span.path, span.problem[:30], span.fetched.split(" on ")[-1]
+
+    assert cl011_names_the_trial()
+    assert cited_span() == ("", "NCT06437522 is not saved under", "")
+    client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
+    out = io.StringIO()
+    fetch_all(
+        {str(project / "sources"): ids},
+        client=client,
+        env=_env(replay),
+        out=out,
+        now=lambda: "2026-12-02",
+    )
+    assert out.getvalue() == "fetched: 2 saved, 0 missing, 0 failed (2 requests)\n"
+    assert not cl011_names_the_trial()
+    assert [f for f in _lint(project) if f[0] == CLAIM_LINE] == []  # its claim now holds
+    assert cited_span() == ("sources/trials/NCT06437522.json", "", "2026-12-02")
+    # the same record naming another compound: the report's BL-B01D1 is not in it
+    (project / "sources/trials/NCT06437522.json").write_bytes(
+        _study(title.replace("BL-B01D1", "BL-M07D1"))
+    )
+    assert [(line, code) for line, code, _ in _lint(project) if line == CLAIM_LINE] == [
+        (CLAIM_LINE, "CL102")
+    ]

@@ -30,6 +30,7 @@ def test_json_shape_is_versioned_and_stable() -> None:
         "start_line": None,
         "end_line": None,
         "pointer": "/abstract",
+        "fetched": None,
     }
     assert data["summary"]["by_rule"] == {"CL101": 1}
 

@@ -37,9 +37,16 @@ def test_kinds_declare_the_identifiers_that_name_their_records() -> None:
     identified = {name: k.identifies for name, k in KINDS_BY_NAME.items() if k.identifies}
     assert identified == {
         "pmid": ("PMID",),
+        "crossref": ("DOI",),
+        "arxiv": ("arXiv",),
         "nct": ("NCT",),
         "aact": ("NCT",),
         "europepmc": ("PMCID",),
         "bioc": ("PMCID",),
     }
     assert [k.name for k in ALL_KINDS if k.web_pages] == ["web"]
+    # a DOI names no file: its Crossref record is saved under a hash of it
+    crossref = KINDS_BY_NAME["crossref"]
+    assert crossref.file_id is not None
+    assert crossref.file_id("10.1056/NEJMoa1203421") == crossref.file_id("10.1056/nejmoa1203421")
+    assert "/" not in crossref.file_id("10.1056/x/y")

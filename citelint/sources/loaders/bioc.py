@@ -26,8 +26,14 @@ def bioc_documents(root: Any) -> list[Any]:
                 return [d for d in root[key] if isinstance(d, dict)]
         if "passages" in root:
             return [root]
-    if isinstance(root, list):
-        return [d for d in root if isinstance(d, dict)]
+    if isinstance(root, list):  # documents, or collections (PMC's BioC API answers a list)
+        out: list[Any] = []
+        for item in root:
+            if isinstance(item, dict) and isinstance(item.get("documents"), list):
+                out.extend(d for d in item["documents"] if isinstance(d, dict))
+            elif isinstance(item, dict):
+                out.append(item)
+        return out
     return []
 
 
@@ -76,6 +82,8 @@ def bioc_source(path: str, root: Any, ident: str) -> JsonSource:
     docs = bioc_documents(root)
     if len(docs) == 1 and docs[0].get("id") is not None:
         declared = str(docs[0]["id"]).split("|")[0]
+        if ident.upper().startswith("PMC") and declared.isdigit():
+            declared = "PMC" + declared  # PMC's BioC documents may drop the prefix
         record_id_mismatch(declared, ident, "document")
     ids = {str(d.get("id", "")).split("|")[0] for d in docs} | {ident}
     return JsonSource(

@@ -1,0 +1,51 @@
+"""arXiv records: the Atom feed arXiv's API answers for `id_list=<id>` (as `citelint fetch`
+saves it under `arxiv/<id>.xml`). Locators are the bibliographic record's: `title`,
+`abstract` (the entry's summary), `authors`, `journal` (its journal reference, if any) and
+`year` (first published).
+"""
+
+from __future__ import annotations
+
+from citelint.sources.loaders.bibliographic import (
+    BibliographicRecord,
+    Section,
+    element_text,
+    parse_xml,
+)
+from citelint.sources.model import SourceError
+
+_ATOM = "{http://www.w3.org/2005/Atom}"
+_ARXIV = "{http://arxiv.org/schemas/atom}"
+
+
+def arxiv_entry_id(entry_id: str) -> str:
+    """`2101.00001` from `http://arxiv.org/abs/2101.00001v2`."""
+    tail = entry_id.rstrip("/").rsplit("/abs/", 1)[-1]
+    base, sep, version = tail.rpartition("v")
+    return base if sep and version.isdigit() and base else tail
+
+
+def load_arxiv(path: str, data: bytes, ident: str) -> BibliographicRecord:
+    root = parse_xml(data)
+    entries = root.findall(f"{_ATOM}entry") if root.tag == f"{_ATOM}feed" else [root]
+    entry = next(
+        (e for e in entries if arxiv_entry_id(element_text(e.find(f"{_ATOM}id"))) == ident),
+        None,
+    )
+    if entry is None:
+        raise SourceError(f"holds no arXiv entry for {ident}")
+    published = element_text(entry.find(f"{_ATOM}published"))
+    fields = {
+        "title": element_text(entry.find(f"{_ATOM}title")),
+        "authors": "; ".join(
+            element_text(a.find(f"{_ATOM}name")) for a in entry.findall(f"{_ATOM}author")
+        ),
+        "journal": element_text(entry.find(f"{_ARXIV}journal_ref")),
+        "year": published[:4],
+        "retraction": "",
+        "concern": "",
+    }
+    summary = element_text(entry.find(f"{_ATOM}summary"))
+    sections = (Section("abstract", "", summary),) if summary else ()
+    doi = element_text(entry.find(f"{_ARXIV}doi")).lower()
+    return BibliographicRecord(path, fields, sections, frozenset({ident, doi} - {""}), published)
