@@ -8,7 +8,10 @@ from typing import NoReturn
 from citelint import __version__
 from citelint.diagnostic import FAIL_LEVELS
 from citelint.errors import UsageError
-from citelint.formatters import FORMATTERS
+
+# Named here rather than read from the registry, so that parsing the command line (and
+# `--version`) imports no formatter; a test keeps it equal to the registry.
+FORMAT_NAMES = ("concise", "github", "html", "json", "sarif", "summary", "text")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -20,8 +23,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="citelint",
         description="Cite-or-Block: every fact anchored to a saved source, and the source, at "
-        "the anchored place, really says it. Subcommands: `citelint rules`, "
-        "`citelint rule CODE`.",
+        "the anchored place, really says it. Subcommands (the first word only): "
+        "`citelint rules`, `citelint rule CODE`, `citelint fetch [PATH ...]`. After `--` "
+        "every word is a path.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
     p.add_argument("--version", action="version", version=f"citelint {__version__}")
@@ -42,7 +46,15 @@ def build_parser() -> argparse.ArgumentParser:
     _run_arguments(p)
     p.add_argument("--statistics", action="store_true", help="counts per rule")
     p.add_argument(
-        "--sarif-max-results", type=int, metavar="N", help="cap SARIF results (default 5000)"
+        "--sarif-max-results",
+        type=int,
+        metavar="N",
+        help="cap SARIF results, critical ones kept first (default 5000, at most 25000)",
+    )
+    p.add_argument(
+        "--sarif-category",
+        metavar="NAME",
+        help="SARIF automationDetails.id, for several citelint uploads in one workflow",
     )
     p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
@@ -70,7 +82,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     p.add_argument("-q", "--quiet", action="store_true", help="findings only, no summary")
     p.add_argument("-v", "--verbose", action="store_true", help="notes about skipped paths")
-    p.add_argument("--no-color", action="store_true", help="plain text (NO_COLOR is honoured)")
+    p.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text output (auto: a terminal, unless NO_COLOR; FORCE_COLOR forces)",
+    )
+    p.add_argument(
+        "--no-color", dest="color", action="store_const", const="never", help="--color never"
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
     p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
@@ -101,7 +121,7 @@ def _run_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _output_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--output-format", choices=sorted(FORMATTERS), help="format for stdout")
+    p.add_argument("--output-format", choices=FORMAT_NAMES, help="format for stdout")
     p.add_argument(
         "-o",
         "--output",

@@ -1,86 +1,116 @@
-"""The command line: `citelint [PATH ...]`, `citelint rules`, `citelint rule CODE`.
+"""The command line: `citelint [OPTIONS] [--] [PATH ...]`, `citelint rules`, `citelint rule
+CODE`, `citelint fetch …`.
 
-Only this module writes to stdout and stderr, chooses the output files (each written
-through `writes.py`), and decides the exit code: 0 nothing at or above --fail-on, 1
-findings, 2 the tool could not do its job (X6).
+Dispatch is exact: a subcommand is only ever the first word, and every word after `--` is
+a path, so a folder named `rules` or a file named `--exit-zero` (as a workflow may pass
+changed file names) is linted, never obeyed. `--version`, `rules` and `rule` import no
+engine: the rule catalogue they print is generated data (`citelint/catalog.json`), and
+every other module is imported by the command that needs it.
+
+Output, files and the exit code of a finished run are `emit.py`'s: 0 nothing at or above
+--fail-on, 1 findings, 2 the tool could not do its job (X6).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
-import re
 import sys
-from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TextIO
+from collections.abc import Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any, TextIO
 
-from rich.console import Console
-from rich.progress import Progress, TaskID
-
-from citelint import audit, baseline, docgen, writes
 from citelint.arguments import build_parser
-from citelint.config import Settings, apply, find_config, load_isolated, load_settings
 from citelint.errors import CitelintError, UsageError
-from citelint.formatters import FORMATTERS, sarif
-from citelint.formatters.text import summary_line
-from citelint.linter import Linter
-from citelint.repair import fix
-from citelint.result import Result
-from citelint.rules import RULES_BY_CODE, RULES_BY_NAME
 
-EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+if TYPE_CHECKING:
+    from collections import Counter
+
+    from citelint.config import Settings
+    from citelint.result import Result
+
+EXIT_OK, EXIT_ERROR = 0, 2
+SUBCOMMANDS = ("rules", "rule", "fetch")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        if args_list[:1] == ["rules"]:
+        command = args_list[0] if args_list and args_list[0] in SUBCOMMANDS else None
+        if command is not None and os.path.exists(command):
+            print(
+                f"citelint: note: `{command}` is the subcommand; to lint the path {command}, "
+                f"write `citelint -- {command}` or `citelint ./{command}`",
+                file=sys.stderr,
+            )
+        if command == "rules":
+            if len(args_list) != 1:
+                raise UsageError("usage: citelint rules (it takes no arguments)")
             return _rules(sys.stdout)
-        if args_list[:1] == ["rule"]:
+        if command == "rule":
             if len(args_list) != 2:
                 raise UsageError("usage: citelint rule CODE")
             return _rule(args_list[1], sys.stdout)
-        if args_list[:1] == ["fetch"]:
+        if command == "fetch":
             return _fetch(args_list[1:])
         args = build_parser().parse_args(args_list)
         if args.list_rules:
             return _rules(sys.stdout)
         if args.explain:
             return _rule(args.explain, sys.stdout)
-        settings = _settings(args)
-        known = baseline.load(args.baseline) if args.baseline else None
-        linter = Linter(settings)
-        show = sys.stderr.isatty() and not (args.no_progress or args.quiet)
-        with _Progress(enabled=show) as progress:
-            result = linter.lint_paths(
-                args.paths or ["."],
-                jobs=_jobs(args.jobs),
-                shard=_shard(args.shard),
-                progress=progress.update,
-            )
-        if args.write_baseline:
-            text, recorded = baseline.dumps(result)
-            _write(args.write_baseline, (text,), settings.output_root)
-            _say(args, f"wrote {_count(recorded, 'finding')} to {args.write_baseline}")
-        if known is not None:
-            before = len(result.diagnostics)
-            result = baseline.apply(result, known)
-            hidden = before - len(result.diagnostics)
-            _say(args, f"baseline {args.baseline} hid {_count(hidden, 'known finding')}")
-        if args.verbose:
-            for trace in linter.tracebacks:
-                sys.stderr.write(trace)
-        if args.fix or args.diff:
-            return _fix(result, settings, args, known)
-        return _report(result, args, settings.output_root)
+        return _lint(args)
     except CitelintError as exc:
         print(f"citelint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("citelint: interrupted", file=sys.stderr)
         return 130
+
+
+def _lint(args: argparse.Namespace) -> int:
+    from citelint import baseline, emit
+    from citelint.linter import Linter
+
+    emit.check_statistics(args)
+    settings = _settings(args)
+    known = baseline.load(args.baseline) if args.baseline else None
+    linter = Linter(settings)
+    with _Progress(enabled=_progress_wanted(args)) as progress:
+        result = linter.lint_paths(
+            args.paths or ["."],
+            jobs=_jobs(args.jobs),
+            shard=_shard(args.shard),
+            progress=progress.update,
+        )
+    if args.sarif_category is not None:
+        result = dataclasses.replace(result, sarif_category=args.sarif_category)
+    if args.write_baseline:
+        text, recorded = baseline.dumps(result)
+        emit.write(args.write_baseline, (text,), settings.output_root)
+        emit.say(args, f"wrote {emit.count(recorded, 'finding')} to {args.write_baseline}")
+    if known is not None:
+        before = len(result.diagnostics)
+        result = baseline.apply(result, known)
+        hidden = before - len(result.diagnostics)
+        emit.say(args, f"baseline {args.baseline} hid {emit.count(hidden, 'known finding')}")
+    if args.verbose:
+        for trace in linter.tracebacks:
+            sys.stderr.write(trace)
+    if args.fix or args.diff:
+        return _fix(result, settings, args, known)
+    return emit.report(result, args, settings.output_root)
+
+
+def _progress_wanted(args: argparse.Namespace) -> bool:
+    """A bar on a terminal only: never with -q, and never inside a pre-commit hook, whose
+    pty would replay every frame of it into the hook's output."""
+    return (
+        sys.stderr.isatty()
+        and not (args.no_progress or args.quiet)
+        and os.environ.get("PRE_COMMIT") != "1"
+    )
 
 
 def _fetch(rest: list[str]) -> int:
@@ -90,11 +120,14 @@ def _fetch(rest: list[str]) -> int:
     dry_run, refresh = "--dry-run" in rest, "--refresh" in rest
     args = build_parser().parse_args([a for a in rest if a not in ("--dry-run", "--refresh")])
     settings = dataclasses.replace(_settings(args), hints=False)
+    from citelint.linter import Linter
+
     try:
         from citelint.fetch import http, plan, run
     except ImportError:
         raise UsageError(
-            "citelint fetch needs its HTTP client: pip install 'citelint[fetch]'"
+            "citelint fetch needs its HTTP client: pip install 'cite-or-block[fetch]' "
+            "(in a checkout: pip install '.[fetch]')"
         ) from None
     wanted = plan.wanted_by_root(Linter(settings), args.paths or ["."], saved_too=refresh)
     configured = dict(settings.fetch_bases)
@@ -102,9 +135,8 @@ def _fetch(rest: list[str]) -> int:
         intervals=run.intervals(os.environ, configured),
         allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
     )
-    show = sys.stderr.isatty() and not (args.no_progress or args.quiet or dry_run)
     try:
-        with _Progress(enabled=show) as progress:
+        with _Progress(enabled=_progress_wanted(args) and not dry_run) as progress:
             return run.fetch_all(
                 wanted,
                 client=client,
@@ -122,12 +154,23 @@ def _fetch(rest: list[str]) -> int:
 def _fix(
     result: Result, settings: Settings, args: argparse.Namespace, known: Counter[str] | None
 ) -> int:
-    """`--diff` shows the planned edits (exit 1 when there are some); `--fix` writes them,
-    lints again — the same shard, the same baseline — and reports what remains."""
+    """`--diff` shows the planned edits; `--fix` writes them, lints again — the same shard,
+    the same baseline — and reports what remains. Either exits 1 while findings at the
+    fail level remain: a fix that could not be made is no pass."""
+    from citelint import baseline, emit
+    from citelint.linter import Linter
+    from citelint.repair import fix
+
     planned = fix.plan(result, unsafe=args.unsafe_fixes)
     if args.diff:
         sys.stdout.write(fix.diff(planned))
-        return 1 if planned else 0
+        if not planned and result.diagnostics:
+            emit.say(
+                args,
+                f"no fix to show; {emit.count(len(result.diagnostics), 'finding')} remain "
+                "(run without --diff to list them)",
+            )
+        return 1 if planned else emit.exit_code(result, args)
     fixed, problems = fix.write(planned)
     for problem in problems:
         print(f"citelint: warning: {problem}", file=sys.stderr)
@@ -136,21 +179,14 @@ def _fix(
     )
     if known is not None:
         again = baseline.apply(again, known)
-    _say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
-    return _report(again, args, settings.output_root)
-
-
-def _say(args: argparse.Namespace, message: str) -> None:
-    """A line about what the run did, on stderr (silent with -q)."""
-    if not args.quiet:
-        print(f"citelint: {message}", file=sys.stderr)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    emit.say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
+    return emit.report(again, args, settings.output_root)
 
 
 def _settings(args: argparse.Namespace) -> Settings:
+    from citelint.config import apply, find_config, load_isolated, load_settings
+    from citelint.emit import outputs
+
     cwd = os.getcwd()
     config = args.config
     if config is not None and (not os.path.exists(config) or os.path.isdir(config)):
@@ -192,7 +228,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         settings = dataclasses.replace(settings, cache_dir=None)
     else:
         settings = dataclasses.replace(settings, result_cache=settings.cache_dir is not None)
-    stdout, files = _outputs(args)
+    stdout, files = outputs(args)
     if "html" not in (stdout, *(fmt for fmt, _ in files)):  # only the HTML view shows them
         settings = dataclasses.replace(settings, claim_records=False)
     settings = settings.naming(args.paths or ["."])
@@ -206,8 +242,8 @@ class _Progress:
 
     def __init__(self, *, enabled: bool) -> None:
         self.enabled = enabled
-        self.bar: Progress | None = None
-        self.task: TaskID | None = None
+        self.bar: Any = None  # a rich Progress, imported when a bar is shown
+        self.task: Any = None
 
     def __enter__(self) -> _Progress:
         return self
@@ -216,6 +252,9 @@ class _Progress:
         if not self.enabled or total < 20:
             return
         if self.bar is None:
+            from rich.console import Console
+            from rich.progress import Progress
+
             self.bar = Progress(console=Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task("citelint", total=total)
@@ -249,115 +288,23 @@ def _small(digits: str) -> bool:
     return digits.isascii() and digits.isdigit() and len(digits) <= 9
 
 
-_BY_EXTENSION = {".sarif": "sarif", ".json": "json", ".html": "html", ".htm": "html"}
-
-
-def _outputs(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]]]:
-    """The stdout format and the (format, file) pairs of -o.
-
-    `-o FMT:FILE` names the format; `-o FILE` takes it from a known ending (`.sarif`,
-    `.json`, `.html`), else the stdout format, which then leaves stdout.
-    """
-    default = args.output_format or (
-        "github"
-        if os.environ.get("GITHUB_ACTIONS") == "true" and "github" in FORMATTERS
-        else "text"
+def _catalog() -> dict[str, Any]:
+    """The rule catalogue (generated from the rule modules by `citelint.docgen`)."""
+    data: dict[str, Any] = json.loads(
+        resources.files("citelint").joinpath("catalog.json").read_text(encoding="utf-8")
     )
-    files: list[tuple[str, str]] = []
-    stdout = default
-    for spec in args.output:
-        fmt, sep, path = spec.partition(":")
-        if sep and fmt in FORMATTERS:
-            files.append((fmt, path))
-        elif sep and path and re.fullmatch(r"[a-z]{2,}", fmt):
-            raise UsageError(f"-o {spec}: unknown format {fmt} ({', '.join(sorted(FORMATTERS))})")
-        else:
-            inferred = _BY_EXTENSION.get(os.path.splitext(spec)[1].lower())
-            files.append((inferred or default, spec))
-            if inferred is None:
-                stdout = ""
-    return stdout, files
-
-
-def _report(result: Result, args: argparse.Namespace, root: str) -> int:
-    color = not args.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-    stdout_format, files = _outputs(args)
-    for fmt, path in files:
-        _write(path, _render(fmt, result, color=False, quiet=args.quiet), root)
-    if "sarif" in {fmt for fmt, _ in files} | {stdout_format}:
-        total = len(result.diagnostics)
-        if total > result.sarif_max_results:
-            _say(args, sarif.truncation_note(total, result.sarif_max_results))
-    if args.audit_dir:
-        try:
-            audit.write(result, args.audit_dir, root)
-        except OSError as exc:
-            raise UsageError(
-                f"cannot write to --audit-dir {args.audit_dir}: {exc.strerror}"
-            ) from exc
-    if args.summary_file:
-        _write(args.summary_file, FORMATTERS["summary"](result, False), root, append=True)
-    if args.verbose:
-        for note in result.notes:
-            print(f"citelint: {note}", file=sys.stderr)
-    elif not result.files and result.notes:
-        print(f"citelint: {result.notes[0]}", file=sys.stderr)
-    try:
-        if args.statistics:
-            _statistics(result, sys.stdout, quiet=args.quiet)
-        elif stdout_format:
-            for chunk in _render(stdout_format, result, color=color, quiet=args.quiet):
-                sys.stdout.write(chunk)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # `citelint … | head -1`: the reader has what it wanted. Nothing more is written
-        # (not even at exit), and the exit code is still the run's.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    if result.internal_error:
-        return EXIT_ERROR
-    if result.failed() and not args.exit_zero:
-        return EXIT_FINDINGS
-    return EXIT_OK
-
-
-def _write(path: str, text: Iterable[str], root: str, *, append: bool = False) -> None:
-    """An output file, written whole (or appended to), never through a symlink."""
-    chunks = (chunk.encode("utf-8") for chunk in text)
-    try:
-        if append:
-            writes.append(path, chunks, root=root)
-        else:
-            writes.write_atomic(path, chunks, root=root)
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
-
-
-def _render(fmt: str, result: Result, *, color: bool, quiet: bool) -> Iterator[str]:
-    yield from FORMATTERS[fmt](result, color)
-    if fmt == "text" and not quiet:
-        yield summary_line(result) + "\n"
-
-
-def _statistics(result: Result, out: TextIO, *, quiet: bool) -> None:
-    counts: dict[str, int] = {}
-    for d in result.diagnostics:
-        counts[d.code] = counts.get(d.code, 0) + 1
-    width = max((len(RULES_BY_CODE[code].name) for code in counts), default=0)
-    for code, count in sorted(counts.items()):
-        rule = RULES_BY_CODE[code]
-        out.write(f"{count:>6}  {code}  {rule.name:<{width}}  [{result.severity(code).value}]\n")
-    if not quiet:
-        out.write(summary_line(result) + "\n")
+    return data
 
 
 def _rules(out: TextIO) -> int:
-    out.write(docgen.rules_list())
+    out.write(_catalog()["list"])
     return EXIT_OK
 
 
 def _rule(code: str, out: TextIO) -> int:
-    rule = RULES_BY_CODE.get(code.upper()) or RULES_BY_NAME.get(code.lower())
-    if rule is None:
+    catalog = _catalog()
+    found = code.upper() if code.upper() in catalog["rules"] else catalog["names"].get(code.lower())
+    if found is None:
         raise UsageError(f"unknown rule '{code}'; `citelint rules` lists them")
-    out.write(docgen.rule_text(rule))
+    out.write(catalog["rules"][found])
     return EXIT_OK

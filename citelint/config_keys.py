@@ -52,6 +52,14 @@ def _int(value: object, key: str) -> int:
     return value
 
 
+def _sarif_cap(value: object, key: str) -> int:
+    """Code scanning rejects a run of more than 25,000 results: a larger cap would make
+    the upload fail, and so hide every finding."""
+    if _int(value, key) > 25_000:
+        raise ConfigError(f"'{key}' must be at most 25000 (code scanning's limit per run)")
+    return _int(value, key)
+
+
 def _globs(value: object, key: str) -> tuple[str, ...]:
     globs = _strings(value, key)
     for glob in globs:
@@ -103,7 +111,7 @@ _SETTINGS_KEYS: Mapping[str, tuple[str, _Check]] = {
     "max-total-source-bytes": ("max_total_source_bytes", _int),
     "max-pdf-pages": ("max_pdf_pages", _int),
     "max-report-bytes": ("max_report_bytes", _int),
-    "sarif-max-results": ("sarif_max_results", _int),
+    "sarif-max-results": ("sarif_max_results", _sarif_cap),
     "respect-gitignore": ("respect_gitignore", _bool),
 }
 # Claim-model keys: (the ClaimSettings field, its check).

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from citelint.sources.model import describe_lines
-from citelint.tokens import fold
 
 
 class Severity(StrEnum):
@@ -106,5 +105,7 @@ class Diagnostic:
 
 def finding_id(code: str, path: str, subject: str) -> str:
     """Line-independent identity (DECISIONS O6): edits elsewhere keep a finding matched."""
+    from citelint.tokens import fold  # the token grammar, loaded with the engine, not before
+
     norm = fold(subject)
     return hashlib.sha256(f"{code}\0{path}\0{norm}".encode()).hexdigest()[:32]

@@ -1,12 +1,15 @@
 """Rule documentation from the rule modules: docs/rules.md (`python -m citelint.docgen >
-docs/rules.md`) and what `citelint rules` and `citelint rule CODE` print.
+docs/rules.md`) and the catalogue `citelint rules` and `citelint rule CODE` print
+(`python -m citelint.docgen --catalog > citelint/catalog.json`).
 
-The rule docstrings are the single source of the documentation; a test fails when the
-committed file is stale.
+The rule docstrings are the single source of the documentation; a test fails when either
+committed file is stale. The catalogue is data so that those two commands start without
+importing the engine the rules are written against.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 
 from citelint.rules import ALL_RULES, AnyRule
@@ -72,5 +75,15 @@ def rules_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
+def catalog() -> str:
+    """citelint/catalog.json: the rule list, each rule's text, names to codes."""
+    data = {
+        "list": rules_list(),
+        "rules": {rule.code: rule_text(rule) for rule in ALL_RULES},
+        "names": {rule.name: rule.code for rule in ALL_RULES},
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 if __name__ == "__main__":
-    sys.stdout.write(rules_markdown())
+    sys.stdout.write(catalog() if sys.argv[1:] == ["--catalog"] else rules_markdown())

@@ -52,6 +52,10 @@ class Result:
     notes: tuple[str, ...] = ()
     shard: tuple[int, int] | None = None  # the K-th of N shards this run linted
     sarif_max_results: int = 5000  # code scanning rejects runs with more than 25,000
+    sarif_category: str | None = None  # automationDetails.id, when asked for
+    # where a report path can be read on the forge at the commit linted, with a trailing
+    # `/` (`https://github.com/o/r/blob/<sha>/`): the job summary links findings there
+    blob_url: str | None = None
     diagnostics: tuple[Diagnostic, ...] = field(init=False)  # every file's, sorted once
 
     def __post_init__(self) -> None:

@@ -356,3 +356,61 @@ def test_a_closed_pipe_ends_the_output_quietly_with_the_runs_exit_code(repo: Pat
         finally:
             os.close(write)
         assert done.returncode == code and b"Traceback" not in done.stderr, done.stderr
+
+
+def test_paths_after_a_double_dash_are_never_options_or_subcommands(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "rules").mkdir()
+    (repo / "rules/broken.md").write_text(BROKEN)
+    code, out, err = run(capsys, "--", "rules")
+    assert code == 1 and "rules/broken.md:" in out and err == ""
+    code, out, err = run(capsys, "rules")  # the subcommand, and a word that says so
+    assert code == 0 and out.startswith("CL001") and "write `citelint -- rules`" in err
+    code, _, err = run(capsys, "rules", "reports")
+    assert code == 2 and "citelint rules (it takes no arguments)" in err
+    code, _, err = run(capsys, "--", "--exit-zero", "reports")  # no such file: never a pass
+    assert code == 2 and "--exit-zero: no such file or folder" in err
+    (repo / "--exit-zero.md").write_text(BROKEN)
+    code, out, _ = run(capsys, "--", "--exit-zero.md", "reports")
+    assert code == 1 and "--exit-zero.md:" in out
+
+
+def test_version_rules_and_rule_start_without_the_engine() -> None:
+    probe = (
+        "import sys; from citelint.cli import main; main({argv}); "
+        "loaded = [m for m in sys.modules if m.startswith('citelint.')]; "
+        "print(sorted(loaded), file=sys.stderr)"
+    )
+    for argv in (["rules"], ["rule", "CL101"]):
+        done = subprocess.run(
+            [sys.executable, "-c", probe.format(argv=argv)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        loaded = eval(done.stderr.strip().splitlines()[-1])  # a printed list of names
+        assert set(loaded) <= {
+            "citelint.cli",
+            "citelint.arguments",
+            "citelint.errors",
+            "citelint.diagnostic",
+            "citelint.sources",
+            "citelint.sources.model",
+        }, loaded
+
+
+def test_the_rule_catalogue_is_current() -> None:
+    from citelint.docgen import catalog
+
+    committed = (Path(__file__).parents[1] / "citelint" / "catalog.json").read_text("utf-8")
+    assert committed == catalog(), (
+        "run: python -m citelint.docgen --catalog > citelint/catalog.json"
+    )
+
+
+def test_the_parser_names_every_format() -> None:
+    from citelint.arguments import FORMAT_NAMES
+    from citelint.formatters import FORMATTERS
+
+    assert tuple(sorted(FORMATTERS)) == FORMAT_NAMES

@@ -200,12 +200,53 @@ def test_action_steps_like_a_runner(tmp_path: Path) -> None:
     assert "no findings" not in log and "in 2 files" in log
     multi = json.loads((workspace / "multi.sarif").read_text())
     assert multi["runs"][0]["automationDetails"]["id"] == "citelint/shard-1-of-1/"
+    assert "automationDetails" not in json.loads((workspace / "clean.sarif").read_text())["runs"][0]
     code, outputs, log = run_action(workspace, tmp_path, paths="examples/reports/*.md")
     assert code == 0 and "in 3 files" in log, log
     code, _, log = run_action(workspace, tmp_path, paths="examples/reports/*.txt")
     assert code == 2 and "matches no file or folder" in log
     code, _, log = run_action(workspace, tmp_path, args="--select 'CL101")
     assert code == 2 and "the args input does not parse" in log
+
+
+@pytest.mark.slow
+def test_action_never_passes_by_a_paths_word_or_a_report_name(tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    shutil.copytree(ROOT / "examples", workspace / "examples")
+    broken = (ROOT / "examples/reports/broken.html").read_bytes()
+    (workspace / "rules").mkdir()
+    (workspace / "rules/broken.html").write_bytes(broken)
+    # a folder named like a subcommand is linted
+    code, outputs, log = run_action(workspace, tmp_path, paths="rules")
+    assert code == 1 and outputs["findings"] != "0" and "rules/broken.html:6:67:" in log, log
+    # a word like an option is a path (here: no such file, exit 2), never an option
+    code, outputs, log = run_action(workspace, tmp_path, paths="--exit-zero examples")
+    assert code == 2 and outputs["exit-code"] == "2", log
+    assert "--exit-zero: no such file or folder" in log
+    # a second failing step in the same job reports its own findings, not the first's
+    code, outputs, log = run_action(workspace, tmp_path, paths="examples")
+    assert code == 1 and int(outputs["findings"]) == 9
+    code, outputs, log = run_action(workspace, tmp_path, paths="missing")
+    assert code == 2 and "::error file=" not in log and outputs["findings"] == "0", log
+    # a report named like a workflow command is text inside a stop-commands block
+    (workspace / "odd").mkdir()
+    (workspace / "odd/::stop-commands::x.md").write_text("The rate was 45%.\n")
+    (workspace / "odd/my report.md").write_text("The rate was 45%.\n")
+    code, outputs, log = run_action(workspace, tmp_path, paths='"odd/my report.md" odd')
+    lines = log.split("--summary--")[0].splitlines()
+    opened = next(i for i, line in enumerate(lines) if line.startswith("::stop-commands::"))
+    token = lines[opened].split("::")[2]
+    closed = lines.index(f"::{token}::")
+    assert code == 1 and int(outputs["findings"]) == 2, log
+    assert any(line.startswith("odd/::stop-commands::x.md:1:") for line in lines[opened:closed])
+    assert any(line.startswith("odd/my report.md:1:") for line in lines[opened:closed])
+    assert all(not line.startswith("::") or line.startswith(("::error", "::warning", "::notice"))
+               for line in lines[closed + 1 :])  # fmt: skip
+    # a line break in sarif-file could write extra outputs: refused
+    code, outputs, log = run_action(
+        workspace, tmp_path, paths="examples", **{"sarif-file": "x.sarif\nexit-code=0"}
+    )
+    assert code == 2 and outputs == {} and "sarif-file input must be one file name" in log
 
 
 def test_readme_shows_the_workflow() -> None:

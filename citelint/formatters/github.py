@@ -47,7 +47,7 @@ def render(result: Result, color: bool = False) -> str:
     if hidden > 0:
         lines.append(
             f"::notice title=citelint::{hidden} more finding{'s' if hidden != 1 else ''} "
-            f"than GitHub shows as annotations ({PER_LEVEL} per level); the full list is in "
-            "the log above, the job summary and the SARIF upload"
+            f"than GitHub shows as annotations ({PER_LEVEL} per level); citelint's text output "
+            "lists every finding"
         )
     return "\n".join(lines) + ("\n" if lines else "")

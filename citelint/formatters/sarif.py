@@ -1,9 +1,15 @@
 """SARIF 2.1.0 for GitHub code scanning (OUTPUTS.md; DECISIONS I2, I3, O10).
 
-Built from plain dicts: one run, every enabled rule in `tool.driver.rules`, relative
-percent-encoded URIs under `%SRCROOT%`, full regions in Unicode code points, the cited
-source span as a related location, citelint's own partial fingerprint (never
+Built from plain dicts: one run, every enabled rule in `tool.driver.rules` with its
+documentation as `help.markdown`, relative percent-encoded URIs under `%SRCROOT%`, full
+regions in Unicode code points, the cited source span as a related location that the
+message links (`[cited span](1)`), citelint's own partial fingerprint (never
 `primaryLocationLineHash`, which the upload computes), and no timestamps.
+
+`automationDetails` is written only when a category is asked for (`--sarif-category`) or
+the run is a shard: otherwise the upload's own `category` decides, and two citelint
+uploads in one workflow never collide. A run over the cap keeps its most severe results
+first; the cap never passes code scanning's 25,000 results per run.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ RULES_DOC = f"{INFORMATION_URI}/blob/main/docs/rules.md"
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.CRITICAL: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 _TAGS = {"0": "anchors", "1": "evidence", "2": "substance", "3": "corpus", "9": "tool"}
+MAX_RESULTS = 25_000  # code scanning rejects a run with more
 
 
 def rule_dict(rule: type[AnyRule], result: Result) -> dict[str, Any]:
@@ -31,11 +38,18 @@ def rule_dict(rule: type[AnyRule], result: Result) -> dict[str, Any]:
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": doc.split("\n\n", 1)[0]},
-        "help": {"text": doc},
+        "help": {"text": doc, "markdown": _markdown(rule.code, rule.name, doc)},
         "helpUri": f"{RULES_DOC}#{rule.code.lower()}-{rule.name}",
         "defaultConfiguration": {"level": _LEVEL[result.severity(rule.code)]},
         "properties": {"tags": ["citelint", _TAGS.get(rule.code[2], "other")]},
     }
+
+
+def _markdown(code: str, name: str, doc: str) -> str:
+    """A rule's documentation as code scanning renders it: its title as a heading; the
+    docstring's indented examples are Markdown code blocks already."""
+    title, _, body = doc.partition("\n\n")
+    return f"**{code} {name}**: {title.split(':', 1)[-1].strip()}\n\n{body.strip()}\n"
 
 
 def _uri(path: str) -> str:
@@ -47,7 +61,7 @@ def result_dict(d: Diagnostic, index: int, occurrence: int = 0) -> dict[str, Any
         "ruleId": d.code,
         "ruleIndex": index,
         "level": _LEVEL[d.severity],
-        "message": {"text": d.message},
+        "message": {"text": _linked(d)},
         "locations": [
             {
                 "physicalLocation": {
@@ -88,6 +102,12 @@ def result_dict(d: Diagnostic, index: int, occurrence: int = 0) -> dict[str, Any
     return item
 
 
+def _linked(d: Diagnostic) -> str:
+    """The message, linking each cited span (the related locations, ids from 1)."""
+    links = ", ".join(f"[{s.path}]({i + 1})" for i, s in enumerate(d.sources))
+    return f"{d.message} (cited span: {links})" if links else d.message
+
+
 def _fix(d: Diagnostic, s: Suggestion) -> dict[str, Any]:
     """A SARIF fix: the anchor edit, described by where the evidence is."""
     assert s.edit is not None
@@ -114,13 +134,20 @@ def _fix(d: Diagnostic, s: Suggestion) -> dict[str, Any]:
     }
 
 
-def automation_id(result: Result) -> str:
-    """`citelint/`, or `citelint/shard-K-of-N/`: shards of one matrix never replace each
-    other's results in code scanning."""
+def automation_id(result: Result) -> str | None:
+    """The category asked for, `citelint/shard-K-of-N/` for a shard (shards of one matrix
+    never replace each other's results), else none: the upload's category decides."""
+    category = result.sarif_category
     if result.shard is None:
-        return "citelint/"
+        return category
     k, n = result.shard
-    return f"citelint/shard-{k}-of-{n}/"
+    base = (category or "citelint").rstrip("/")
+    return f"{base}/shard-{k}-of-{n}/"
+
+
+def cap(result: Result) -> int:
+    """How many results SARIF keeps: the configured cap, never past code scanning's."""
+    return max(0, min(result.sarif_max_results, MAX_RESULTS))
 
 
 def results(result: Result, index: dict[str, int]) -> list[dict[str, Any]]:
@@ -139,7 +166,7 @@ def render(result: Result, color: bool = False) -> str:
     rules = sorted(result.rules, key=lambda r: r.code)
     index = {rule.code: i for i, rule in enumerate(rules)}
     every = results(result, index)
-    kept = every[: result.sarif_max_results]
+    kept = _most_severe(every, cap(result))
     run: dict[str, Any] = {
         "tool": {
             "driver": {
@@ -150,10 +177,12 @@ def render(result: Result, color: bool = False) -> str:
                 "rules": [rule_dict(rule, result) for rule in rules],
             }
         },
-        "automationDetails": {"id": automation_id(result)},
         "columnKind": "unicodeCodePoints",
         "results": kept,
     }
+    category = automation_id(result)
+    if category is not None:
+        run["automationDetails"] = {"id": category}
     if len(kept) < len(every):
         run["invocations"] = [
             {
@@ -170,8 +199,17 @@ def render(result: Result, color: bool = False) -> str:
     return json.dumps(sarif, ensure_ascii=False, indent=2) + "\n"
 
 
+def _most_severe(every: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """At most `limit` results, the most severe first chosen, shown in path order."""
+    if len(every) <= limit:
+        return every
+    rank = {"error": 0, "warning": 1, "note": 2}
+    chosen = sorted(range(len(every)), key=lambda i: (rank[every[i]["level"]], i))[:limit]
+    return [every[i] for i in sorted(chosen)]
+
+
 def truncation_note(total: int, kept: int) -> str:
     return (
-        f"SARIF holds the first {kept} of {total} results (sarif-max-results); "
+        f"SARIF holds {kept} of {total} results, the most severe first (sarif-max-results); "
         "the JSON or text output has all of them"
     )

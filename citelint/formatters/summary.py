@@ -1,5 +1,8 @@
-"""The Markdown job summary for `$GITHUB_STEP_SUMMARY`: counts per rule and per file, and
-the top findings, critical first.
+"""The Markdown job summary for `$GITHUB_STEP_SUMMARY`: counts per rule and per file (the
+files with the most critical findings first), and the top findings, critical first and
+taken in turn from each file, so that one report with hundreds of findings does not hide
+the others. Where the run knows the commit on the forge (`Result.blob_url`), each finding
+links to its line.
 
 Report text is written by strangers: every message is escaped for Markdown and HTML, and
 paths go into code spans, so nothing in a report renders as markup in the summary.
@@ -12,7 +15,10 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
+from urllib.parse import quote
 
+from citelint.diagnostic import Diagnostic
 from citelint.formatters.text import summary_line
 from citelint.result import Result
 from citelint.rules import RULES_BY_CODE
@@ -30,8 +36,10 @@ def _text(text: str) -> str:
 
 
 def _code(text: str) -> str:
-    """A code span that no backtick in `text` can close early."""
+    r"""A code span that no backtick in `text` can close early, and no `|` can split out
+    of its table cell (GitHub's tables take `\|` inside a code span as the character)."""
     fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    text = text.replace("|", "\\|")
     return (
         f"{fence} {text} {fence}"
         if text.startswith("`") or text.endswith("`")
@@ -68,7 +76,11 @@ def _by_file(result: Result) -> list[str]:
         per = counts.setdefault(d.path, {})
         per[d.severity.value] = per.get(d.severity.value, 0) + 1
     lines = ["| file | critical | warning | info |", "|---|---:|---:|---:|"]
-    for path, per in sorted(counts.items())[:FILES]:
+    ranked = sorted(
+        counts.items(),
+        key=lambda item: (-item[1].get("critical", 0), -item[1].get("warning", 0), item[0]),
+    )
+    for path, per in ranked[:FILES]:
         cells = " | ".join(str(per.get(level, 0)) for level in ("critical", "warning", "info"))
         lines.append(f"| {_code(path)} | {cells} |")
     if len(counts) > FILES:
@@ -76,14 +88,33 @@ def _by_file(result: Result) -> list[str]:
     return [*lines, ""]
 
 
+def _in_turn(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """Most severe first; within a severity, each file's first finding, then each file's
+    second, and so on (files in path order)."""
+    ordered: list[Diagnostic] = []
+    for rank in sorted({d.severity.rank for d in diagnostics}, reverse=True):
+        per_file: dict[str, list[Diagnostic]] = {}
+        for d in diagnostics:  # sorted by path, line, column already
+            if d.severity.rank == rank:
+                per_file.setdefault(d.path, []).append(d)
+        queues = list(per_file.values())
+        for i in range(max(len(q) for q in queues)):
+            ordered.extend(q[i] for q in queues if i < len(q))
+            if len(ordered) >= TOP:
+                return ordered
+    return ordered
+
+
 def _top(result: Result) -> list[str]:
     diagnostics = result.diagnostics
     shown = min(TOP, len(diagnostics))
     lines = [f"### Top findings ({shown} of {len(diagnostics)}, critical first)", ""]
-    ordered = sorted(diagnostics, key=lambda d: (-d.severity.rank, d.sort_key))
-    for d in ordered[:TOP]:
+    for d in _in_turn(diagnostics)[:TOP]:
         message = d.message if len(d.message) <= MESSAGE else d.message[:MESSAGE] + "…"
-        lines.append(f"- {_code(f'{d.path}:{d.line}:{d.column}')} **{d.code}** {_text(message)}")
+        place = _code(f"{d.path}:{d.line}:{d.column}")
+        if result.blob_url:
+            place = f"[{place}]({result.blob_url}{quote(d.path)}#L{d.line})"
+        lines.append(f"- {place} **{d.code}** {_text(message)}")
     if len(diagnostics) > TOP:
         lines += [
             "",

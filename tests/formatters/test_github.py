@@ -16,7 +16,7 @@ def test_github_annotations(
 ) -> None:
     monkeypatch.chdir(EXAMPLES.parent)
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
-    main(["examples"])
+    main(["examples", "--output-format", "github"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("::error file=examples/reports/broken.html,line=5,col=1,")
     assert "title=CL301 source-channel-unused::" in lines[0]
@@ -43,3 +43,4 @@ def test_github_output_is_capped(
         "::notice"
     ]  # 12 errors: 10 shown, and a notice says so; GitHub would drop the rest in silence
     assert lines[-1].startswith("::notice title=citelint::2 more findings than GitHub shows")
+    assert lines[-1].endswith("citelint's text output lists every finding")

@@ -48,3 +48,53 @@ def test_summary_escapes_report_text_and_counts_per_file() -> None:
     assert "Truncated: 5 more findings are in the job log" in text
     top = [line for line in text.splitlines() if line.startswith("- ")]
     assert top[0].startswith("- ``r`.md:1:1`` **CL005**") and len(top) == summary.TOP
+
+
+def _findings(path: str, n: int, severity: str = "critical") -> list[object]:
+    from citelint.diagnostic import Diagnostic, Severity
+
+    level = Severity(severity)
+    return [
+        Diagnostic(path, i, 1, i, 2, "CL001", "missing-anchor", level, "m") for i in range(1, n + 1)
+    ]
+
+
+def test_the_worst_files_come_first_and_findings_are_taken_in_turn() -> None:
+    from citelint.result import FileResult, Result
+
+    files = {
+        "a.md": _findings("a.md", 40),  # first by path, and the most findings
+        "b.md": _findings("b.md", 2),
+        "c|d.md": _findings("c|d.md", 1, "warning") + _findings("c|d.md", 3)[1:],
+        "z.md": _findings("z.md", 60),
+    }
+    result = Result(tuple(FileResult(p, tuple(ds)) for p, ds in sorted(files.items())))  # type: ignore[arg-type]
+    text = summary.render(result)
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    # most critical first; a tie goes to the one with more warnings
+    assert [row.split(" | ")[0] for row in rows] == [
+        "| `z.md`",
+        "| `a.md`",
+        "| `c\\|d.md`",
+        "| `b.md`",
+    ]
+    assert rows[2] == "| `c\\|d.md` | 2 | 1 | 0 |"  # a `|` in a name stays in its cell
+    top = [line.split("`")[1] for line in text.splitlines() if line.startswith("- ")]
+    assert top[:8] == [
+        "a.md:1:1", "b.md:1:1", "c\\|d.md:2:1", "z.md:1:1",
+        "a.md:2:1", "b.md:2:1", "c\\|d.md:3:1", "z.md:2:1",
+    ]  # fmt: skip
+
+
+def test_findings_link_to_their_line_when_the_commit_is_known() -> None:
+    import dataclasses
+
+    from citelint.result import FileResult, Result
+
+    result = Result((FileResult("my docs/a.md", tuple(_findings("my docs/a.md", 1))),))  # type: ignore[arg-type]
+    linked = dataclasses.replace(result, blob_url="https://github.com/o/r/blob/abc/")
+    (line,) = [x for x in summary.render(linked).splitlines() if x.startswith("- ")]
+    assert line.startswith(
+        "- [`my docs/a.md:1:1`](https://github.com/o/r/blob/abc/my%20docs/a.md#L1)"
+    )
+    assert "](" not in next(x for x in summary.render(result).splitlines() if x.startswith("- "))
