@@ -59,15 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--baseline", metavar="FILE", help="hide the findings recorded in FILE")
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
     p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
-    p.add_argument(
-        "--fix",
-        action="store_true",
-        help="apply the safe anchor fixes (a locator the evidence is at)",
-    )
-    p.add_argument(
-        "--unsafe-fixes", action="store_true", help="with --fix or --diff: also the other fixes"
-    )
-    p.add_argument("--diff", action="store_true", help="show the fixes as a diff; write nothing")
+    _fix_arguments(p)
     p.add_argument(
         "--no-respect-gitignore",
         action="store_true",
@@ -80,6 +72,26 @@ def build_parser() -> argparse.ArgumentParser:
         "them) instead of exiting 2",
     )
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    _display_arguments(p)
+    p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
+    p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
+    return p
+
+
+def _fix_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe anchor fixes (a locator the evidence is at)",
+    )
+    p.add_argument(
+        "--unsafe-fixes", action="store_true", help="with --fix or --diff: also the other fixes"
+    )
+    p.add_argument("--diff", action="store_true", help="show the fixes as a diff; write nothing")
+
+
+def _display_arguments(p: argparse.ArgumentParser) -> None:
+    """How much is said on the terminal, and in colour or not."""
     p.add_argument("-q", "--quiet", action="store_true", help="findings only, no summary")
     p.add_argument("-v", "--verbose", action="store_true", help="notes about skipped paths")
     p.add_argument(
@@ -92,9 +104,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-color", dest="color", action="store_const", const="never", help="--color never"
     )
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
-    p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
-    return p
 
 
 def _run_arguments(p: argparse.ArgumentParser) -> None:
@@ -134,6 +143,11 @@ def _output_arguments(p: argparse.ArgumentParser) -> None:
         "--audit-dir",
         metavar="DIR",
         help="also write one verification_report.json per report there",
+    )
+    p.add_argument(
+        "--html-dir",
+        metavar="DIR",
+        help="write the HTML audit view there as index.html and one page per report",
     )
     p.add_argument(
         "--summary-file",

@@ -229,7 +229,8 @@ def _settings(args: argparse.Namespace) -> Settings:
     else:
         settings = dataclasses.replace(settings, result_cache=settings.cache_dir is not None)
     stdout, files = outputs(args)
-    if "html" not in (stdout, *(fmt for fmt, _ in files)):  # only the HTML view shows them
+    if "html" not in (stdout, *(fmt for fmt, _ in files)) and not args.html_dir:
+        # only the HTML view shows them
         settings = dataclasses.replace(settings, claim_records=False)
     settings = settings.naming(args.paths or ["."])
     for note in settings.notes:

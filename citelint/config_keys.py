@@ -19,6 +19,7 @@ from citelint.claims import AnchorScope
 from citelint.diagnostic import FAIL_LEVELS, Severity
 from citelint.errors import ConfigError
 from citelint.fetch.services import DEFAULT_BASES
+from citelint.globs import GlobError, alternatives
 from citelint.rules import RULES_BY_CODE, AnyRule
 from citelint.settings import RuleSettings, Settings
 from citelint.sources.kinds import KINDS_BY_NAME, SourceKind, custom_kind
@@ -65,6 +66,10 @@ def _globs(value: object, key: str) -> tuple[str, ...]:
     for glob in globs:
         if glob.startswith(("/", "\\")) or ".." in re.split(r"[\\/]", glob):
             raise ConfigError(f"'{key}' has {glob!r}: patterns are relative to the project root")
+        try:
+            alternatives(glob)
+        except GlobError as exc:
+            raise ConfigError(f"'{key}' has {exc}") from exc
     return globs
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citelint.errors import UsageError
-from citelint.globs import MAGIC, matches
+from citelint.globs import MAGIC, GlobError, matches
 from citelint.globs import expand as expand_glob
 from citelint.settings import Settings
 
@@ -103,7 +103,10 @@ def expand(paths: Sequence[str]) -> list[str]:
         if os.path.lexists(given):
             out.append(given)
         elif MAGIC.search(given):
-            matched = expand_glob(given)
+            try:
+                matched = expand_glob(given)
+            except GlobError as exc:
+                raise UsageError(str(exc)) from exc
             if not matched:
                 raise UsageError(f"{given}: the pattern matches no file or folder")
             out.extend(matched)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from citelint import audit, writes
 from citelint.errors import UsageError
-from citelint.formatters import FORMATTERS, sarif
+from citelint.formatters import FORMATTERS, html, sarif
 from citelint.formatters.text import summary_line
 from citelint.result import Result
 from citelint.rules import RULES_BY_CODE
@@ -116,6 +116,8 @@ def report(result: Result, args: argparse.Namespace, root: str) -> int:
             raise UsageError(
                 f"cannot write to --audit-dir {args.audit_dir}: {exc.strerror}"
             ) from exc
+    if args.html_dir:
+        write_pages(result, args.html_dir, root)
     if args.summary_file:
         write(args.summary_file, FORMATTERS["summary"](result, False), root, append=True)
     if args.verbose:
@@ -143,6 +145,17 @@ def report(result: Result, args: argparse.Namespace, root: str) -> int:
         # (not even at exit), and the exit code is still the run's.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return exit_code(result, args)
+
+
+def write_pages(result: Result, folder: str, root: str) -> None:
+    """The HTML view as pages in `folder`, each written whole; no folder on the way below
+    `root` may be a symlink (as for `--audit-dir`)."""
+    try:
+        writes.make_folders(folder, root)
+        for name, page in html.pages(result):
+            writes.write_atomic(os.path.join(folder, name), (page.encode("utf-8"),), root=root)
+    except OSError as exc:
+        raise UsageError(f"cannot write to --html-dir {folder}: {exc.strerror}") from exc
 
 
 def exit_code(result: Result, args: argparse.Namespace) -> int:

@@ -6,9 +6,12 @@ any run of characters or one character within a segment, `[abc]` one of a set. A
 segment is matched on its own (a name is at most a few hundred characters), and the
 segments by a set of positions stepped once per path part — so twelve `**` on a deep path
 cost twelve steps a part, never the exponential backtracking a single regex of nested
-`(?:.*/)?` gives. Expansion walks the folders below the pattern's literal start once
-each and never names or enters a symlinked folder: two self-links (`a -> .`, `b -> .`)
-are no maze, and nothing outside the tree is listed through one.
+`(?:.*/)?` gives. `{a,b}` stands for each of its choices (`reports/{draft,old}/**`), as
+in most glob dialects users know; a pattern may stand for at most `MAX_ALTERNATIVES`
+patterns, beyond which it is an error rather than a silent miss. Expansion walks the
+folders below the pattern's literal start once each and never names or enters a
+symlinked folder: two self-links (`a -> .`, `b -> .`) are no maze, and nothing outside
+the tree is listed through one.
 """
 
 from __future__ import annotations
@@ -19,7 +22,33 @@ import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-MAGIC = re.compile(r"[*?\[]")
+MAGIC = re.compile(r"[*?\[{]")
+MAX_ALTERNATIVES = 64
+_BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+
+
+class GlobError(ValueError):
+    """A pattern citelint will not expand (it stands for too many patterns)."""
+
+
+@lru_cache(maxsize=256)
+def alternatives(pattern: str) -> tuple[str, ...]:
+    """The patterns `{a,b}` groups stand for, innermost first; braces without a comma
+    are literal characters."""
+    out = [pattern]
+    while any(_BRACE.search(p) for p in out):
+        nxt = []
+        for p in out:
+            m = _BRACE.search(p)
+            if m is None:
+                nxt.append(p)
+                continue
+            nxt += [p[: m.start()] + choice + p[m.end() :] for choice in m.group(1).split(",")]
+            if len(nxt) > MAX_ALTERNATIVES:
+                raise GlobError(f"{pattern!r} stands for more than {MAX_ALTERNATIVES} patterns")
+        out = nxt
+    return tuple(dict.fromkeys(out))
+
 
 _Segment = re.Pattern[str] | None  # None: `**`
 
@@ -83,7 +112,7 @@ def matches(rel: str, patterns: Sequence[str]) -> bool:
     """Whether a project-relative POSIX path, or a folder above it, matches a pattern: a
     matched folder holds everything below it."""
     parts = rel.split("/")
-    for pattern in patterns:
+    for pattern in (p for given in patterns for p in alternatives(given)):
         segments = compile_glob(pattern, anywhere=True)
         states = _closure(segments, {0})
         for part in parts:
@@ -95,9 +124,13 @@ def matches(rel: str, patterns: Sequence[str]) -> bool:
     return False
 
 
-def expand(pattern: str) -> list[str]:
+def expand(given: str) -> list[str]:
     """The files and folders a command-line glob names, sorted. A symlinked folder is
     neither named nor entered (a symlinked file is named, and refused where it leads)."""
+    return sorted({path for pattern in alternatives(given) for path in _expand(pattern)})
+
+
+def _expand(pattern: str) -> list[str]:
     absolute = pattern.startswith("/")
     parts = pattern.lstrip("/").split("/")
     literal = 0

@@ -31,6 +31,10 @@ from tests.conftest import Writer
         ("r/[ab].md", "r/c.md", False),
         ("r/**.md", "r/x/a.md", True),
         ("other/*.md", "r/a.md", False),
+        ("r/{draft,old}/**", "r/old/x/a.md", True),  # braces: each choice
+        ("r/{draft,old}/**", "r/new/a.md", False),
+        ("*.{md,html}", "r/a.html", True),
+        ("r/{x}.md", "r/{x}.md", True),  # no comma: literal braces
     ],
 )
 def test_matches(pattern: str, rel: str, expected: bool) -> None:
@@ -82,3 +86,30 @@ def test_expand_names_but_never_enters_symlinked_folders(
         str(tmp_path / "tree" / "reports" / "a.md")
     ]
     assert expand("nope/*.md") == [] and expand("reports/out/*.md") == []
+
+
+def test_braces_expand_on_the_command_line_and_are_bounded(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("r/draft/a.md", "r/old/b.md", "r/new/c.md"):
+        project(name, "x\n")
+    monkeypatch.chdir(tmp_path)
+    assert expand("r/{draft,old}/*.md") == ["r/draft/a.md", "r/old/b.md"]
+    assert len(globs.alternatives("{a,b}{c,d}{e,f}")) == 8
+    with pytest.raises(globs.GlobError, match="more than 64 patterns"):
+        globs.alternatives("{a,b}" * 7)
+
+
+def test_a_config_exclude_with_braces_excludes(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from citelint.config import find_config, load_settings
+    from citelint.linter import Linter
+
+    project("pyproject.toml", '[tool.citelint]\nexclude = ["r/{draft,old}/**"]\n')
+    for name in ("r/draft/a.md", "r/old/b.md", "r/new/c.md"):
+        project(name, "Plain prose.\n")
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings(find_config(str(tmp_path)), str(tmp_path))
+    linted = Linter(settings.naming(["r"])).lint_paths(["r"]).files
+    assert [f.path for f in linted] == ["r/new/c.md"]

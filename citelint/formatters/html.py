@@ -1,6 +1,9 @@
-"""The HTML audit view: one self-contained page, no network, no external assets.
+"""The HTML audit view: self-contained pages, no network, no external assets.
 
-An index of reports with their counts, then each report's claims coloured by verdict —
+`render` is one page for a run (`-o html:FILE`); `pages` is an index page and one page per
+report (`--html-dir DIR`), for runs too large for one page. The index is sortable (click a
+column) and searchable (a box filters by path). Each report shows its claims by line,
+coloured by verdict —
 green verified, amber warnings, red critical, grey not fact-bearing. Clicking a claim
 (or opening the page at `#claim-<id>`) shows its anchors, the cited span with the matched
 tokens highlighted (±300 characters around them, DECISIONS I6) and the missing ones.
@@ -13,9 +16,10 @@ markup into the panel and hides what the filters leave out.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from citelint import __version__
 from citelint.diagnostic import Diagnostic
@@ -25,9 +29,15 @@ from citelint.result import FileResult, Result
 
 _STYLE = """
 body{font:15px/1.55 system-ui,sans-serif;margin:0;display:flex;color:#1d1d1f}
-main{flex:1;padding:1.2em 2em;max-width:62em}
-aside{width:34%;min-width:22em;border-left:1px solid #ccc;padding:1.2em;position:sticky;top:0;
-height:100vh;overflow:auto;background:#fafafa;box-sizing:border-box}
+main{flex:1 1 auto;min-width:0;padding:1.2em 2em;max-width:62em;overflow-wrap:anywhere}
+aside{flex:0 0 34%;min-width:18em;border-left:1px solid #ccc;padding:1.2em;position:sticky;
+top:0;height:100vh;overflow:auto;background:#fafafa;box-sizing:border-box;
+overflow-wrap:anywhere}
+table.index{border-collapse:collapse;width:100%;table-layout:fixed}
+table.index th{cursor:pointer;user-select:none}table.index th:first-child{width:60%}
+table.index tr:nth-child(even) td{background:#f5f5f7}
+.ln{display:inline-block;min-width:3em;color:#888;font:12px ui-monospace,monospace}
+#index-search{width:100%;box-sizing:border-box;padding:4px;margin:.4em 0}
 header{margin-bottom:1em}.counts{font-weight:600}
 .claim{cursor:pointer;border-radius:3px;padding:1px 2px}
 .claim:focus,.claim.selected{outline:2px solid #0a58ca}
@@ -46,6 +56,7 @@ _SCRIPT = """
     var claim=document.querySelector('[data-claim="'+id+'"]');
     var detail=document.getElementById('detail-'+id);
     if(!claim||!detail){return;}
+    claim.scrollIntoView({block:'center'});
     document.querySelectorAll('.claim.selected').forEach(function(c){c.classList.remove('selected');});
     claim.classList.add('selected');
     var panel=document.getElementById('panel-body');
@@ -84,8 +95,25 @@ _SCRIPT = """
   ['filter-failed','filter-rule','filter-file'].forEach(function(id){
     var el=document.getElementById(id); if(el){el.addEventListener('change',filter);}
   });
+  var search=document.getElementById('index-search');
+  if(search){search.addEventListener('input',function(){
+    var q=search.value.toLowerCase();
+    document.querySelectorAll('table.index tbody tr').forEach(function(r){
+      r.hidden=!!q&&r.getAttribute('data-path').toLowerCase().indexOf(q)<0;});
+  });}
+  document.querySelectorAll('table.index th').forEach(function(th,i){
+    th.addEventListener('click',function(){
+      var body=th.closest('table').tBodies[0], rows=Array.prototype.slice.call(body.rows);
+      var dir=th.getAttribute('data-dir')==='asc'?'desc':'asc'; th.setAttribute('data-dir',dir);
+      rows.sort(function(a,b){
+        var x=a.cells[i].getAttribute('data-value'), y=b.cells[i].getAttribute('data-value');
+        var c=i===0?x.localeCompare(y):(+x)-(+y); return dir==='asc'?c:-c;});
+      rows.forEach(function(r){body.appendChild(r);});
+    });
+  });
   var q=new URLSearchParams(location.search);  // ?failed=1&rule=CODE&file=report-0
   if(q.has('failed')||q.has('rule')||q.has('file')){
+    if(!document.getElementById('filter-failed')){return;}
     document.getElementById('filter-failed').checked=q.get('failed')==='1';
     document.getElementById('filter-rule').value=q.get('rule')||'';
     document.getElementById('filter-file').value=q.get('file')||'';
@@ -221,9 +249,9 @@ def _report(n: int, f: FileResult) -> str:
             if current >= 0:
                 out.append("</p>")
             current = record.block
-            out.append('<p class="unit">')
+            out.append(f'<p class="unit"><span class="ln">{record.line}</span>')
         out.append(
-            f'<span class="claim verdict-{record.verdict}" data-claim="{key}" '
+            f'<span class="claim verdict-{record.verdict}" id="claim-{key}" data-claim="{key}" '
             f'data-verdict="{record.verdict}" data-codes="{" ".join(record.codes)}" '
             f'data-line="{record.line}" tabindex="0">'
             f"{_e(record.text)}</span> "
@@ -236,13 +264,25 @@ def _report(n: int, f: FileResult) -> str:
     return "\n".join(out)
 
 
-def render(result: Result, color: bool = False) -> str:
-    summary = result.summary()
+def _index(result: Result, link: Callable[[int], str]) -> str:
     rows = "".join(
-        f'<tr><td><a href="#report-{n}">{_e(f.path)}</a></td><td>{len(f.diagnostics)}</td>'
-        f"<td>{f.claims}</td><td>{f.verified}</td></tr>"
+        f'<tr data-path="{_e(f.path)}"><td data-value="{_e(f.path)}">'
+        f'<a href="{link(n)}">{_e(f.path)}</a></td>'
+        f'<td data-value="{len(f.diagnostics)}">{len(f.diagnostics)}</td>'
+        f'<td data-value="{f.claims}">{f.claims}</td>'
+        f'<td data-value="{f.verified}">{f.verified}</td></tr>'
         for n, f in enumerate(result.files)
     )
+    return (
+        '<input id="index-search" type="search" placeholder="filter reports by path" '
+        'aria-label="filter reports by path">'
+        '<table class="index"><thead><tr><th>report</th><th>findings</th><th>claims</th>'
+        f"<th>verified</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def _page(result: Result, body: Sequence[str], title: str, back: bool = False) -> str:
+    summary = result.summary()
     by_severity = summary["by_severity"]
     assert isinstance(by_severity, dict)
     counts = " ".join(
@@ -253,14 +293,13 @@ def render(result: Result, color: bool = False) -> str:
             "<!DOCTYPE html>",
             '<html lang="en"><head><meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>citelint audit</title><style>{_STYLE}</style></head><body>",
+            f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>",
             "<main><header>",
-            f'<h1>citelint audit</h1><p class="counts" {counts} data-claims="{summary["claims"]}" '
+            '<p><a href="index.html">← all reports</a></p>' if back else "",
+            f'<h1>{_e(title)}</h1><p class="counts" {counts} data-claims="{summary["claims"]}" '
             f'data-verified="{summary["verified_claims"]}">{_e(summary_line(result))}</p>',
             f'<p class="tool">citelint {__version__}</p>',
-            '<table class="index"><tr><th>report</th><th>findings</th><th>claims</th>'
-            f"<th>verified</th></tr>{rows}</table>{_filters(result)}</header>",
-            *(_report(n, f) for n, f in enumerate(result.files)),
+            *body,
             "</main>",
             '<aside id="panel"><h3>Claim</h3><div id="panel-body">Click a claim to see its '
             "anchors and the cited span.</div></aside>",
@@ -269,3 +308,20 @@ def render(result: Result, color: bool = False) -> str:
             "",
         ]
     )
+
+
+def render(result: Result, color: bool = False) -> str:
+    """The whole run on one page."""
+    head = _index(result, lambda n: f"#report-{n}") + _filters(result) + "</header>"
+    reports = (_report(n, f) for n, f in enumerate(result.files))
+    return _page(result, [head, *reports], "citelint audit")
+
+
+def pages(result: Result) -> Iterator[tuple[str, str]]:
+    """`index.html` and `report-<n>.html` per report: (file name, page), one at a time."""
+    head = _index(result, lambda n: f"report-{n}.html") + "</header>"
+    yield "index.html", _page(result, [head], "citelint audit")
+    for n, f in enumerate(result.files):
+        one = dataclasses.replace(result, files=(f,))
+        body = [_filters(one) + "</header>", _report(n, f)]
+        yield f"report-{n}.html", _page(result, body, f"citelint audit: {f.path}", back=True)

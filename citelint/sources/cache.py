@@ -19,8 +19,6 @@ import os
 import stat
 import sys
 
-import pypdf
-
 from citelint import writes
 from citelint.sources.model import SourceError
 from citelint.sources.paths import read_regular
@@ -67,6 +65,8 @@ class TextCache:
         self.hits = 0
 
     def _path(self, data: bytes) -> str:
+        import pypdf  # a PDF is being read: its text is keyed by the extractor's version
+
         digest = hashlib.sha256(data).hexdigest()
         key = f"pdf-{LOADER_VERSION}-pypdf{pypdf.__version__}-{digest}.json"
         return os.path.join(self.folder, key)

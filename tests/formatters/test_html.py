@@ -29,7 +29,9 @@ def audit_page(
 def test_html_page_is_self_contained_and_marks_claims(audit_page: Path) -> None:
     page = audit_page.read_text(encoding="utf-8")
     assert not re.search(r"""(?:src|href)=["'](?:https?:)?//""", page)  # no network
-    verdicts = re.findall(r'class="claim verdict-(\w+)" data-claim="(r\d+-c\d+)"', page)
+    verdicts = re.findall(
+        r'class="claim verdict-(\w+)" id="claim-(r\d+-c\d+)" data-claim="\2"', page
+    )
     kinds = {v for v, _ in verdicts}
     assert kinds == {"ok", "fail", "none"}
     for _, key in verdicts:
@@ -84,7 +86,7 @@ def test_html_page_in_headless_chromium(audit_page: Path, tmp_path: Path) -> Non
         timeout=120,
         check=True,
     ).stdout
-    assert 'class="claim verdict-fail selected" data-claim="r0-c1"' in dom
+    assert 'class="claim verdict-fail selected" id="claim-r0-c1" data-claim="r0-c1"' in dom
     panel = re.search(r'<div id="panel-body" data-claim="r0-c1">(.*?)</div></aside>', dom, re.S)
     assert panel, "clicking the claim fills the panel"
     assert '<mark class="missing">9.8 months</mark>' in panel.group(1)
@@ -128,3 +130,84 @@ def test_highlights_are_made_before_escaping_and_findings_link_to_claims() -> No
     assert '<a href="#claim-r0-c0">3:9</a> CL101' in page
     assert 'id="filter-failed"' in page and '<option value="CL101">CL101</option>' in page
     assert '<option value="report-0">r.md</option>' in page and 'data-codes="CL101"' in page
+
+
+def test_pages_are_an_index_and_one_page_per_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    folder = tmp_path / "view"
+    assert main(["examples", "--html-dir", str(folder), "-q", "--output-format", "concise"]) == 1
+    capsys.readouterr()
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [
+        "index.html",
+        "report-0.html",
+        "report-1.html",
+        "report-2.html",
+        "report-3.html",
+    ]
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert 'href="report-0.html">examples/reports/broken.html</a>' in index
+    assert 'id="index-search"' in index and "<thead>" in index
+    assert 'class="claim' not in index  # the index holds no report
+    page = (folder / "report-0.html").read_text(encoding="utf-8")
+    assert '<a href="index.html">← all reports</a>' in page
+    assert 'id="claim-r0-c1"' in page and '<a href="#claim-r0-c1">' in page
+    assert "examples/reports/clean.md" not in page.split("<main>")[1].split("</header>")[1]
+
+
+_PROBE = """<script>window.addEventListener('load',function(){
+  var head=document.querySelectorAll('table.index th')[1]; head.click(); head.click();
+  var first=document.querySelector('table.index tbody tr').getAttribute('data-path');
+  var t=document.querySelector('table.index').getBoundingClientRect();
+  var a=document.getElementById('panel').getBoundingClientRect();
+  var box=document.getElementById('index-search'); box.value='example_c';
+  box.dispatchEvent(new Event('input'));
+  var shown=document.querySelectorAll('table.index tbody tr:not([hidden])').length;
+  document.body.setAttribute('data-probe',[Math.round(t.right),Math.round(a.left),
+    document.documentElement.scrollWidth,shown,first].join('|'));
+});</script></body>"""
+
+
+@pytest.mark.slow
+def test_the_index_sits_beside_the_panel_at_1400_px_with_the_corpus_reports(
+    corpus: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("chromium is not installed (.ci/run installs Debian's chromium)")
+    monkeypatch.chdir(tmp_path)  # report paths shown in full: the longest a user sees
+    folder = tmp_path / "view"
+    main([str(corpus / "reports"), "--html-dir", str(folder), "-q", "--exit-zero", "--no-cache"])
+    capsys.readouterr()
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    (folder / "probe.html").write_text(index.replace("</body>", _PROBE), encoding="utf-8")
+    flags = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
+             f"--user-data-dir={tmp_path / 'profile'}"]  # fmt: skip
+    dom = subprocess.run(
+        [*flags, "--virtual-time-budget=3000", "--dump-dom", (folder / "probe.html").as_uri()],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout  # fmt: skip
+    probe = re.search(r'data-probe="([^"]*)"', dom)
+    assert probe, dom[-2000:]
+    right, panel, width, shown, first = probe.group(1).split("|")
+    assert int(right) <= int(panel) and int(width) <= 1400  # side by side, no overflow
+    assert int(shown) == sum(
+        1 for row in re.findall(r'<tr data-path="([^"]*)"', index) if "example_c" in row
+    )
+    counts = {
+        p: int(n)
+        for p, n in re.findall(r'<tr data-path="([^"]*)">.*?<td data-value="(\d+)">', index)
+    }
+    assert counts[first.replace("&amp;", "&")] == max(
+        counts.values()
+    )  # sorted, most findings first
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / "audit-index-1400.png"
+    subprocess.run([*flags, f"--screenshot={shot}", (folder / "index.html").as_uri()],
+                   capture_output=True, timeout=120, check=True)  # fmt: skip
+    assert shot.stat().st_size > 10_000

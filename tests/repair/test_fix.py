@@ -57,7 +57,9 @@ def test_diff_exit_code_and_fix_summary(project: Path, capsys: pytest.CaptureFix
     assert out.startswith("--- a/locator.md\n+++ b/locator.md\n")
     assert main(["--fix", "--ignore", "CL301", report.name]) == 0  # the trial is unused
     assert "citelint: fixed 1, 0 remaining" in capsys.readouterr().err
-    assert main(["--diff", report.name]) == 0
+    assert main(["--diff", "--ignore", "CL301", report.name]) == 0
+    assert main(["--diff", report.name]) == 1  # no fix left, but CL301 remains: no pass
+    assert "no fix to show; 1 finding remain" in capsys.readouterr().err
 
 
 def test_a_report_changed_after_linting_is_not_written(

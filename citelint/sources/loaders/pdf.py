@@ -10,12 +10,13 @@ import io
 import logging
 import re
 from dataclasses import dataclass
-
-from pypdf import PdfReader
-from pypdf.errors import DependencyError, PdfReadError, PyPdfError
+from typing import TYPE_CHECKING
 
 from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 MIN_LETTERS = 20
 # At most nine digits a number (no file has a billion pages): `int()` never sees a run of
@@ -138,6 +139,11 @@ def _named_bytes(item: object) -> int:
 
 
 def _extract(path: str, data: bytes, max_pages: int) -> PdfSource:
+    # pypdf (with its crypto and imaging support) is imported when a PDF is first read:
+    # a run without PDFs, and `citelint --version`, never pay for it
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError, PdfReadError, PyPdfError
+
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # recoverable damage goes to --verbose
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
