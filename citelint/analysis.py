@@ -9,6 +9,7 @@ object, so nothing is computed twice and no rule depends on another's internals.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -17,8 +18,14 @@ from citelint.claims import AnchorScope, Claim, ClaimReader, ClaimSettings
 from citelint.document import Anchor, Document, MermaidBlock, Reference, Sentence
 from citelint.evidence import Cited, Evidence, cited
 from citelint.mermaid import DATA_TYPES, Diagram, Label, analyze
+from citelint.relations import ABSTAINED, Relations
+from citelint.relations import check as check_relations
 from citelint.sources.model import FailureKind, Resolution, Span
 from citelint.tokens import Kind, NumericToken, mask_anchors, numeric_tokens
+from citelint.tokens.relations import number_value
+from citelint.tokens.text import blank
+
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +107,39 @@ class Analysis:
     concerned: Mapping[Anchor, str] = field(default_factory=dict)  # under concern (CL110)
     # each saved file `citelint fetch` wrote → "fetched from <URL> on <date>"
     fetched: Mapping[str, str] = field(default_factory=dict)
+    # what each claim's numbers and words are said about, checked once when asked
+    _relations: dict[int, Relations] = field(default_factory=dict, compare=False, repr=False)
+
+    def relations_checked(self) -> tuple[int, int]:
+        """(checked, abstained) of the sentences the relation rules asked about."""
+        checked = sum(1 for r in self._relations.values() if r.evidence is not None)
+        return checked, len(self._relations) - checked
+
+    def relations_if_checked(self, item: BodyClaim) -> Relations | None:
+        """The relations of a claim a rule asked about (the HTML view shows them)."""
+        return self._relations.get(id(item))
+
+    def relations(self, item: BodyClaim) -> Relations:
+        """The sentence against the source sentence that supports it (CL106–CL109), or
+        an abstention: no number, no saved span, or no run of sentences holding them all.
+        A cited sentence whose numbers are bare is checked too: its numbers are the
+        source's, and what they are said of can still be wrong."""
+        key = id(item)
+        if key not in self._relations:
+            spans = [span for _, span in item.cited.located if span.path]
+            if not spans:
+                self._relations[key] = ABSTAINED
+            else:
+                text = blank(mask_anchors(item.sentence.text), item.sentence.masks)
+                claim = item.claim
+                doses = [
+                    (t.start, t.text, number_value(digits.group(0)))
+                    for t in claim.numbers
+                    if t.kind is Kind.DOSE and (digits := _DIGITS.search(t.text))
+                ]
+                drugs = [(d.start, d.name.lower()) for d in claim.drugs]
+                self._relations[key] = check_relations(text, spans, doses, drugs)
+        return self._relations[key]
 
     def cite(self, anchors: Sequence[Anchor]) -> Cited:
         return cited(anchors, self.resolutions, self.settings.locator_optional_types)

@@ -33,6 +33,7 @@ def report(f: FileResult, fail_on: str) -> dict[str, Any]:
                 {"anchor": s.anchor, "source": s.source.describe(), "safe": s.safe}
                 for s in d.suggestions
             ],
+            "evidence": d.evidence,
         }
         for d in f.diagnostics
     ]
@@ -53,6 +54,7 @@ def report(f: FileResult, fail_on: str) -> dict[str, Any]:
             "anchors_without_locator": list(f.anchors_without_locator),
             "citations_by_style": dict(f.citations),
             "violations_by_reason": dict(sorted(by_reason.items())),
+            "relations": {"checked": f.relations[0], "abstained": f.relations[1]},
         },
     }
 

@@ -97,6 +97,7 @@ class Diagnostic:
     fingerprint: str = ""
     suggestions: tuple[Suggestion, ...] = ()  # where the evidence is (repair hints)
     nowhere: tuple[str, ...] = ()  # tokens no saved source holds
+    evidence: str | None = None  # the source sentence(s) a relation was checked against
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:

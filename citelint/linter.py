@@ -359,6 +359,7 @@ class Linter:
             analysis.without_locator(),
             tuple(sorted(styles.items())),
             lines=source_lines(analysis.doc.text, (d.line for d in diagnostics)),
+            relations=analysis.relations_checked(),
         )
 
     def _emitted(self, display: str) -> frozenset[str]:

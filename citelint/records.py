@@ -46,6 +46,7 @@ class ClaimRecord:
     block: int  # claims of one block are shown together
     # where the saved sources hold the claim (repair hints): (anchor and place, excerpt)
     found_in: tuple[tuple[str, str], ...] = ()
+    evidence: str = ""  # the source sentence(s) its relations were checked against
 
 
 def verdict(fact_bearing: bool, diagnostics: Sequence[Diagnostic]) -> str:
@@ -110,9 +111,17 @@ def build(analysis: Analysis, diagnostics: Sequence[Diagnostic]) -> tuple[ClaimR
                 found_in=tuple(
                     dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)
                 ),
+                evidence=_evidence(analysis, item),
             )
         )
     return tuple(records)
+
+
+def _evidence(analysis: Analysis, item: BodyClaim) -> str:
+    relations = analysis.relations_if_checked(item)
+    if relations is None or relations.evidence is None:
+        return ""
+    return relations.evidence.text[: 2 * EXCERPT]
 
 
 def _cited_spans(item: BodyClaim, analysis: Analysis) -> tuple[CitedSpan, ...]:

@@ -41,6 +41,7 @@ class FileResult:
     citations: tuple[tuple[str, int], ...] = ()  # citations per style, besides anchors
     origin: str = ""  # the real file that was read, for `--fix`; empty for text given
     lines: tuple[tuple[int, str], ...] = ()  # (number, text) of the lines findings point at
+    relations: tuple[int, int] = (0, 0)  # cited sentences (checked, abstained), CL106–CL109
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ class Stamper:
             fingerprint=finding_id(f.code, doc.path, f.subject or f.message),
             suggestions=hints.suggestions,
             nowhere=hints.nowhere,
+            evidence=_shown_claim(f.evidence) if f.evidence else None,
         )
 
     def _source_ref(

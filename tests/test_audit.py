@@ -40,8 +40,12 @@ def test_audit_reports_validate_against_the_shipped_schema(
     assert broken["anchor_audit"]["violations_by_reason"]["numeric-token-miss"] == 2
     assert broken["anchor_audit"]["anchors_without_locator"] == []
     first = broken["violations"][0]
-    assert set(first) == {"severity", "code", "claim", "anchor", "reason", "suggestion", "found_in"}
-    assert first["suggestion"]
+    assert set(first) == {
+        "severity", "code", "claim", "anchor", "reason", "suggestion", "found_in", "evidence",
+    }  # fmt: skip
+    assert first["suggestion"] and first["evidence"] is None  # only relation findings have one
+    checked = broken["anchor_audit"]["relations"]
+    assert checked["checked"] + checked["abstained"] > 0  # the examples' cited sentences
     clean = json.loads(written[1].read_text(encoding="utf-8"))
     assert clean["verdict"] == "ok" and clean["violations"] == []
     assert clean["verified_count"] == clean["anchor_audit"]["total_claims"] > 0

@@ -45,6 +45,7 @@ header{margin-bottom:1em}.counts{font-weight:600}
 .verdict-fail{background:#ffd0d0}.verdict-none{background:#eee;color:#555}
 .unit{margin:.5em 0}.unit.heading{font-weight:700;font-size:1.1em}
 mark.match{background:#8fe3a5}mark.missing{background:#ff8a8a}
+.excerpt.evidence{border-color:#0a58ca;border-width:2px}
 .excerpt{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:13px;
 background:#fff;border:1px solid #ddd;padding:.5em}
 .details{display:none}table.index td,table.index th{padding:2px 8px;text-align:left}
@@ -171,6 +172,11 @@ def _detail(key: str, record: ClaimRecord) -> str:
         )
     if not record.anchors:
         parts.append("<p>No anchor.</p>")
+    if record.evidence:  # the sentence its relations were checked against
+        parts.append('<p class="evidence-label">Supporting sentence</p>')
+        parts.append(
+            f'<div class="excerpt evidence">{_highlight(record.evidence, _needles(record))}</div>'
+        )
     for place, shown in record.found_in:  # the suggested span beside the cited one
         parts.append(f'<p class="found">Found in {_e(place)}</p>')
         parts.append(f'<div class="excerpt found">{_highlight(shown, _needles(record))}</div>')

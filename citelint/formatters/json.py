@@ -64,6 +64,7 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
         "fingerprint": d.fingerprint,
         "suggestions": [suggestion_dict(s) for s in d.suggestions],
         "nowhere": list(d.nowhere),
+        "evidence": d.evidence,
     }
 
 

@@ -20,6 +20,10 @@ from citelint.rules.cl102_entity_token_miss import EntityTokenMiss
 from citelint.rules.cl103_unsupported_drug import UnsupportedDrug
 from citelint.rules.cl104_reference_mismatch import ReferenceMismatch
 from citelint.rules.cl105_retracted_source import RetractedSource
+from citelint.rules.cl106_relation_mismatch import RelationMismatch
+from citelint.rules.cl107_polarity_mismatch import PolarityMismatch
+from citelint.rules.cl108_direction_mismatch import DirectionMismatch
+from citelint.rules.cl109_overclaim import Overclaim
 from citelint.rules.cl110_source_under_concern import SourceUnderConcern
 from citelint.rules.cl201_shallow_mermaid import ShallowMermaid
 from citelint.rules.cl202_mermaid_numeric_miss import MermaidNumericMiss
@@ -52,6 +56,10 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
     UnsupportedDrug,
     ReferenceMismatch,
     RetractedSource,
+    RelationMismatch,
+    PolarityMismatch,
+    DirectionMismatch,
+    Overclaim,
     SourceUnderConcern,
     ShallowMermaid,
     MermaidNumericMiss,

@@ -33,6 +33,7 @@ class Finding:
     missing: tuple[str, ...] = ()
     spans: tuple[Span | Failure, ...] = ()
     subject: str = ""  # what identifies the finding in a baseline (DECISIONS O6)
+    evidence: str = ""  # the source sentence(s) the claim was checked against
 
 
 @dataclass(frozen=True)

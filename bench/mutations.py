@@ -1,0 +1,282 @@
+"""The relation mutation suite: real result sentences from the saved PubMed abstracts in
+../shared/corpus, each turned into a correct claim, a paraphrase and the mutants that
+apply — every number and name still in the cited span, the claim wrong all the same.
+
+    python bench/mutations.py [--show 5]
+
+prints, per class, how many cases there are and how many citelint catches at the claim's
+line (CL106–CL109), and the false alarms on correct claims and paraphrases. The same
+cases run in tests/relations/test_mutations.py against the targets. Deterministic: no
+randomness, the corpus files in sorted order.
+
+Classes: `correct` (the sentence itself), `paraphrase` (function words changed, or two
+number phrases said the other way round — "30% in B and 45% in A" — nothing said
+differently), `negation` (a negation added, or the source's dropped), `arm-swap` (two
+neighbouring numbers of one kind trade places), `moved-number`
+(a number moved to another measure: two distant numbers of one kind trade places),
+`direction` (a comparative or change word turned to its opposite), `overclaim` (a hedge
+dropped, or an association made a cause).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from lxml import etree  # noqa: E402
+
+from citelint.relations import sentences  # noqa: E402
+from citelint.sources.loaders.pubmed import load_pubmed_xml  # noqa: E402
+from citelint.sources.model import SourceError  # noqa: E402
+from citelint.tokens import relations as grammar  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+CAUGHT_BY = {
+    "negation": "CL107",
+    "arm-swap": "CL106",
+    "moved-number": "CL106",
+    "direction": "CL108",
+    "overclaim": "CL109",
+}
+RELATION_CODES = ("CL106", "CL107", "CL108", "CL109")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?P<unit>\s?%|\s[a-zA-Zμ/]+)?")
+_AUX = re.compile(r"\b(was|were|is|are|has|have|had|did|could|can)\b")
+_NEGATED = re.compile(r"\b(not|no)\s+")
+_SKIP_LABELS = re.compile(r"background|objective|aim|purpose|introduction|method|design", re.I)
+_PARAPHRASES = (
+    (re.compile(r"\bpatients\b"), "participants"),
+    (re.compile(r"\bcompared with\b"), "versus"),
+    (re.compile(r"\bvs\.?\s"), "versus "),
+    (re.compile(r"\bgroup\b"), "arm"),
+    (re.compile(r"\bsubjects\b"), "participants"),
+)
+# "45% in the A group and 30% in the B group" said the other way round: the same facts
+_PAIRED = re.compile(
+    r"(?P<a>\d+(?:\.\d+)?\s?%?(?:\s[a-z]+)?\s(?:in|with|for|among|of)\s[\w\- ]{2,40}?)"
+    r"(?P<sep>,?\s(?:and|vs\.?|versus|compared with)\s)"
+    r"(?P<b>\d+(?:\.\d+)?\s?%?(?:\s[a-z]+)?\s(?:in|with|for|among|of)\s[\w\- ]{2,40}?)"
+    r"(?=[,.;)]|$)"
+)
+_UNHEDGE = (
+    (re.compile(r"\bwas associated with\b"), "caused"),
+    (re.compile(r"\bwere associated with\b"), "caused"),
+    (re.compile(r"\bmay\s+"), ""),
+    (re.compile(r"\bmight\s+"), ""),
+    (re.compile(r"\bsuggest(?:s|ed)? that\s+"), "show that "),
+)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A saved source as the suite's sources root holds it, and how a claim cites it."""
+
+    name: str  # `pubmed/22663011.xml`, `web/PMC2599765.txt`
+    anchor: str  # `[pmid:22663011:abstract]`
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Case:
+    record: Record
+    klass: str
+    claim: str
+    source: str  # the sentence it was made from
+
+
+_MARKERS = re.compile(r"\s*\[\d+\](?:\s*[–,-]\s*\[\d+\])*")  # a paper's own citations
+
+
+def _stating(text: str) -> Iterator[str]:
+    """The sentences of a text that state two numbers or more (without the paper's own
+    citation markers, which a report citing the paper does not copy)."""
+    for b, e in sentences(text):
+        sentence = _MARKERS.sub("", " ".join(text[b:e].split()))
+        numbers = [w for w in grammar.words(sentence) if w.kind == "num"]
+        if len(numbers) >= 2 and 30 <= len(sentence) <= 400:
+            yield sentence
+
+
+def result_sentences() -> Iterator[tuple[Record, str]]:
+    """(record, sentence): abstract sentences stating two numbers or more, outside
+    background and methods sections; then the results and discussion of the PMC full
+    texts, saved as text pages."""
+    for path in sorted((CORPUS / "pubmed").glob("*/*.xml")):
+        pmid = path.stem
+        try:
+            loaded = load_pubmed_xml(str(path), path.read_bytes(), pmid)
+        except SourceError:
+            continue
+        record = Record(f"pubmed/{pmid}.xml", f"[pmid:{pmid}:abstract]", path.read_bytes())
+        for section in loaded.sections:
+            if not _SKIP_LABELS.search(section.label or section.category or ""):
+                for sentence in _stating(section.text):
+                    yield record, sentence
+    for path in sorted((CORPUS / "pmc_fulltext").glob("*/*.nxml")):
+        text = _results_text(path)
+        record = Record(f"web/{path.stem}.txt", f"[web:{path.stem}.txt]", text.encode())
+        for sentence in _stating(text):
+            yield record, sentence
+
+
+def _results_text(path: Path) -> str:
+    """The results and discussion paragraphs of a PMC JATS article, one a line."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    root = etree.parse(str(path), parser).getroot()
+    lines = []
+    for section in root.iterfind(".//body/sec"):
+        title = "".join(section.findtext("title") or "")
+        if re.search(r"result|discussion", title, re.I):
+            for paragraph in section.iterfind(".//p"):
+                lines.append(" ".join("".join(paragraph.itertext()).split()))
+    return "\n".join(lines) + "\n"
+
+
+def _numbers(text: str) -> list[re.Match[str]]:
+    return list(_NUMBER.finditer(text))
+
+
+def _swap(text: str, a: re.Match[str], b: re.Match[str]) -> str:
+    x, y = a.group(0), b.group(0)
+    xv, yv = x[: len(x) - len(a.group("unit") or "")], y[: len(y) - len(b.group("unit") or "")]
+    return (
+        text[: a.start()]
+        + yv
+        + text[a.start() + len(xv) : b.start()]
+        + xv
+        + text[b.start() + len(yv) :]
+    )
+
+
+def _same_kind(a: re.Match[str], b: re.Match[str]) -> bool:
+    ua, ub = (a.group("unit") or "").strip(), (b.group("unit") or "").strip()
+    va, vb = a.group(0)[: len(a.group(0)) - len(a.group("unit") or "")], b.group(0)
+    return ua == ub and ua != "" and va != vb[: len(vb) - len(b.group("unit") or "")]
+
+
+def mutants(sentence: str) -> Iterator[tuple[str, str]]:
+    """(class, claim) for each mutation that applies to the sentence."""
+    yield "correct", sentence
+    for pattern, replacement in _PARAPHRASES:
+        if pattern.search(sentence):
+            yield "paraphrase", pattern.sub(replacement, sentence, count=1)
+            break
+    else:
+        yield "paraphrase", "The authors report that " + sentence[0].lower() + sentence[1:]
+    paired = _PAIRED.search(sentence)
+    if paired:  # the two phrases trade places, each number with its own words
+        a, sep, b = paired.group("a"), paired.group("sep"), paired.group("b")
+        yield "paraphrase", sentence[: paired.start()] + b + sep + a + sentence[paired.end() :]
+    negated = _NEGATED.search(sentence)
+    if negated:
+        yield "negation", sentence[: negated.start()] + sentence[negated.end() :]
+    else:
+        aux = _AUX.search(sentence)
+        if aux:
+            yield "negation", sentence[: aux.end()] + " not" + sentence[aux.end() :]
+    found = _numbers(sentence)
+    pairs = [(a, b) for i, a in enumerate(found) for b in found[i + 1 :] if _same_kind(a, b)]
+    near = [(a, b) for a, b in pairs if found.index(b) == found.index(a) + 1]
+    far = [(a, b) for a, b in pairs if found.index(b) > found.index(a) + 1]
+    if near:
+        yield "arm-swap", _swap(sentence, *near[0])
+    if far:
+        yield "moved-number", _swap(sentence, *far[0])
+    for word in grammar.words(sentence):
+        if word.kind == "word" and word.text in grammar.OPPOSITES:
+            flipped = sorted(grammar.OPPOSITES[word.text])[0]
+            original = sentence[word.start : word.start + len(word.text)]
+            if original[0].isupper():
+                flipped = flipped.capitalize()
+            yield (
+                "direction",
+                sentence[: word.start] + flipped + sentence[word.start + len(word.text) :],
+            )
+            break
+    for pattern, replacement in _UNHEDGE:
+        if pattern.search(sentence):
+            yield "overclaim", pattern.sub(replacement, sentence, count=1)
+            break
+
+
+def cases() -> list[Case]:
+    out = []
+    for record, sentence in result_sentences():
+        for klass, claim in mutants(sentence):
+            if klass == "correct" or claim != sentence:
+                out.append(Case(record, klass, claim, sentence))
+    return out
+
+
+def run(found: list[Case]) -> dict[str, tuple[int, int]]:
+    """Per class: (cases, caught at the claim's line by its rule, or for correct claims
+    and paraphrases: flagged by any relation rule)."""
+    tally: Counter[tuple[str, bool]] = Counter()
+    for case, hit in outcomes(found):
+        tally[(case.klass, hit)] += 1
+    classes = sorted({k for k, _ in tally})
+    return {k: (tally[(k, True)] + tally[(k, False)], tally[(k, True)]) for k in classes}
+
+
+def outcomes(found: list[Case]) -> list[tuple[Case, bool]]:
+    """Each case with whether it was caught (a mutant, by its rule at its line) or
+    flagged (a correct claim or paraphrase, by any relation rule)."""
+    from citelint.config import Settings
+    from citelint.linter import Linter
+
+    by_record: dict[Record, list[Case]] = {}
+    for case in found:
+        by_record.setdefault(case.record, []).append(case)
+    out: list[tuple[Case, bool]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        placed: list[tuple[Case, str, int]] = []
+        for n, (record, group) in enumerate(by_record.items()):
+            saved = root / "sources" / record.name
+            saved.parent.mkdir(parents=True, exist_ok=True)
+            saved.write_bytes(record.data)
+            report = f"report-{n}.md"
+            text = "".join(f"{c.claim} {record.anchor}\n\n" for c in group)
+            (root / report).write_text(text, encoding="utf-8")
+            placed += [(c, report, 1 + 2 * i) for i, c in enumerate(group)]
+        settings = Settings(project_root=str(root), select=RELATION_CODES)
+        result = Linter(settings).lint_paths([str(root)])
+        hits = {(d.path, d.line, d.code) for d in result.diagnostics}
+        for case, report, line in placed:
+            codes = {code for p, ln, code in hits if p == report and ln == line}
+            want = CAUGHT_BY.get(case.klass)
+            out.append((case, want in codes if want else bool(codes)))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--show", type=int, default=0, help="print N cases of each class")
+    parser.add_argument("--misses", action="store_true", help="print every miss and alarm")
+    options = parser.parse_args()
+    show = options.show
+    found = cases()
+    used = len({(c.record.name, c.source) for c in found})
+    print(f"{used} result sentences from {len({c.record.name for c in found})} records")
+    for klass, (n, hit) in run(found).items():
+        what = "flagged (false alarms)" if klass in ("correct", "paraphrase") else "caught"
+        print(f"{klass:<14} {n:>4} cases  {hit:>4} {what}  {100 * hit / max(n, 1):5.1f}%")
+    for klass in sorted({c.klass for c in found}):
+        for case in [c for c in found if c.klass == klass][:show]:
+            print(f"\n[{klass}] {case.claim}\n  source: {case.source}")
+    if options.misses:
+        for case, hit in outcomes(found):
+            if hit == (case.klass in ("correct", "paraphrase")):
+                print(f"\n[{case.klass}] {case.claim}\n  source: {case.source}")
+
+
+if __name__ == "__main__":
+    main()
