@@ -38,6 +38,18 @@ class BodyClaim:
     cited: Cited
 
 
+def doses_and_drugs(
+    claim: Claim,
+) -> tuple[list[tuple[int, str, str]], list[tuple[int, str]]]:
+    """A claim's doses as (where, as written, value) and drugs as (where, name)."""
+    doses = [
+        (t.start, t.text, number_value(digits.group(0)))
+        for t in claim.numbers
+        if t.kind is Kind.DOSE and (digits := _DIGITS.search(t.text))
+    ]
+    return doses, [(d.start, d.name.lower()) for d in claim.drugs]
+
+
 @dataclass(frozen=True, slots=True)
 class AnalyzedDiagram:
     """A Mermaid block, read once, with the anchors that cover all of its labels (RULES §3)."""
@@ -131,13 +143,7 @@ class Analysis:
                 self._relations[key] = ABSTAINED
             else:
                 text = blank(mask_anchors(item.sentence.text), item.sentence.masks)
-                claim = item.claim
-                doses = [
-                    (t.start, t.text, number_value(digits.group(0)))
-                    for t in claim.numbers
-                    if t.kind is Kind.DOSE and (digits := _DIGITS.search(t.text))
-                ]
-                drugs = [(d.start, d.name.lower()) for d in claim.drugs]
+                doses, drugs = doses_and_drugs(item.claim)
                 self._relations[key] = check_relations(text, spans, doses, drugs)
         return self._relations[key]
 

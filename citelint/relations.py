@@ -163,6 +163,17 @@ def check(
     return Relations(evidence, moved, polarity, direction, overclaim, unbound)
 
 
+def dose_sentence(value: str, drug: str, spans: Sequence[Span]) -> str | None:
+    """The first sentence of the spans that gives the drug with the dose."""
+    for span in spans:
+        index, lowered = _indexed(span.text), span.text.lower()
+        for i in index.where.get(value, ()):
+            b, e = index.bounds[i]
+            if drug in lowered[b:e]:
+                return span.text[b:e]
+    return None
+
+
 def _unbound_doses(
     doses: Sequence[tuple[int, str, str]], drugs: Sequence[tuple[int, str]], spans: Sequence[Span]
 ) -> tuple[tuple[int, str, str], ...]:

@@ -52,7 +52,10 @@ def test_numbered_example_cites_in_three_styles() -> None:
     from citelint.parse import Parser
 
     doc = Parser().parse("numbered.md", (EXAMPLES / "reports" / "numbered.md").read_bytes())
-    assert [a.style for a in doc.anchors] == ["identifier", "numbered", "numbered", "superscript"]
+    # and a dose, which a number alone cannot cite, at the place that gives it (CL004)
+    assert [a.style for a in doc.anchors] == [
+        "identifier", "numbered", "anchor", "numbered", "superscript",
+    ]  # fmt: skip
     assert [r.key for r in doc.references] == ["1"]
 
 

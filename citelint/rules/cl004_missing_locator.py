@@ -8,6 +8,11 @@ lacks a locator, CL004 fires at the sentence. Types in `locator-optional-types` 
 reference number, a link, an identifier): they name a whole record, which is checked as
 their span, unless `numbered-locators = "required"`.
 
+A dose of a drug is the exception to every exemption: a claim giving one, cited only as a
+whole record (by a reference number, a link or an anchor without a locator), is CL004
+whatever `numbered-locators` says, and the message quotes the source sentence that gives
+the drug with its dose — the place to cite.
+
 Fails:
 
     Median PFS was 4.8 months [pmid:22663011].
@@ -21,8 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
+from citelint.analysis import Analysis, BodyClaim, doses_and_drugs
 from citelint.diagnostic import Severity
+from citelint.relations import dose_sentence
 from citelint.rules.base import Finding, NoOptions, Rule
 
 
@@ -42,6 +48,10 @@ class MissingLocator(Rule[NoOptions]):
         for item in analysis.claims:
             if not item.anchors or not item.claim.checkable:
                 continue
+            dosed = _dose_to_cite(item)
+            if dosed is not None and all(a.locator is None for a in item.anchors):
+                yield self._dose(item, *dosed)
+                continue
             if any(
                 a.locator is not None or a.type in optional or (a.is_citation and lenient)
                 for a in item.anchors
@@ -59,3 +69,30 @@ class MissingLocator(Rule[NoOptions]):
                 anchors=item.anchors,
                 subject=s.text + names,
             )
+
+    def _dose(self, item: BodyClaim, dose: str, drug: str, sentence: str) -> Finding:
+        s = item.sentence
+        quoted = " ".join(sentence.split())[:240]
+        return Finding(
+            self.code,
+            s.start,
+            s.end,
+            f"a dose ({dose} of {drug}) is cited only as a whole record; cite the place "
+            f"that gives it: “{quoted}”",
+            claim=s.text,
+            anchors=item.anchors,
+            subject=s.text + dose,
+        )
+
+
+def _dose_to_cite(item: BodyClaim) -> tuple[str, str, str] | None:
+    """(dose, drug, the source sentence giving both) for a claim's first dose whose drug
+    a saved, cited span gives with it in one sentence."""
+    spans = [span for _, span in (*item.cited.located, *item.cited.whole) if span.path]
+    doses, drugs = doses_and_drugs(item.claim)
+    for at, written, value in doses if drugs and spans else ():
+        drug = min(drugs, key=lambda d: abs(d[0] - at))[1]
+        sentence = dose_sentence(value, drug, spans)
+        if sentence is not None:
+            return written, drug, sentence
+    return None
