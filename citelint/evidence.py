@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
@@ -43,6 +43,9 @@ class SpanIndex:
     squashed: str = ""
 
 
+MAX_INDEXES = 4096  # span indexes kept by content across released roots
+
+
 class Evidence:
     """Span indexes for a whole run: each cited span is indexed once."""
 
@@ -52,6 +55,15 @@ class Evidence:
         self._indexes: dict[tuple[str, str, tuple[NumberField, ...], frozenset[str]], SpanIndex]
         self._indexes = {}
         self._spans: dict[int, tuple[Span, SpanIndex]] = {}  # the fast path: this very span
+
+    def release(self, under: Callable[[str], bool]) -> None:
+        """Forget the spans of files a finished sources root holds; indexes by content
+        stay (the same bytes saved under another root are not scanned again), at most
+        `MAX_INDEXES` of them."""
+        for key in [k for k, (span, _) in self._spans.items() if under(span.path)]:
+            del self._spans[key]
+        while len(self._indexes) > MAX_INDEXES:
+            del self._indexes[next(iter(self._indexes))]
 
     def index(self, span: Span) -> SpanIndex:
         hit = self._spans.get(id(span))

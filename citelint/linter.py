@@ -44,7 +44,7 @@ from citelint.settings import Settings
 from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside, read_regular, within
-from citelint.sources.store import SourceStore
+from citelint.sources.store import SourceStore, under_root
 from citelint.stamp import Stamper, file_finding
 from citelint.suppress import Suppressions, scopes
 from citelint.writes import link_below
@@ -142,7 +142,12 @@ class Linter:
         self, work: Sequence[tuple[str, str | None]], jobs: int, named: Settings
     ) -> Generator[FileResult, None, None]:
         if jobs <= 1 or len(work) < pool.PARALLEL_FROM:
-            for path, config in work:
+            # by sources root: a root is let go after its last report (memory = roots in flight)
+            done: tuple[str | None, str | None] | None = None
+            for path, config, root in pool.by_root(work, self.discovery.sources_root):
+                if done is not None and done != (config, root):
+                    self.for_config(done[0]).release(done[1])
+                done = (config, root)
                 yield self.for_config(config).lint_file(path)
             return
         # The first report of each sources root is linted here: what it loads and indexes
@@ -155,7 +160,16 @@ class Linter:
         for i in sorted(warmed):
             yield self.for_config(work[i][1]).lint_file(work[i][0])
         rest = [item for i, item in enumerate(work) if i not in warmed]
-        yield from pool.lint_in_workers(rest, jobs, named, Linter, warm=self)
+        yield from pool.lint_in_workers(
+            pool.by_root(rest, self.discovery.sources_root), jobs, named, Linter, warm=self
+        )
+
+    def release(self, root: str | None) -> None:
+        """Let go of what a sources root's reports loaded and indexed."""
+        if root is not None:  # the resolver lets its store go too
+            self.citations.release(root)
+            self.repair.release(root)
+            self.evidence.release(under_root(root))
 
     def config_of(self, report: str) -> str | None:
         """The config nearest to a report (unless --config names one for all); `""` for

@@ -27,9 +27,14 @@ class _Linter(Protocol):
 
     def lint_file(self, path: str) -> FileResult: ...
 
+    def release(self, root: str | None) -> None: ...
+
+
+Item = tuple[str, str | None, str | None]  # a report, its config, its sources root
+
 
 def lint_in_workers(
-    work: Sequence[tuple[str, str | None]],
+    work: Sequence[Item],
     jobs: int,
     settings: Settings,
     make: Callable[[Settings], _Linter],
@@ -38,7 +43,8 @@ def lint_in_workers(
     """Results of `work` in its order. Where processes are forked, the workers start as
     copies of `warm` (a linter that already loaded and indexed the sources the first
     reports needed), so no worker reads and indexes them again; elsewhere each worker
-    builds its own from the settings."""
+    builds its own from the settings. Work comes grouped by sources root and in chunks:
+    a worker lets a root go when its next report is another root's."""
     global _WORKER
     chunk = max(1, len(work) // (jobs * 4))
     context = _FORK if warm is not None else None
@@ -57,6 +63,21 @@ def lint_in_workers(
     finally:
         _WORKER = None
     executor.shutdown()
+
+
+def by_root(
+    work: Sequence[tuple[str, str | None]], root_of: Callable[[str], str | None]
+) -> list[Item]:
+    """The work with each report's sources root, grouped by config and root (in the
+    order each first appears; results are sorted by path afterwards), so that a root is
+    let go once, when its last report is done."""
+    first: dict[tuple[str | None, str | None], int] = {}
+    items = []
+    for n, (path, config) in enumerate(work):
+        root = root_of(path)
+        order = first.setdefault((config, root), n)
+        items.append((order, n, (path, config, root)))
+    return [item for _, _, item in sorted(items, key=lambda x: (x[0], x[1]))]
 
 
 PARALLEL_FROM = 8  # below this many files a process pool costs more than it saves
@@ -114,10 +135,16 @@ def _stop(executor: ProcessPoolExecutor) -> None:
         process.join(timeout=1)
 
 
-def _lint_in_worker(item: tuple[str, str | None]) -> FileResult:
+_DONE: list[tuple[str | None, str | None]] = []  # the worker's last (config, root)
+
+
+def _lint_in_worker(item: Item) -> FileResult:
     assert _WORKER is not None
-    path, config = item
+    path, config, root = item
     try:
+        if _DONE and _DONE[0] != (config, root):
+            _WORKER.for_config(_DONE[0][0]).release(_DONE[0][1])
+        _DONE[:] = [(config, root)]
         return _WORKER.for_config(config).lint_file(path)
     except SystemExit as stop:  # SIGTERM: `finally` blocks have run; leave at once, since
         os._exit(int(stop.code or 1))  # the executor would catch the exit and carry on

@@ -121,3 +121,39 @@ def test_numbered_locators_required_asks_numbered_citations_for_a_locator(
     )
     (found,) = citelint.lint_paths([str(report)], strict).diagnostics
     assert (found.code, found.line, found.column) == ("CL004", 1, 1)
+
+
+def test_a_run_keeps_only_the_sources_roots_in_flight(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """200 report folders, each with its own sources root (as pipelines save them): what
+    a root loaded and indexed is let go when its last report is done, so the live roots
+    stay one however many folders the run holds. Counted, not timed."""
+    from citelint.config import Settings
+    from citelint.linter import Linter
+
+    record = json.dumps({"abstract": "Median PFS was 4.8 months; ORR 45%."})
+    for n in range(200):
+        project(f"runs/r{n:03d}/sources/pubmed/1.json", record)
+        project(
+            f"runs/r{n:03d}/report.md",
+            "Median PFS was 4.8 months [pmid:1:abstract]. ORR was 46% [pmid:1:abstract].\n",
+        )
+    monkeypatch.chdir(tmp_path)
+    linter = Linter(Settings(project_root=str(tmp_path)))
+    live: list[int] = []
+
+    def count(done: int, total: int) -> None:
+        roots = (
+            linter.store.live_roots()
+            | set(linter.citations._roots)
+            | linter.repair.search.live_roots()
+            | {k[0] for k in linter.repair._held}
+        )
+        live.append(len(roots))
+
+    result = linter.lint_paths([str(tmp_path / "runs")], progress=count)
+    assert len(result.files) == 200 and len(live) == 200
+    assert max(live) == 1  # the root in flight, never the 199 before it
+    assert [d.code for d in result.diagnostics] == ["CL101"] * 200  # and every one checked
+    assert len(linter.store._loaded) <= 1 and len(linter.evidence._spans) <= 2

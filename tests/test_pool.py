@@ -21,7 +21,7 @@ def test_workers_return_results_in_the_order_of_the_work(tmp_path: Path) -> None
     settings = Settings(project_root=str(EXAMPLES), cache_dir=None)
     serial = Linter(settings)
     expected = [serial.lint_file(path) for path in reports]
-    work = [(path, None) for path in reports]
+    work = [(path, None, None) for path in reports]
     assert list(lint_in_workers(work, 2, settings, Linter)) == expected
 
 
@@ -30,7 +30,7 @@ def test_workers_share_the_result_cache(tmp_path: Path) -> None:
     settings = dataclasses.replace(
         Settings(project_root=str(EXAMPLES), cache_dir=str(tmp_path)), result_cache=True
     )
-    work = [(path, None) for path in reports]
+    work = [(path, None, None) for path in reports]
     cold = list(lint_in_workers(work, 2, settings, Linter))
     kept = [p for p in tmp_path.rglob("*.json") if p.parent.name != "deps"]
     warm = list(lint_in_workers(work, 2, settings, Linter))
@@ -47,7 +47,7 @@ def test_forked_workers_start_from_what_the_parent_already_read(tmp_path: Path) 
     expected = [warm.lint_file(path) for path in reports]
     for saved in (project / "sources").rglob("*.*"):
         saved.write_text("")  # emptied on disk, still loaded in the parent
-    work = [(path, None) for path in reports]
+    work = [(path, None, None) for path in reports]
     assert list(pool.lint_in_workers(work, 2, settings, Linter, warm=warm)) == expected
     cold = list(pool.lint_in_workers(work, 2, settings, Linter))
     assert cold != expected  # a worker of its own reads the (now empty) sources

@@ -49,6 +49,12 @@ class Watch:
         finally:
             self._open.pop()  # recordings nest: the last opened closes first
 
+    def forget(self, table: dict[K, V], keys: list[K]) -> None:
+        """Drop memo entries (a sources root whose reports are all done)."""
+        for key in keys:
+            table.pop(key, None)
+            self._kept.pop((id(table), key), None)
+
     def memo(self, table: dict[K, V], key: K, compute: Callable[[], V]) -> V:
         """`table[key]`, computed once; a hit notes what the computation looked at."""
         if not self.active:

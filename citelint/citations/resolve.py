@@ -15,6 +15,7 @@ allowed roots is listed or read.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -309,6 +310,20 @@ class CitationResolver:
                     f"{_show_id(written, ident)} does not exist: {missing[key]}",
                 )
         return None
+
+    def release(self, root: str) -> None:
+        """Forget a sources root whose reports are all done, here and in the store."""
+        self.store.release(root)
+        prefix = os.path.realpath(root).rstrip(os.sep) + os.sep
+        watch = self.store.watch
+        watch.forget(self._roots, [root])
+        watch.forget(self._urls, [k for k in self._urls if k[2] == root])
+        watch.forget(self._listed, [root])
+        self._capped.pop(root, None)
+        for place in [k for k in self._hay if k[0].startswith(prefix)]:
+            del self._hay[place]
+        for path in [p for p in self._kind_at if p.startswith(prefix)]:
+            del self._kind_at[path]
 
     def provenance(self, root: str | None) -> Mapping[str, str]:
         """Each file `citelint fetch` saved under the root → where from and when."""

@@ -59,6 +59,14 @@ class EvidenceSearch:
         self._records: dict[tuple[str, str, str], list[Place]] = {}
         self._roots: dict[str, _RootIndex] = {}
 
+    def release(self, root: str) -> None:
+        """Forget a sources root's records and index (see `SourceStore.release`)."""
+        self.store.watch.forget(self._roots, [root])
+        self.store.watch.forget(self._records, [k for k in self._records if k[0] == root])
+
+    def live_roots(self) -> set[str]:
+        return set(self._roots) | {k[0] for k in self._records}
+
     def record(self, kind: str, ident: str, root: str) -> list[Place]:
         """Every located span of one saved record, once per run."""
         key = (root, kind, ident)

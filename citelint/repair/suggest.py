@@ -52,6 +52,11 @@ class Repairer:
         self.excerpts = excerpts  # only the HTML view shows them: a run keeps none otherwise
         self._held: dict[tuple[str, object], bool] = {}  # whether any saved span holds a token
 
+    def release(self, root: str) -> None:
+        """Forget a sources root whose reports are all done (see `SourceStore.release`)."""
+        self.search.release(root)
+        self.search.store.watch.forget(self._held, [k for k in self._held if k[0] == root])
+
     def hints(self, analysis: Analysis, findings: Sequence[Finding]) -> dict[Finding, Hints]:
         root = analysis.sources_root
         wanted = [f for f in findings if f.code in REPAIRABLE]

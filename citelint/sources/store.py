@@ -64,6 +64,21 @@ class SourceStore:
     def __post_init__(self) -> None:
         self.kinds = {**KINDS_BY_NAME, **self.custom_kinds}
 
+    def release(self, root: str) -> None:
+        """Forget what was loaded and resolved under a sources root whose reports are all
+        done: a run's memory is the roots in flight, not every root it has seen."""
+        under = under_root(root)
+        self.watch.forget(self._resolved, [k for k in self._resolved if k[0] == root])
+        self.watch.forget(self._loaded, [k for k in self._loaded if under(k[0])])
+        self.watch.forget(self._channels, [root])
+        for table in (self._sizes, self._real):
+            for path in [p for p in table if under(p)]:
+                del table[path]
+
+    def live_roots(self) -> set[str]:
+        """The sources roots something is kept for (tests count them)."""
+        return {k[0] for k in self._resolved if k[0] is not None} | set(self._channels)
+
     def resolve(self, anchor: Anchor, root: str | None) -> Resolution:
         key = (root, anchor.type, anchor.id, anchor.locator)
         found = self.watch.memo(self._resolved, key, lambda: self._resolve(anchor, root))
@@ -322,3 +337,12 @@ def _rel(path: str, root: str) -> str:
     base = os.path.dirname(os.path.normpath(root))
     rel = os.path.relpath(os.path.normpath(path), base) if base else path
     return rel.replace(os.sep, "/")
+
+
+def under_root(root: str) -> Callable[[str], bool]:
+    """Whether a path is under the root, or under a folder beside it that its kinds may
+    read (`../evidence`), as given or as real paths."""
+    tops = {os.path.abspath(root), os.path.realpath(root)}
+    tops |= {os.path.join(os.path.dirname(t), "evidence") for t in list(tops)}
+    prefixes = tuple(t.rstrip(os.sep) + os.sep for t in tops)
+    return lambda path: path.startswith(prefixes) or path in tops
