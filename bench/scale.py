@@ -12,10 +12,13 @@ identical bytes sit at many paths), then measures:
   no-hints  cold with `--no-hints`: only cited sources are read, as by the floor
   memory    peak RSS of a one-worker run at N and at 10×N reports (a child process each)
 
-and prints each figure beside its target. Synthetic records stand in when the corpus is
-absent.
+in two layouts: `shared` (every report under `reports/`, one sources root) and
+`per-report` (each report in its own folder with its own `sources/`, as pipelines save a
+run; the files hard-linked from one template, so the disk stays small), and prints each
+figure beside its target. Synthetic records stand in when the corpus is absent.
 
     python bench/scale.py [--reports 120] [--sentences 20] [--memory 0|1]
+                          [--layout shared|per-report|both]
 """
 
 from __future__ import annotations
@@ -68,26 +71,55 @@ def corpus(root: Path, reports: int, sentences: int) -> None:
                 shutil.copy(path, out / path.name)
 
 
+def per_report(root: Path, reports: int, sentences: int) -> None:
+    """Each report in `reports/rNNNN/` beside its own `sources/` (hard links of one
+    template's files)."""
+    template = root / "template"
+    corpus(template, min(reports, 12), sentences)
+    made = sorted((template / "reports").iterdir())
+    for n in range(reports):
+        folder = root / "reports" / f"r{n:05d}"
+        for source in (template / "sources").rglob("*"):
+            target = folder / source.relative_to(template)
+            if source.is_dir():
+                target.mkdir(parents=True, exist_ok=True)
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.link(source, target)
+        shutil.copy(made[n % len(made)], folder / "report.md")
+    shutil.rmtree(template / "reports")
+
+
+def reports_of(root: Path) -> list[tuple[Path, Path]]:
+    """Each report with its sources root, in either layout."""
+    shared = root / "sources"
+    out = []
+    for path in sorted((root / "reports").rglob("*.md")):
+        out.append((path, shared if shared.is_dir() else path.parent / "sources"))
+    return out
+
+
 def floor(root: Path) -> float:
     """Parse every report and load every cited source once: the least a run must do."""
     clear_caches()
     start = time.perf_counter()
     parser = Parser()
     store = SourceStore()
-    seen: set[tuple[str, str]] = set()
-    for path in sorted((root / "reports").iterdir()):
+    seen: set[tuple[str, str, Path]] = set()
+    for path, sources in reports_of(root):
         doc = parser.parse(path.name, path.read_bytes())
         for anchor in doc.anchors:
-            if (anchor.type, anchor.id) not in seen:
-                seen.add((anchor.type, anchor.id))
-                store.resolve(Anchor(anchor.type, anchor.id, None, 0, 0), str(root / "sources"))
+            if (anchor.type, anchor.id, sources) not in seen:
+                seen.add((anchor.type, anchor.id, sources))
+                store.resolve(Anchor(anchor.type, anchor.id, None, 0, 0), str(sources))
     return time.perf_counter() - start
 
 
 def run(root: Path, cache: Path | None, jobs: int = 1, *extra: str) -> float:
     """One in-process `citelint` run (text to /dev/null, JSON to a file); its wall time."""
     clear_caches()
-    argv = [str(root / "reports"), "--output", f"json:{os.devnull}", *extra]
+    # a file of its own: citelint writes outputs only as regular files (never /dev/null)
+    argv = [str(root / "reports"), "--output", f"json:{root.parent / 'out.json'}", *extra]
     argv += [f"--jobs={jobs}"]
     argv += ["--cache-dir", str(cache)] if cache is not None else ["--no-cache"]
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
@@ -99,7 +131,7 @@ def run(root: Path, cache: Path | None, jobs: int = 1, *extra: str) -> float:
 def peak_rss(root: Path, cache: Path) -> float:
     """Peak resident memory, MB, of a one-worker `citelint` run in a child process."""
     argv = [sys.executable, "-m", "citelint", str(root / "reports"), "--jobs=1"]
-    argv += ["--output", f"json:{os.devnull}", "--cache-dir", str(cache)]
+    argv += ["--output", f"json:{root.parent / 'rss.json'}", "--cache-dir", str(cache)]
     child = subprocess.Popen(argv, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(child.pid, 0)
     return usage.ru_maxrss / 1024
@@ -114,50 +146,56 @@ def claims_of(root: Path) -> int:
     return int(json.loads(out.read_text())["summary"]["claims"])
 
 
+def measure(tmp: Path, layout: str, reports: int, sentences: int, memory: bool) -> None:
+    make = corpus if layout == "shared" else per_report
+    root = tmp / layout / "project"
+    root.mkdir(parents=True)
+    (root / ".git").mkdir()  # the project root
+    make(root, reports, sentences)
+    os.chdir(root)  # a run from the project, as CI runs it
+    claims = claims_of(root)
+    print(f"\n[{layout}] reports: {reports}  claims: {claims}")
+    base = floor(root)
+    cache = tmp / layout / "cache"
+    cold = run(root, cache)
+    warm = run(root, cache)
+    first = reports_of(root)[0][0]
+    first.write_text(first.read_text(encoding="utf-8") + "\n\nOne more line.\n")
+    touched = run(root, cache)
+    one = run(root, None, jobs=1)
+    two = run(root, None, jobs=2)
+    plain = run(root, tmp / layout / "cache-plain", 1, "--no-hints")
+    print(f"floor (parse + read cited sources): {base:.3f} s")
+    print(f"cold / floor:   {cold / base:5.2f}   target <= 2.5")
+    print(f"cold with --no-hints / floor: {plain / base:5.2f}")
+    print(f"warm / cold:    {warm / cold:5.3f}   target <= 0.05")
+    print(f"one report changed / cold: {touched / cold:5.3f}   target <= 0.10")
+    print(f"jobs 1 / jobs 2: {one / two:5.2f}   target >= 1.6 (idle 2-core machine)")
+    print(f"claims per second, one worker, cold: {claims / cold:,.0f}")
+    if memory:
+        small = peak_rss(root, tmp / layout / "rss-small")
+        big = tmp / layout / "big"
+        big.mkdir()
+        (big / ".git").mkdir()
+        make(big, reports * 10, sentences)
+        large = peak_rss(big, tmp / layout / "rss-big")
+        print(
+            f"peak memory: {small:.0f} MB at {reports} reports, {large:.0f} MB at "
+            f"{reports * 10} (ratio {large / small:.2f}; target <= 1.3, <= 300 MB)"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reports", type=int, default=120)
     ap.add_argument("--sentences", type=int, default=20)
     ap.add_argument("--memory", type=int, default=1, help="1: also measure memory at N, 10N")
+    ap.add_argument("--layout", choices=("shared", "per-report", "both"), default="both")
     args = ap.parse_args()
+    layouts = ("shared", "per-report") if args.layout == "both" else (args.layout,)
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "project"
-        root.mkdir()
-        (root / ".git").mkdir()  # the project root
-        corpus(root, args.reports, args.sentences)
-        os.chdir(root)  # a run from the project, as CI runs it
-        saved = sum(1 for p in (root / "sources").rglob("*") if p.is_file())
-        claims = claims_of(root)
-        print(f"reports: {args.reports}  saved source files: {saved}  claims: {claims}")
-
-        base = floor(root)
-        cache = Path(tmp) / "cache"
-        cold = run(root, cache)
-        warm = run(root, cache)
-        first = sorted((root / "reports").iterdir())[0]
-        first.write_text(first.read_text(encoding="utf-8") + "\n\nOne more line.\n")
-        touched = run(root, cache)
-        one = run(root, None, jobs=1)
-        two = run(root, None, jobs=2)
-        plain = run(root, Path(tmp) / "cache-plain", 1, "--no-hints")
-        print(f"floor (parse + read cited sources): {base:.3f} s")
-        print(f"cold / floor:   {cold / base:5.2f}   target <= 2.5")
-        print(f"cold with --no-hints / floor: {plain / base:5.2f}   (no saved record read uncited)")
-        print(f"warm / cold:    {warm / cold:5.3f}   target <= 0.05")
-        print(f"one report changed / cold: {touched / cold:5.3f}")
-        print(f"jobs 1 / jobs 2: {one / two:5.2f}   target >= 1.6 (idle 2-core machine)")
-        print(f"claims per second, one worker, cold: {claims / cold:,.0f}   target >= 20,000")
-        if args.memory:
-            small = peak_rss(root, Path(tmp) / "rss-small")
-            big = Path(tmp) / "big"
-            big.mkdir()
-            (big / ".git").mkdir()
-            corpus(big, args.reports * 10, args.sentences)
-            large = peak_rss(big, Path(tmp) / "rss-big")
-            print(
-                f"peak memory: {small:.0f} MB at {args.reports} reports, {large:.0f} MB at "
-                f"{args.reports * 10} (ratio {large / small:.2f}; target <= 1.3)"
-            )
+        for layout in layouts:
+            measure(Path(tmp), layout, args.reports, args.sentences, bool(args.memory))
 
 
 if __name__ == "__main__":

@@ -43,7 +43,9 @@ class SpanIndex:
     squashed: str = ""
 
 
-MAX_INDEXES = 4096  # span indexes kept by content across released roots
+# span indexes kept by content across released roots, the least recently used let go
+# first: many roots holding the same saved files (hard links, copies) share their indexes
+MAX_INDEXES = 50_000
 
 
 class Evidence:
@@ -70,8 +72,8 @@ class Evidence:
         if hit is not None and hit[0] is span:
             return hit[1]
         key = (span.text, span.dates, span.fields, span.ids)
-        idx = self._indexes.get(key) or self._build(span)
-        self._indexes[key] = idx
+        idx = self._indexes.pop(key, None) or self._build(span)
+        self._indexes[key] = idx  # (re)inserted last: the most recently used
         self._spans[id(span)] = (span, idx)
         return idx
 

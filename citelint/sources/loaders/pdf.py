@@ -6,6 +6,7 @@ pages hold fewer than 20 letters is unreadable: CL007, never support and never a
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 import re
@@ -85,10 +86,21 @@ class PdfSource:
         return Span(self.path, locator, text, first, last)
 
 
+# The pages of the PDFs this process extracted, by the SHA-256 of their bytes: the same
+# file saved under many sources roots is extracted once per run, cache or no cache.
+_EXTRACTED: dict[str, tuple[str, ...]] = {}
+MAX_EXTRACTED = 64
+
+
 def load_pdf(
     path: str, data: bytes, cache: TextCache | None = None, max_pages: int = 500
 ) -> PdfSource:
+    digest = hashlib.sha256(data).hexdigest()
     cached = cache.get(data) if cache is not None else None
+    if cached is None:
+        cached = _EXTRACTED.get(digest)
+        if cached is not None and cache is not None:
+            cache.put(data, cached)  # a later run finds it on disk too
     if cached is not None:
         if len(cached) > max_pages:
             raise SourceError(f"has {len(cached)} pages, over max-pdf-pages ({max_pages})")
@@ -96,6 +108,9 @@ def load_pdf(
     source = _extract(path, data, max_pages)
     if cache is not None:
         cache.put(data, source.pages)
+    if len(_EXTRACTED) >= MAX_EXTRACTED:
+        del _EXTRACTED[next(iter(_EXTRACTED))]
+    _EXTRACTED[digest] = source.pages
     return source
 
 

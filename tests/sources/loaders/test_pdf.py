@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from citelint.sources.model import FailureKind
+from citelint.sources.model import FailureKind, SourceError
 from tests.conftest import Writer
 from tests.sources.conftest import failure, span
 
@@ -53,3 +53,26 @@ def test_blank_pdf_is_unreadable(project: Writer) -> None:
     path = project("sources/guidelines/blank.pdf", buffer.getvalue())
     f = failure(path.parents[1], "guideline", "blank")
     assert f.kind is FailureKind.UNREADABLE and "image-only or empty" in f.message
+
+
+def test_the_same_pdf_under_many_roots_is_extracted_once_per_run(
+    real: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from citelint.sources.loaders import pdf
+
+    data = (real / "guidelines/PONE.pdf").read_bytes()
+    calls: list[str] = []
+    real_extract = pdf._extract
+
+    def counted(path: str, blob: bytes, max_pages: int) -> pdf.PdfSource:
+        calls.append(path)
+        return real_extract(path, blob, max_pages)
+
+    monkeypatch.setattr(pdf, "_extract", counted)
+    monkeypatch.setattr(pdf, "_EXTRACTED", {})
+    first = pdf.load_pdf("/a/sources/guidelines/g.pdf", data)
+    second = pdf.load_pdf("/b/sources/guidelines/g.pdf", data)
+    assert len(calls) == 1 and first.pages == second.pages
+    assert second.path == "/b/sources/guidelines/g.pdf"  # each copy keeps its own path
+    with pytest.raises(SourceError, match="over max-pdf-pages"):
+        pdf.load_pdf("/c/g.pdf", data, max_pages=0)
