@@ -15,7 +15,8 @@ differently), `negation` (a negation added, or the source's dropped), `arm-swap`
 neighbouring numbers of one kind trade places), `moved-number`
 (a number moved to another measure: two distant numbers of one kind trade places),
 `direction` (a comparative or change word turned to its opposite), `overclaim` (a hedge
-dropped, or an association made a cause).
+dropped, or an association made a cause), `group-swap` (the arm, comparator or population
+a figure is about replaced by another the same record names elsewhere).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from citelint.tokens import relations as grammar  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 CAUGHT_BY = {
+    "group-swap": "CL106",
     "negation": "CL107",
     "arm-swap": "CL106",
     "moved-number": "CL106",
@@ -207,12 +209,35 @@ def mutants(sentence: str) -> Iterator[tuple[str, str]]:
             break
 
 
+# "in the trametinib group", "with placebo", "than controls": who a figure is about
+_WHO = re.compile(r"\b(?:in|with|among|than|versus|vs\.?)\s+(?:the\s+)?([a-z][\w-]{3,})(?=\s)")
+
+
+def _swapped_group(sentence: str, record: Record, others: list[str]) -> str | None:
+    """The sentence with its first group (arm, comparator or population) replaced by
+    another group the same record names in another sentence."""
+    mine = _WHO.search(sentence)
+    if mine is None or grammar.words(mine.group(1))[0].text in grammar.SEPARATORS:
+        return None
+    for other in others:
+        for found in _WHO.finditer(other):
+            name = found.group(1)
+            if name.lower() != mine.group(1).lower() and name.lower() not in sentence.lower():
+                return sentence[: mine.start(1)] + name + sentence[mine.end(1) :]
+    return None
+
+
 def cases() -> list[Case]:
     out = []
-    for record, sentence in result_sentences():
+    found = list(result_sentences())
+    for record, sentence in found:
         for klass, claim in mutants(sentence):
             if klass == "correct" or claim != sentence:
                 out.append(Case(record, klass, claim, sentence))
+        others = [s for r, s in found if r == record and s != sentence]
+        swapped = _swapped_group(sentence, record, others)
+        if swapped is not None:
+            out.append(Case(record, "group-swap", swapped, sentence))
     return out
 
 
