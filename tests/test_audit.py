@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,7 +56,7 @@ def test_schema_rejects_undeclared_fields() -> None:
     import jsonschema
 
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    good = {
+    good: dict[str, Any] = {
         "version": "1.0",
         "verdict": "ok",
         "report": "r.md",
@@ -75,7 +76,7 @@ def test_schema_rejects_undeclared_fields() -> None:
         {**good, "extra": 1},
         {**good, "anchor_audit": {**good["anchor_audit"], "extra": 1}},
         {**good, "anchor_audit": {**good["anchor_audit"], "citations_by_style": {"bold": 1}}},
-    ):  # type: ignore[dict-item]
+    ):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(extra, schema)
 

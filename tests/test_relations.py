@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from citelint.relations import ABSTAINED, check, find_evidence, sentences
+from citelint.relations import ABSTAINED, Relations, check, find_evidence, sentences
 from citelint.sources.model import Span
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +25,7 @@ ABSTRACT = (
 SPAN = Span("a.xml", "abstract", ABSTRACT)
 
 
-def _check(claim: str) -> object:
+def _check(claim: str) -> Relations:
     return check(claim, [SPAN])
 
 
@@ -61,7 +61,7 @@ def test_the_evidence_is_the_smallest_run_holding_every_number() -> None:
 )
 def test_numbers_bound_as_the_source_binds_them_pass(claim: str) -> None:
     relations = _check(claim)
-    assert relations.evidence is not None and relations.moved == ()  # type: ignore[attr-defined]
+    assert relations.evidence is not None and relations.moved == ()
 
 
 @pytest.mark.parametrize(
@@ -77,29 +77,26 @@ def test_numbers_bound_as_the_source_binds_them_pass(claim: str) -> None:
     ],
 )
 def test_numbers_bound_elsewhere_are_moved(claim: str, number: str) -> None:
-    moved = _check(claim).moved  # type: ignore[attr-defined]
+    moved = _check(claim).moved
     assert moved and moved[0].number == number
 
 
 def test_polarity_direction_and_strength() -> None:
-    assert (
-        _check("The response rate was not higher with trametinib (22% vs. 8%).").polarity[1]
-        == "adds"
-    )  # type: ignore[attr-defined]
-    assert _check("Rash differed (57% and 55%).").polarity == (0, "drops")  # type: ignore[attr-defined]
-    assert _check("Rash did not differ (57% and 55%).").polarity is None  # type: ignore[attr-defined]
-    assert _check("The response rate was lower with trametinib (22% vs. 8%).").direction[1:] == (  # type: ignore[attr-defined]
-        "lower",
-        "higher",
-    )
-    assert _check("Exposure prolongs survival (8.2 vs. 5.1 months).").overclaim == "may"  # type: ignore[attr-defined]
-    assert _check("Exposure may prolong survival (8.2 vs. 5.1 months).").overclaim == ""  # type: ignore[attr-defined]
+    added = _check("The response rate was not higher with trametinib (22% vs. 8%).").polarity
+    assert added is not None and added[1] == "adds"
+    assert _check("Rash differed (57% and 55%).").polarity == (0, "drops")
+    assert _check("Rash did not differ (57% and 55%).").polarity is None
+    flipped = _check("The response rate was lower with trametinib (22% vs. 8%).").direction
+    assert flipped is not None and flipped[1:] == ("lower", "higher")
+    assert _check("Exposure prolongs survival (8.2 vs. 5.1 months).").overclaim == "may"
+    assert _check("Exposure may prolong survival (8.2 vs. 5.1 months).").overclaim == ""
 
 
 def test_zh_negation_and_direction() -> None:
     span = Span("z.txt", None, "曲美替尼组中位无进展生存期为4.8个月，较化疗组的1.5个月延长。")
     assert check("为4.8个月，较1.5个月未延长。", [span]).polarity is not None
-    assert check("为4.8个月，较1.5个月缩短。", [span]).direction[1:] == ("缩短", "延长")  # type: ignore[index]
+    flipped = check("为4.8个月，较1.5个月缩短。", [span]).direction
+    assert flipped is not None and flipped[1:] == ("缩短", "延长")
     assert check("为4.8个月，较1.5个月延长。", [span]).direction is None
 
 

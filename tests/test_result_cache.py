@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from citelint.cache import results
 from citelint.cli import main
 from citelint.parse import Parser
 
@@ -107,7 +106,7 @@ def test_a_run_interrupted_while_writing_leaves_no_entry(
     def interrupted(src: str, dst: str) -> None:
         raise KeyboardInterrupt  # Ctrl-C between writing the entry and renaming it
 
-    monkeypatch.setattr(results.os, "replace", interrupted)
+    monkeypatch.setattr(os, "replace", interrupted)
     assert _run(capsys, tmp_path / "cache")[0] == 130
     assert list((tmp_path / "cache").rglob("*.json")) == []
     assert list((tmp_path / "cache").rglob("*.tmp")) == []  # removed on the way out

@@ -17,7 +17,7 @@ import pytest
 
 from citelint.config import Settings
 from citelint.linter import FAULT_ENV, Linter
-from citelint.rules import ALL_RULES
+from citelint.rules import ALL_RULES, AnyRule
 
 RULES_DIR = Path(__file__).parent / "rules"
 REPORT_SUFFIXES = (".md", ".html", ".htm", ".markdown")
@@ -61,7 +61,7 @@ def test_fixture(rule_dir: str, report: Path, monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize("rule", ALL_RULES, ids=[r.code for r in ALL_RULES])
-def test_rule_contract(rule: type) -> None:
+def test_rule_contract(rule: type[AnyRule]) -> None:
     """Every registered rule is documented and has pass and fail fixtures."""
     doc = rule.documentation()
     assert doc.startswith(f"{rule.code} {rule.name}:"), "docstring opens with code and name"

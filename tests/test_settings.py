@@ -21,7 +21,8 @@ def test_rules_are_built_with_their_typed_options() -> None:
     s = Settings(rules={"CL201": RuleSettings(options=Options(min_edges=1))})
     rule = s.rule(ShallowMermaid)
     assert isinstance(rule, ShallowMermaid) and rule.options.min_edges == 1
-    assert Settings().rule(ShallowMermaid).options.min_edges == 3
+    default = Settings().rule(ShallowMermaid)
+    assert isinstance(default, ShallowMermaid) and default.options.min_edges == 3
 
 
 def test_trusted_roots_are_the_project_and_named_outside_paths(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,11 +33,12 @@ def test_a_symlinked_folder_below_the_root_is_refused(tmp_path: Path) -> None:
     (tmp_path / "root").mkdir()
     (tmp_path / "root" / "out").symlink_to(tmp_path / "elsewhere")
     path = str(tmp_path / "root" / "out" / "x.json")
-    for call in (
+    calls: tuple[Callable[[], object], ...] = (
         lambda: writes.write_atomic(path, (b"x",), root=str(tmp_path / "root")),
         lambda: writes.append(path, (b"x",), root=str(tmp_path / "root")),
         lambda: writes.make_folders(os.path.dirname(path) + "/deeper", str(tmp_path / "root")),
-    ):
+    )
+    for call in calls:
         with pytest.raises(writes.UnsafeWriteError, match="is a symlink"):
             call()
     assert list((tmp_path / "elsewhere").iterdir()) == []

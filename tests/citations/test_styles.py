@@ -7,7 +7,9 @@ import pytest
 from citelint.citations.styles import DEFAULT_STYLES, STYLES, CitationScanner, expand
 
 
-def _found(text: str, keys: tuple[str, ...] = (), styles: tuple[str, ...] = DEFAULT_STYLES):
+def _found(
+    text: str, keys: tuple[str, ...] = (), styles: tuple[str, ...] = DEFAULT_STYLES
+) -> list[tuple[str, str, str, str]]:
     return [
         (h.style, h.type, h.id, text[h.start : h.end])
         for h in CitationScanner(styles, keys).scan(text)

@@ -50,13 +50,21 @@ def _project(tmp_path: Path, report: str) -> Path:
     return tmp_path
 
 
-def _fetch(project: Path, replay: Replay, **kwargs: bool) -> tuple[int, str]:
+def _fetch(
+    project: Path, replay: Replay, *, refresh: bool = False, dry_run: bool = False
+) -> tuple[int, str]:
     out = io.StringIO()
     linter = Linter(Settings(project_root=str(project)))
-    wanted = wanted_by_root(linter, [str(project)], saved_too=kwargs.get("refresh", False))
+    wanted = wanted_by_root(linter, [str(project)], saved_too=refresh)
     client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
     code = fetch_all(
-        wanted, client=client, env=_env(replay), out=out, now=lambda: "2026-12-02", **kwargs
+        wanted,
+        client=client,
+        env=_env(replay),
+        out=out,
+        now=lambda: "2026-12-02",
+        refresh=refresh,
+        dry_run=dry_run,
     )
     return code, out.getvalue()
 

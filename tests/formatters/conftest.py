@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,14 +22,14 @@ def sarif_schema() -> dict[str, object]:
     return dict(json.loads(path.read_text(encoding="utf-8")))
 
 
-def validate(document: object, schema: dict[str, object]) -> None:
+def validate(document: Any, schema: dict[str, object]) -> None:
     import jsonschema
 
     validator_class = jsonschema.validators.validator_for(schema)
     validator_class(schema).validate(document)
 
 
-def run_sarif(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *paths: str) -> dict[str, object]:
+def run_sarif(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *paths: str) -> dict[str, Any]:
     monkeypatch.chdir(EXAMPLES.parent)
     out = tmp_path / "out.sarif"
     main([*paths, "-o", f"sarif:{out}", "--quiet", "--output-format", "concise"])

@@ -8,6 +8,7 @@ import pytest
 
 from citelint.cli import main
 from citelint.formatters import github
+from tests.conftest import Writer
 from tests.formatters.conftest import EXAMPLES
 
 
@@ -30,8 +31,8 @@ def test_github_escaping_and_cap() -> None:
 
 
 def test_github_output_is_capped(
-    project,
-    tmp_path: Path,  # type: ignore[no-untyped-def]
+    project: Writer,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:

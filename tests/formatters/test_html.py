@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from citelint.cli import main
+from tests.conftest import Writer
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -45,8 +46,8 @@ def test_html_page_is_self_contained_and_marks_claims(audit_page: Path) -> None:
 
 
 def test_html_escapes_report_text(
-    project,
-    tmp_path: Path,  # type: ignore[no-untyped-def]
+    project: Writer,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -18,7 +18,7 @@ def test_sarif_validates_and_pins_github_points(
 ) -> None:
     sarif = run_sarif(tmp_path, monkeypatch, "examples")
     validate(sarif, sarif_schema)
-    (run,) = sarif["runs"]  # type: ignore[misc]
+    (run,) = sarif["runs"]
     assert run["columnKind"] == "unicodeCodePoints"
     driver = run["tool"]["driver"]
     assert driver["name"] == "citelint" and driver["informationUri"].startswith("https://")
@@ -51,12 +51,12 @@ def test_sarif_clean_run_has_empty_results(
 ) -> None:
     sarif = run_sarif(tmp_path, monkeypatch, "examples/reports/clean.md")
     validate(sarif, sarif_schema)
-    assert sarif["runs"][0]["results"] == []  # type: ignore[index]
+    assert sarif["runs"][0]["results"] == []
 
 
 def test_sarif_uris_are_percent_encoded(
-    project,
-    tmp_path: Path,  # type: ignore[no-untyped-def]
+    project: Writer,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     sarif_schema: dict[str, object],
 ) -> None:
@@ -192,7 +192,7 @@ def test_rules_carry_markdown_help_and_messages_link_their_cited_span(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sarif = run_sarif(tmp_path, monkeypatch, "examples")
-    run = sarif["runs"][0]  # type: ignore[index]
+    run = sarif["runs"][0]
     cl101 = next(r for r in run["tool"]["driver"]["rules"] if r["id"] == "CL101")
     assert cl101["help"]["markdown"].startswith("**CL101 numeric-token-miss**: ")
     result = next(r for r in run["results"] if r["ruleId"] == "CL101")

@@ -8,11 +8,12 @@ import pytest
 
 from citelint.cli import main
 from citelint.formatters import summary
+from tests.conftest import Writer
 
 
 def test_summary_is_bounded(
-    project,
-    tmp_path: Path,  # type: ignore[no-untyped-def]
+    project: Writer,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     body = "".join(f"Sentence {i} states {i}% and {'x' * 400}.\n\n" for i in range(3000))

@@ -22,14 +22,18 @@ def resolve(
     return (store or SourceStore()).resolve(Anchor(type_, ident, locator, 0, 1), str(root))
 
 
-def span(root: Path, *args: str | None) -> Span:
-    result = resolve(root, *args)  # type: ignore[arg-type]
+def span(
+    root: Path, type_: str, ident: str, locator: str | None = None, store: SourceStore | None = None
+) -> Span:
+    result = resolve(root, type_, ident, locator, store)
     assert isinstance(result, Span), result
     return result
 
 
-def failure(root: Path, *args: str | None) -> Failure:
-    result = resolve(root, *args)  # type: ignore[arg-type]
+def failure(
+    root: Path, type_: str, ident: str, locator: str | None = None, store: SourceStore | None = None
+) -> Failure:
+    result = resolve(root, type_, ident, locator, store)
     assert isinstance(result, Failure), result
     return result
 

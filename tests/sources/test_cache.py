@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,13 +52,13 @@ def test_user_cache_folder_per_platform(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.delenv("CITELINT_CACHE_DIR")
     monkeypatch.setenv("HOME", "/home/u")
     monkeypatch.setenv("XDG_CACHE_HOME", "/xdg")
-    monkeypatch.setattr(cache.sys, "platform", "linux")
+    monkeypatch.setattr(sys, "platform", "linux")
     assert cache.user_cache_dir() == "/xdg/citelint"
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert cache.user_cache_dir() == "/home/u/.cache/citelint"
-    monkeypatch.setattr(cache.sys, "platform", "darwin")
+    monkeypatch.setattr(sys, "platform", "darwin")
     assert cache.user_cache_dir() == "/home/u/Library/Caches/citelint"
-    monkeypatch.setattr(cache.sys, "platform", "win32")
+    monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setenv("LOCALAPPDATA", "C:/L")
     assert cache.user_cache_dir().replace("\\", "/") == "C:/L/citelint/Cache"
     monkeypatch.setenv("CITELINT_CACHE_DIR", "/explicit")

@@ -31,7 +31,7 @@ def test_custom_source_type(project: Writer) -> None:
         custom_kinds={"patent": custom_kind("patent", ("patents",), ("json", "txt"))}
     )
     root = project("x", "").parent / "sources"
-    assert "5 mg" in span(root, "patent", "US1", "claims", store).text  # type: ignore[arg-type]
+    assert "5 mg" in span(root, "patent", "US1", "claims", store).text
 
 
 def test_id_used_as_written(project: Writer) -> None:
