@@ -75,6 +75,16 @@ def rules_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
+def readme_table() -> str:
+    """The README's rule table: one row per rule, from the rules' own summaries."""
+    rows = ["| code | name | severity | fires when |", "|---|---|---|---|"]
+    rows += [
+        f"| {rule.code} | {rule.name} | {rule.severity.value} | {rule.summary} |"
+        for rule in ALL_RULES
+    ]
+    return "\n".join(rows) + "\n"
+
+
 def catalog() -> str:
     """citelint/catalog.json: the rule list, each rule's text, names to codes."""
     data = {

@@ -135,3 +135,49 @@ def _mirror(path: Path) -> Path:
 def test_tests_mirror_the_package(path: Path) -> None:
     """citelint/a/b.py is tested in tests/a/test_b.py (rules by their fixtures)."""
     assert _mirror(path).is_file(), f"add {_mirror(path).relative_to(PACKAGE.parent)}"
+
+
+# Floors: what a room may never import (the engine sits above the grammar and the
+# sources; the outputs read the Result). The outputs still read rule facts from the rule
+# registry (sarif.py, summary.py): moving those facts onto the Result is open work.
+_NEVER = {
+    "tokens": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.sources"),
+    "sources": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.citations"),
+    "formatters": (
+        "citelint.linter",
+        "citelint.analysis",
+        "citelint.sources",
+        "citelint.evidence",
+        "citelint.claims",
+        "citelint.parse",
+        "citelint.relations",
+    ),
+}
+
+
+@pytest.mark.parametrize("room", sorted(_NEVER))
+def test_no_room_imports_a_floor_above_it(room: str) -> None:
+    found = []
+    for path in sorted((PACKAGE / room).rglob("*.py")):
+        for node in ast.walk(_tree(path)):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            found += [f"{path.name} imports {n}" for n in names if n.startswith(_NEVER[room])]
+    assert found == []
+
+
+def test_every_module_has_a_room_in_the_architecture() -> None:
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rooms = doc.split("## The rooms", 1)[1].split("\n## ", 1)[0]
+    missing = [
+        p.name
+        for p in sorted(PACKAGE.iterdir())
+        if not p.name.startswith("__") and p.name != "py.typed"
+        and f"`{p.name}{'/' if p.is_dir() else ''}`" not in rooms
+    ]  # fmt: skip
+    assert missing == [], "add a row for each to docs/architecture.md's rooms table"

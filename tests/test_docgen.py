@@ -24,3 +24,10 @@ def test_rules_list_has_one_line_per_rule_and_rule_text_names_its_options() -> N
     text = rule_text(with_options)
     assert text.startswith(f"{with_options.code} {with_options.name} (")
     assert f"Options ([tool.citelint.rules.{with_options.code}]):" in text
+
+
+def test_the_readme_rule_table_is_the_rules_own() -> None:
+    from citelint.docgen import readme_table
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme_table() in readme, "paste citelint.docgen.readme_table() into README.md"
