@@ -22,6 +22,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="citelint",
+        allow_abbrev=False,  # `--exit` is no `--exit-zero`: a file name never abbreviates one
         description="Cite-or-Block: every fact anchored to a saved source, and the source, at "
         "the anchored place, really says it. Subcommands (the first word only): "
         "`citelint rules`, `citelint rule CODE`, `citelint fetch [PATH ...]`. After `--` "

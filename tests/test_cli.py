@@ -414,3 +414,9 @@ def test_the_parser_names_every_format() -> None:
     from citelint.formatters import FORMATTERS
 
     assert tuple(sorted(FORMATTERS)) == FORMAT_NAMES
+
+
+def test_options_are_never_abbreviated(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (repo / "reports/broken.md").write_text(BROKEN)
+    code, _, err = run(capsys, "reports", "--exit")  # a prefix of --exit-zero
+    assert code == 2 and "unrecognized arguments: --exit" in err
