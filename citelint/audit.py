@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from citelint import writes
 from citelint.diagnostic import at_or_above
-from citelint.result import FileResult, Result
-from citelint.rules import RULES_BY_CODE
+from citelint.result import FileResult, Result, RuleFacts
 
 VERSION = "1.0"
 FILE_NAME = "verification_report.json"
 
 
-def report(f: FileResult, fail_on: str) -> dict[str, Any]:
+def report(f: FileResult, fail_on: str, fact: Callable[[str], RuleFacts]) -> dict[str, Any]:
     violations = [
         {
             "severity": d.severity.value,
@@ -28,7 +28,7 @@ def report(f: FileResult, fail_on: str) -> dict[str, Any]:
             "claim": d.claim,
             "anchor": d.anchors[0] if d.anchors else None,
             "reason": d.message,
-            "suggestion": RULES_BY_CODE[d.code].suggestion,
+            "suggestion": fact(d.code).suggestion,
             "found_in": [
                 {"anchor": s.anchor, "source": s.source.describe(), "safe": s.safe}
                 for s in d.suggestions
@@ -69,7 +69,9 @@ def write(result: Result, folder: str, root: str) -> list[str]:
     for f in result.files:
         target = os.path.join(folder, *_safe_parts(f.path), FILE_NAME)
         writes.make_folders(os.path.dirname(target), base)
-        text = json.dumps(report(f, result.fail_on), ensure_ascii=False, indent=2) + "\n"
+        text = (
+            json.dumps(report(f, result.fail_on, result.fact), ensure_ascii=False, indent=2) + "\n"
+        )
         writes.write_atomic(target, (text.encode("utf-8"),), root=root)
         written.append(target)
     return written

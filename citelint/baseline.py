@@ -15,7 +15,6 @@ from collections import Counter
 
 from citelint.errors import UsageError
 from citelint.result import Result
-from citelint.rules import RULES_BY_CODE
 
 VERSION = 1
 
@@ -25,7 +24,7 @@ def dumps(result: Result) -> tuple[str, int]:
     entries = [
         {"code": d.code, "path": d.path, "fingerprint": d.fingerprint, "message": d.message}
         for d in result.diagnostics
-        if RULES_BY_CODE[d.code].baselined
+        if result.fact(d.code).baselined
     ]
     text = json.dumps({"version": VERSION, "findings": entries}, ensure_ascii=False, indent=2)
     return text + "\n", len(entries)
@@ -55,7 +54,7 @@ def apply(result: Result, known: Counter[str]) -> Result:
     for f in result.files:
         kept = []
         for d in f.diagnostics:
-            if RULES_BY_CODE[d.code].baselined and remaining[d.fingerprint] > 0:
+            if result.fact(d.code).baselined and remaining[d.fingerprint] > 0:
                 remaining[d.fingerprint] -= 1
             else:
                 kept.append(d)

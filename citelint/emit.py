@@ -20,7 +20,6 @@ from citelint.errors import UsageError
 from citelint.formatters import FORMATTERS, html, sarif
 from citelint.formatters.text import summary_line
 from citelint.result import Result
-from citelint.rules import RULES_BY_CODE
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 _BY_EXTENSION = {".sarif": "sarif", ".json": "json", ".html": "html", ".htm": "html"}
@@ -201,7 +200,7 @@ def statistics(result: Result, fmt: str, *, quiet: bool) -> Iterator[str]:
     for d in result.diagnostics:
         counts[d.code] = counts.get(d.code, 0) + 1
     rows = [
-        (code, RULES_BY_CODE[code].name, result.severity(code).value, n)
+        (code, result.fact(code).name, result.severity(code).value, n)
         for code, n in sorted(counts.items())
     ]
     if fmt == "json":

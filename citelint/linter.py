@@ -32,6 +32,7 @@ from citelint.repair.suggest import NO_HINTS, Repairer
 from citelint.result import FileResult, Result, source_lines
 from citelint.rules import (
     ALL_RULES,
+    CATALOG,
     FAILURE_CODES,
     RULES_BY_CODE,
     UNSUPPRESSIBLE,
@@ -199,12 +200,12 @@ class Linter:
         notes: Sequence[str] = (),
         shard: tuple[int, int] | None = None,
     ) -> Result:
-        rules = {type(r).code: type(r) for r in self.rules}
-        for nested in self._nested.values():  # rules a nested config enables
-            rules.update((type(r).code, type(r)) for r in nested.rules if type(r).code not in rules)
+        # the rules enabled here and by any nested config
+        rules = {type(r).code for linter in (self, *self._nested.values()) for r in linter.rules}
         return Result(
             tuple(files),
-            tuple(sorted(rules.values(), key=lambda r: r.code)),
+            tuple(CATALOG[code] for code in sorted(rules)),
+            CATALOG,
             {code: self.settings.severity(code) for code in rules},
             self.settings.fail_on,
             tuple(notes),

@@ -8,45 +8,15 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from citelint.analysis import Analysis, BodyClaim
 from citelint.diagnostic import Diagnostic, Severity
+from citelint.result import CitedSpan, ClaimRecord
 from citelint.sources.model import Failure, Span, describe_lines
 
 EXCERPT = 300  # characters kept on each side of the first matched token (DECISIONS I6)
 MAX_NEEDLES = 20
 MAX_SPANS = 20
-
-
-@dataclass(frozen=True, slots=True)
-class CitedSpan:
-    anchor: str
-    path: str
-    where: str  # locator and lines, for people
-    excerpt: str
-    problem: str = ""  # why the anchor did not resolve
-    style: str = "anchor"  # how the report cites it: an anchor, or a citation style
-    fetched: str = ""  # "fetched from <URL> on <date>" when `citelint fetch` saved it
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimRecord:
-    id: int
-    line: int
-    column: int
-    text: str
-    fact_bearing: bool
-    tokens: tuple[str, ...]
-    anchors: tuple[str, ...]
-    spans: tuple[CitedSpan, ...]
-    missing: tuple[str, ...]
-    codes: tuple[str, ...]
-    verdict: str  # ok | warn | fail | none
-    block: int  # claims of one block are shown together
-    # where the saved sources hold the claim (repair hints): (anchor and place, excerpt)
-    found_in: tuple[tuple[str, str], ...] = ()
-    evidence: str = ""  # the source sentence(s) its relations were checked against
 
 
 def verdict(fact_bearing: bool, diagnostics: Sequence[Diagnostic]) -> str:

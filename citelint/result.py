@@ -1,8 +1,9 @@
 """What a run produces: per-file results, and the run's result that every output reads.
 
 Outputs (formatters, the audit, baselines) depend on this module only, never on the
-engine: a `Result` carries the diagnostics sorted once, the enabled rules with their
-effective severities, and the fail level.
+engine or the rules: a `Result` carries the diagnostics sorted once, the facts of the
+rules (`RuleFacts`) with their effective severities, the claim records the HTML view
+shows, and the fail level.
 """
 
 from __future__ import annotations
@@ -10,12 +11,83 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from citelint.diagnostic import Diagnostic, Severity, at_or_above
-from citelint.records import ClaimRecord
-from citelint.rules import RULES_BY_CODE, AnyRule
 
 _NEWLINE = re.compile(r"\r\n?|\n")
+
+
+class _Declares(Protocol):
+    """What a rule class declares (`rules/base.py`), read without importing the rules."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    suggestion: str
+    internal_error: bool
+    baselined: bool
+
+    def documentation(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFacts:
+    """What the outputs need to know of a rule, so that they never import the rules."""
+
+    code: str
+    name: str
+    severity: Severity  # its default
+    summary: str
+    documentation: str
+    suggestion: str = ""
+    internal_error: bool = False  # its findings mean citelint failed (exit 2)
+    baselined: bool = True  # a baseline may record and hide its findings
+
+    @classmethod
+    def of(cls, rule: _Declares) -> RuleFacts:
+        """The facts a rule class declares (read off its attributes)."""
+        return cls(
+            rule.code,
+            rule.name,
+            rule.severity,
+            rule.summary,
+            rule.documentation(),
+            rule.suggestion,
+            rule.internal_error,
+            rule.baselined,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CitedSpan:
+    anchor: str
+    path: str
+    where: str  # locator and lines, for people
+    excerpt: str
+    problem: str = ""  # why the anchor did not resolve
+    style: str = "anchor"  # how the report cites it: an anchor, or a citation style
+    fetched: str = ""  # "fetched from <URL> on <date>" when `citelint fetch` saved it
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    id: int
+    line: int
+    column: int
+    text: str
+    fact_bearing: bool
+    tokens: tuple[str, ...]
+    anchors: tuple[str, ...]
+    spans: tuple[CitedSpan, ...]
+    missing: tuple[str, ...]
+    codes: tuple[str, ...]
+    verdict: str  # ok | warn | fail | none
+    block: int  # claims of one block are shown together
+    # where the saved sources hold the claim (repair hints): (anchor and place, excerpt)
+    found_in: tuple[tuple[str, str], ...] = ()
+    evidence: str = ""  # the source sentence(s) its relations were checked against
 
 
 def source_lines(text: str, numbers: Iterable[int]) -> tuple[tuple[int, str], ...]:
@@ -47,7 +119,10 @@ class FileResult:
 @dataclass(frozen=True)
 class Result:
     files: tuple[FileResult, ...]
-    rules: tuple[type[AnyRule], ...] = ()  # the enabled rules
+    rules: tuple[RuleFacts, ...] = ()  # the enabled rules
+    # every registered rule by code (the linter fills it; a Result made by hand reads
+    # the registry when first asked)
+    catalog: Mapping[str, RuleFacts] = field(default_factory=dict)
     severities: Mapping[str, Severity] = field(default_factory=dict)  # effective, by code
     fail_on: str = "critical"
     notes: tuple[str, ...] = ()
@@ -63,12 +138,21 @@ class Result:
         every = (d for f in self.files for d in f.diagnostics)
         object.__setattr__(self, "diagnostics", tuple(sorted(every, key=lambda d: d.sort_key)))
 
+    def fact(self, code: str) -> RuleFacts:
+        """A rule's facts, by code."""
+        found = self.catalog.get(code)
+        if found is None:
+            from citelint.rules import RULES_BY_CODE  # a Result made without the linter
+
+            found = RuleFacts.of(RULES_BY_CODE[code])
+        return found
+
     def severity(self, code: str) -> Severity:
-        return self.severities.get(code) or RULES_BY_CODE[code].severity
+        return self.severities.get(code) or self.fact(code).severity
 
     @property
     def internal_error(self) -> bool:
-        return any(RULES_BY_CODE[d.code].internal_error for d in self.diagnostics)
+        return any(self.fact(d.code).internal_error for d in self.diagnostics)
 
     def failed(self, fail_on: str | None = None) -> bool:
         level = fail_on or self.fail_on

@@ -138,12 +138,24 @@ def test_tests_mirror_the_package(path: Path) -> None:
 
 
 # Floors: what a room may never import (the engine sits above the grammar and the
-# sources; the outputs read the Result). The outputs still read rule facts from the rule
-# registry (sarif.py, summary.py): moving those facts onto the Result is open work.
+# sources; the outputs read the Result, rule facts included).
+_OUTPUT = (
+    "citelint.rules",
+    "citelint.linter",
+    "citelint.analysis",
+    "citelint.sources",
+    "citelint.evidence",
+    "citelint.claims",
+    "citelint.parse",
+    "citelint.relations",
+)
 _NEVER = {
+    "audit": _OUTPUT,
+    "baseline": _OUTPUT,
     "tokens": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.sources"),
     "sources": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.citations"),
     "formatters": (
+        "citelint.rules",
         "citelint.linter",
         "citelint.analysis",
         "citelint.sources",
@@ -158,7 +170,8 @@ _NEVER = {
 @pytest.mark.parametrize("room", sorted(_NEVER))
 def test_no_room_imports_a_floor_above_it(room: str) -> None:
     found = []
-    for path in sorted((PACKAGE / room).rglob("*.py")):
+    paths = [PACKAGE / f"{room}.py"] if (PACKAGE / f"{room}.py").is_file() else []
+    for path in paths or sorted((PACKAGE / room).rglob("*.py")):
         for node in ast.walk(_tree(path)):
             names = (
                 [node.module or ""]

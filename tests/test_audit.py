@@ -102,8 +102,8 @@ def test_the_audit_counts_citations_by_style(tmp_path: Path) -> None:
     report = tmp_path / "r.md"
     report.write_text("Rate 5% [1]. Rate 6%² (PMID: 1).\n\n## References\n\n1. A.\n2. B.\n")
     settings = Settings(project_root=str(tmp_path))
-    (result,) = Linter(settings).lint_paths([str(report)]).files
-    record = audit.report(result, "critical")
+    run = Linter(settings).lint_paths([str(report)])
+    record = audit.report(run.files[0], "critical", run.fact)
     assert record["anchor_audit"]["citations_by_style"] == {
         "identifier": 1,
         "numbered": 1,
@@ -115,8 +115,8 @@ def test_the_audit_counts_citations_by_style(tmp_path: Path) -> None:
 def test_the_audit_records_where_the_evidence_is(tmp_path: Path) -> None:
     from tests.conftest import lint_fix_case
 
-    (result,) = lint_fix_case(tmp_path).files
-    record = audit.report(result, "critical")
+    run = lint_fix_case(tmp_path)
+    record = audit.report(run.files[0], "critical", run.fact)
     (found,) = [v["found_in"] for v in record["violations"] if v["code"] == "CL101"]
     assert found == [
         {

@@ -40,3 +40,20 @@ def test_source_lines_keeps_only_the_lines_findings_point_at() -> None:
     text = "one\r\ntwo\rthree\nfour"
     assert source_lines(text, (4, 2, 2, 9, 0)) == ((2, "two"), (4, "four"))
     assert source_lines(text, ()) == ()
+
+
+def test_the_output_model_imports_no_rule_and_no_engine() -> None:
+    import subprocess
+    import sys
+
+    probe = "import sys, citelint.result; print(sorted(m for m in sys.modules if m.startswith('citelint.')))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    modules = set(eval(loaded.stdout))  # a printed list of module names
+    assert modules == {
+        "citelint.result",
+        "citelint.diagnostic",
+        "citelint.sources",
+        "citelint.sources.model",
+    }

@@ -24,8 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from citelint import __version__
 from citelint.diagnostic import Diagnostic
 from citelint.formatters.text import summary_line
-from citelint.records import ClaimRecord
-from citelint.result import FileResult, Result
+from citelint.result import ClaimRecord, FileResult, Result
 
 _STYLE = """
 body{font:15px/1.55 system-ui,sans-serif;margin:0;display:flex;color:#1d1d1f}

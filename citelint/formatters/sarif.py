@@ -20,8 +20,7 @@ from urllib.parse import quote
 
 from citelint import __version__
 from citelint.diagnostic import Diagnostic, Severity, Suggestion
-from citelint.result import Result
-from citelint.rules import AnyRule
+from citelint.result import Result, RuleFacts
 
 INFORMATION_URI = "https://github.com/citelint/citelint"
 RULES_DOC = f"{INFORMATION_URI}/blob/main/docs/rules.md"
@@ -31,8 +30,8 @@ _TAGS = {"0": "anchors", "1": "evidence", "2": "substance", "3": "corpus", "9": 
 MAX_RESULTS = 25_000  # code scanning rejects a run with more
 
 
-def rule_dict(rule: type[AnyRule], result: Result) -> dict[str, Any]:
-    doc = rule.documentation()
+def rule_dict(rule: RuleFacts, result: Result) -> dict[str, Any]:
+    doc = rule.documentation
     return {
         "id": rule.code,
         "name": rule.name,

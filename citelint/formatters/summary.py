@@ -21,7 +21,6 @@ from urllib.parse import quote
 from citelint.diagnostic import Diagnostic
 from citelint.formatters.text import summary_line
 from citelint.result import Result
-from citelint.rules import RULES_BY_CODE
 
 TOP = 30
 FILES = 50
@@ -65,7 +64,7 @@ def _by_rule(result: Result) -> list[str]:
         counts[d.code] = counts.get(d.code, 0) + 1
     lines = ["| rule | name | severity | findings |", "|---|---|---|---:|"]
     for code, count in sorted(counts.items()):
-        rule = RULES_BY_CODE[code]
+        rule = result.fact(code)
         lines.append(f"| {code} | {rule.name} | {result.severity(code).value} | {count} |")
     return [*lines, ""]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from citelint.result import RuleFacts
 from citelint.rules.base import AnyRule, Finding, NoOptions, Rule, RuleOptions
 from citelint.rules.cl001_missing_anchor import MissingAnchor
 from citelint.rules.cl002_unresolved_source import UnresolvedSource
@@ -75,6 +76,8 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
 )
 
 RULES_BY_CODE: dict[str, type[AnyRule]] = {rule.code: rule for rule in ALL_RULES}
+# what the outputs know of each rule: handed over with the Result, so they never import this
+CATALOG: dict[str, RuleFacts] = {rule.code: RuleFacts.of(rule) for rule in ALL_RULES}
 RULES_BY_NAME: dict[str, type[AnyRule]] = {rule.name: rule for rule in ALL_RULES}
 
 # Facts the pipeline needs, read off the rules' own declarations.
@@ -86,6 +89,7 @@ REPAIRABLE: frozenset[str] = frozenset(r.code for r in ALL_RULES if r.repairable
 
 __all__ = [
     "ALL_RULES",
+    "CATALOG",
     "FAILURE_CODES",
     "REPAIRABLE",
     "RULES_BY_CODE",

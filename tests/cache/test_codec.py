@@ -9,8 +9,7 @@ from citelint.cache.codec import MalformedEntryError, decode, decode_result, enc
 from citelint.config import Settings
 from citelint.diagnostic import Diagnostic, Edit, Severity, SourceRef, Suggestion
 from citelint.linter import Linter
-from citelint.records import CitedSpan, ClaimRecord
-from citelint.result import FileResult
+from citelint.result import CitedSpan, ClaimRecord, FileResult
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -116,8 +116,7 @@ def test_html_page_in_headless_chromium(audit_page: Path, tmp_path: Path) -> Non
 def test_highlights_are_made_before_escaping_and_findings_link_to_claims() -> None:
     from citelint.diagnostic import Diagnostic, Severity
     from citelint.formatters.html import render
-    from citelint.records import CitedSpan, ClaimRecord
-    from citelint.result import FileResult, Result
+    from citelint.result import CitedSpan, ClaimRecord, FileResult, Result
 
     record = ClaimRecord(
         id=0, line=3, column=1, text="ORR was 27% [pmid:1:abstract].", fact_bearing=True,

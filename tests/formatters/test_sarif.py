@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from citelint.cli import main
-from citelint.result import Result
+from citelint.result import Result, RuleFacts
 from tests.conftest import SCHEMAS, Writer
 from tests.formatters.conftest import run_sarif, validate
 
@@ -80,7 +80,7 @@ def _same_claim_twice(tmp_path: Path) -> Result:
                    "no anchor", claim="ORR 45%.", fingerprint="f" * 32)
         for line in (3, 9)
     )  # fmt: skip
-    return Result((FileResult("r.md", ds),), rules=(RULES_BY_CODE["CL001"],))
+    return Result((FileResult("r.md", ds),), rules=(RuleFacts.of(RULES_BY_CODE["CL001"]),))
 
 
 def test_identical_claims_keep_apart_and_keep_their_identity(tmp_path: Path) -> None:
@@ -174,7 +174,7 @@ def test_a_capped_run_keeps_the_critical_results_that_fit(tmp_path: Path) -> Non
     critical = [finding("z.md", n, Severity.CRITICAL) for n in range(1, 3)]
     result = Result(
         (FileResult("a.md", tuple(warnings)), FileResult("z.md", tuple(critical))),
-        rules=(RULES_BY_CODE["CL101"],),
+        rules=(RuleFacts.of(RULES_BY_CODE["CL101"]),),
         sarif_max_results=3,
     )
     kept = json.loads(render(result))["runs"][0]["results"]
