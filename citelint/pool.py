@@ -1,4 +1,5 @@
-"""Parallel runs: reports linted by worker processes, results back in input order.
+"""Parallel runs: reports linted by worker processes, results back in input order; one
+process lints them all where no pool can be started.
 
 On Linux the workers are forked from the parent's warm linter (what it already loaded and
 indexed is shared, not read again); elsewhere each builds its own from the run's settings.
@@ -16,6 +17,7 @@ import signal
 import sys
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 from citelint.result import FileResult
@@ -49,20 +51,47 @@ def lint_in_workers(
     chunk = max(1, len(work) // (jobs * 4))
     context = _FORK if warm is not None else None
     _WORKER = warm if context is not None else None  # what a forked worker starts from
-    executor = ProcessPoolExecutor(
-        jobs,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(settings, make, os.getpid()),
-    )
+    done = 0
     try:
-        yield from executor.map(_lint_in_worker, work, chunksize=chunk)
+        executor = ProcessPoolExecutor(
+            jobs,
+            mp_context=context,
+            initializer=_init_worker,
+            initargs=(settings, make, os.getpid()),
+        )
+        results = executor.map(_lint_in_worker, work, chunksize=chunk)
+    except (OSError, BrokenProcessPool):
+        # no pool on this machine (no semaphores, no /dev/shm, a sandbox): one process
+        # lints it all, the same results in the same order
+        _WORKER = None
+        yield from _serial(work, warm or make(settings))
+        return
+    try:
+        for result in results:
+            done += 1
+            yield result
+    except BrokenProcessPool:
+        if done:
+            raise  # a worker died mid-run: a crash, never a silent retry
+        _stop(executor)
+        _WORKER = None
+        yield from _serial(work, warm or make(settings))
+        return
     except BaseException:  # Ctrl-C, or the consumer stopped (GeneratorExit)
         _stop(executor)
         raise
     finally:
         _WORKER = None
     executor.shutdown()
+
+
+def _serial(work: Sequence[Item], linter: _Linter) -> Generator[FileResult, None, None]:
+    last: tuple[str | None, str | None] | None = None
+    for path, config, root in work:
+        if last is not None and last != (config, root):
+            linter.for_config(last[0]).release(last[1])
+        last = (config, root)
+        yield linter.for_config(config).lint_file(path)
 
 
 def by_root(

@@ -116,3 +116,19 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_where_no_pool_can_start_one_process_lints_it_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from citelint import pool
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise OSError(38, "Function not implemented")  # no semaphores in this sandbox
+
+    reports = sorted(str(p) for p in (EXAMPLES / "reports").iterdir()) * 3
+    settings = Settings(project_root=str(EXAMPLES), cache_dir=None)
+    expected = [Linter(settings).lint_file(path) for path in reports]
+    monkeypatch.setattr(pool, "ProcessPoolExecutor", no_pool)
+    work = [(path, None, None) for path in reports]
+    assert list(pool.lint_in_workers(work, 2, settings, Linter)) == expected
