@@ -154,16 +154,7 @@ _NEVER = {
     "baseline": _OUTPUT,
     "tokens": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.sources"),
     "sources": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.citations"),
-    "formatters": (
-        "citelint.rules",
-        "citelint.linter",
-        "citelint.analysis",
-        "citelint.sources",
-        "citelint.evidence",
-        "citelint.claims",
-        "citelint.parse",
-        "citelint.relations",
-    ),
+    "formatters": _OUTPUT,
 }
 
 
