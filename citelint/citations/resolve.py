@@ -389,6 +389,7 @@ def _show_id(kind: str, ident: str) -> str:
     its anchor (`[bioc:PMC123]`)."""
     if kind == "arXiv":
         return f"arXiv:{ident}"
-    if kind.isupper():  # `PMC123` says it is a PMCID
-        return ident if ident.upper().startswith(kind[:3]) else f"{kind} {ident}"
+    if kind.isupper():  # `NCT01234567` and `PMC123` say what they are
+        prefix = "PMC" if kind == "PMCID" else kind
+        return ident if ident.upper().startswith(prefix) else f"{kind} {ident}"
     return f"[{kind}:{ident}]"

@@ -117,13 +117,16 @@ def test_fetch_saves_what_is_cited_and_the_claims_are_then_verified(
     assert len(replay.asked) == asked + 3
 
 
+# cites PMID 2001 by number, with 5.8 where the record says 4.8
+MISQUOTED = (
+    "Median progression-free survival was 5.8 months [1].\n\n## References\n\n"
+    "1. Flaherty KT. Improved survival with trametinib. N Engl J Med. 2012. PMID: 2001\n"
+)
+
+
 def test_a_changed_number_is_caught_after_fetch(tmp_path: Path, replay: Replay) -> None:
     replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
-    project = _project(
-        tmp_path,
-        "Median progression-free survival was 5.8 months [1].\n\n## References\n\n"
-        "1. Flaherty KT. Improved survival with trametinib. N Engl J Med. 2012. PMID: 2001\n",
-    )
+    project = _project(tmp_path, MISQUOTED)
     _fetch(project, replay)
     assert [(line, code) for line, code, _ in _lint(project)] == [(1, "CL101")]
 
@@ -393,11 +396,7 @@ def test_a_retraction_crossref_records_is_cl105_however_it_is_cited(
 
 def test_what_fetch_saved_says_where_from_and_when(tmp_path: Path, replay: Replay) -> None:
     replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
-    project = _project(
-        tmp_path,
-        "Median progression-free survival was 5.8 months [1].\n\n## References\n\n"
-        "1. Flaherty KT. Improved survival with trametinib. N Engl J Med. 2012. PMID: 2001\n",
-    )
+    project = _project(tmp_path, MISQUOTED)
     _fetch(project, replay)
     settings = Settings(project_root=str(project), claim_records=True)
     result = Linter(settings).lint_paths([str(project)])
