@@ -1,0 +1,65 @@
+"""Every output byte of citelint on fixed inputs, as one digest per input set.
+
+Run it before and after a change that must not change behaviour (a refactor); the two
+listings are equal exactly when every output is the same bytes:
+
+    python bench/outputs.py > before.txt      # on the old commit
+    python bench/outputs.py > after.txt       # on the new one
+    diff before.txt after.txt && echo "output bytes unchanged"
+
+Input sets: `examples/`, each rule folder of `tests/rules/` (every rule on, so each
+fixture is read by all of them), and `../shared/corpus/reports/` when present. Each
+is linted in a fresh process with no cache, one worker, and every output format
+(text, JSON, SARIF, GitHub annotations, summary, HTML, audit files); the digest covers
+the exit code and every file written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO.parent / "shared" / "corpus" / "reports"
+FORMATS = ("text", "json", "sarif", "github", "summary", "html", "concise")
+
+
+def input_sets() -> list[tuple[str, Path]]:
+    sets = [("examples", REPO / "examples")]
+    sets += [(f"tests/rules/{d.name}", d) for d in sorted((REPO / "tests" / "rules").iterdir())]
+    if CORPUS.is_dir():
+        sets.append(("corpus/reports", CORPUS))
+    return sets
+
+
+def digest(folder: Path) -> str:
+    """The digest of the exit code and every output of one run over `folder`."""
+    with tempfile.TemporaryDirectory() as out:
+        outputs = [f"--output={fmt}:{out}/out.{fmt}" for fmt in FORMATS]
+        run = subprocess.run(
+            [sys.executable, "-m", "citelint", "--no-cache", "--jobs", "1", "--no-progress",
+             "--audit-dir", f"{out}/audit", *outputs, "."],
+            cwd=folder,
+            capture_output=True,
+            env={**os.environ, "NO_COLOR": "1"},
+            check=False,
+        )
+        sha = hashlib.sha256(f"exit {run.returncode}\n".encode())
+        sha.update(run.stderr)
+        for path in sorted(Path(out).rglob("*")):
+            if path.is_file():
+                sha.update(str(path.relative_to(out)).encode() + b"\0" + path.read_bytes())
+        return sha.hexdigest()[:16]
+
+
+def main() -> None:
+    for name, folder in input_sets():
+        print(f"{digest(folder)}  {name}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
