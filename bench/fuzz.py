@@ -31,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from citelint.config import Settings  # noqa: E402
 from citelint.linter import Linter  # noqa: E402
+from citelint.run import Run  # noqa: E402
+from citelint.runner import Runner  # noqa: E402
 
 LIMIT = 10.0  # seconds of CPU per input
 CORPUS = ROOT.parent / "shared" / "corpus" / "reports"
@@ -89,7 +91,8 @@ def mutate(data: bytes, rng: random.Random, others: list[bytes]) -> bytes:
 
 def _lint_report(job: tuple[int, bytes, str]) -> tuple[int, float, str]:
     i, data, name = job
-    linter = Linter(Settings(project_root=str(ROOT), cache_dir=None))
+    settings = Settings(project_root=str(ROOT), cache_dir=None)
+    linter = Linter(Run.of(settings), settings)
     start = time.process_time()
     try:
         result = linter.lint_data(name, data, str(ROOT / "examples" / "sources"))
@@ -136,10 +139,10 @@ def _lint_tree(job: tuple[int, int]) -> tuple[int, float, str]:
         outside = Path(tmp) / "outside"
         outside.write_text("secret 42%\n")
         what = _mutate_tree(project / "examples" / "sources", rng, outside)
-        linter = Linter(Settings(project_root=str(project), cache_dir=None))
+        settings = Settings(project_root=str(project), cache_dir=None)
         start = time.process_time()
         try:
-            result = linter.lint_paths([str(project / "examples" / "reports")])
+            result = Runner.of(settings, [str(project / "examples" / "reports")]).lint()
             crash = next((d.message for d in result.diagnostics if d.code == "CL903"), "")
         except Exception as exc:
             crash = f"{type(exc).__name__}: {exc}"

@@ -33,8 +33,8 @@ from pathlib import Path
 
 from citelint.config import Settings
 from citelint.document import Anchor
-from citelint.linter import Linter
 from citelint.parse import Parser
+from citelint.runner import Runner
 from citelint.sources.store import SourceStore
 from citelint.tokens import clear_caches
 
@@ -101,7 +101,7 @@ def _best(settings: Settings, folder: Path, runs: int = 3) -> float:
     for _ in range(runs):
         clear_caches()
         start = time.perf_counter()
-        Linter(settings).lint_paths([str(folder)])
+        Runner.of(settings, [str(folder)]).lint()
         times.append(time.perf_counter() - start)
     return min(times)
 
@@ -130,12 +130,12 @@ def main() -> None:
 
         clear_caches()  # every timed run starts cold: no tokens kept from an earlier one
         start = time.perf_counter()
-        result = Linter(settings).lint_paths([str(root / "reports")])
+        result = Runner.of(settings, [str(root / "reports")]).lint()
         full = time.perf_counter() - start
 
         clear_caches()  # forked workers would inherit the warm caches otherwise
         start = time.perf_counter()
-        Linter(settings).lint_paths([str(root / "reports")], jobs=2)
+        Runner.of(settings, [str(root / "reports")]).lint(jobs=2)
         parallel = time.perf_counter() - start
 
         summary = result.summary()

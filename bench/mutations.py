@@ -255,7 +255,7 @@ def outcomes(found: list[Case]) -> list[tuple[Case, bool]]:
     """Each case with whether it was caught (a mutant, by its rule at its line) or
     flagged (a correct claim or paraphrase, by any relation rule)."""
     from citelint.config import Settings
-    from citelint.linter import Linter
+    from citelint.runner import Runner
 
     by_record: dict[Record, list[Case]] = {}
     for case in found:
@@ -273,7 +273,7 @@ def outcomes(found: list[Case]) -> list[tuple[Case, bool]]:
             (root / report).write_text(text, encoding="utf-8")
             placed += [(c, report, 1 + 2 * i) for i, c in enumerate(group)]
         settings = Settings(project_root=str(root), select=RELATION_CODES)
-        result = Linter(settings).lint_paths([str(root)])
+        result = Runner.of(settings, [str(root)]).lint()
         hits = {(d.path, d.line, d.code) for d in result.diagnostics}
         for case, report, line in placed:
             codes = {code for p, ln, code in hits if p == report and ln == line}

@@ -41,8 +41,19 @@ def digest(folder: Path) -> str:
     with tempfile.TemporaryDirectory() as out:
         outputs = [f"--output={fmt}:{out}/out.{fmt}" for fmt in FORMATS]
         run = subprocess.run(
-            [sys.executable, "-m", "citelint", "--no-cache", "--jobs", "1", "--no-progress",
-             "--audit-dir", f"{out}/audit", *outputs, "."],
+            [
+                sys.executable,
+                "-m",
+                "citelint",
+                "--no-cache",
+                "--jobs",
+                "1",
+                "--no-progress",
+                "--audit-dir",
+                f"{out}/audit",
+                *outputs,
+                ".",
+            ],
             cwd=folder,
             capture_output=True,
             env={**os.environ, "NO_COLOR": "1"},

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from citelint.config import Settings
-from citelint.linter import Linter
+from citelint.runner import Runner
 
 PDF = (
     Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ def main() -> None:
         timings = []
         for _ in range(2):
             start = time.perf_counter()
-            Linter(settings).lint_paths([str(root)], jobs=1)
+            Runner.of(settings, [str(root)]).lint(jobs=1)
             timings.append(time.perf_counter() - start)
         shutil.rmtree(root / ".citelint_cache")
         cold, warm = timings

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from citelint.config import Settings  # noqa: E402
-from citelint.linter import Linter  # noqa: E402
+from citelint.runner import Runner  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "reports"
 
@@ -30,8 +30,8 @@ def main() -> None:
     args.add_argument("--exclude", default="CL011")
     opts = args.parse_args()
     excluded = set(opts.exclude.split(","))
-    linter = Linter(Settings(project_root=str(CORPUS), cache_dir=None))
-    result = linter.lint_paths([str(CORPUS)])
+    settings = Settings(project_root=str(CORPUS), cache_dir=None)
+    result = Runner.of(settings, [str(CORPUS)]).lint()
     found = [
         (f.path, d)
         for f in result.files

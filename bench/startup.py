@@ -7,7 +7,7 @@ costs (`python -X importtime`).
 The figures that matter to a pre-commit hook and a shell: `--version` ≤ 3× a bare
 interpreter; a cold lint of the examples ≤ 1.5× `--version` plus the lint's own work. The
 lint's own work is measured in a fresh process: importing the engine (`citelint.linter`)
-and the first `Linter.lint_paths` over examples/ — what no command line can avoid — so
+and the first `Runner.lint` over examples/ — what no command line can avoid — so
 the ratio shows what the command line adds on top (PDF and crypto support, formatters it
 does not print, registries it does not use).
 
@@ -43,9 +43,9 @@ def _best(argv: list[str], runs: int, env: dict[str, str]) -> float:
 def _lint_work(runs: int) -> tuple[float, float]:
     """(engine import, first lint of examples/), each the median over fresh processes."""
     code = (
-        "import time; s=time.perf_counter(); from citelint.linter import Linter; "
+        "import time; s=time.perf_counter(); from citelint.runner import Runner; "
         "from citelint.config import Settings; i=time.perf_counter()-s; "
-        "s=time.perf_counter(); Linter(Settings(project_root='.')).lint_paths(['examples']); "
+        "s=time.perf_counter(); Runner.of(Settings(project_root='.'), ['examples']).lint(); "
         "print(i, time.perf_counter()-s)"
     )
     imports, lints = [], []

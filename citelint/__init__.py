@@ -26,13 +26,13 @@ def lint_paths(paths: Sequence[str], config: Settings | str | None = None) -> Re
     """Lint files and folders. `config` is a `Settings`, a config file path, or None to
     discover `.citelint.toml`, `citelint.toml` or `[tool.citelint]` from the current folder."""
     from citelint.config import Settings, find_config, load_settings
-    from citelint.linter import Linter
+    from citelint.runner import Runner
 
     if not isinstance(config, Settings):
         explicit = config is not None
         config = load_settings(config or find_config(os.getcwd()), os.getcwd(), explicit=explicit)
     named = list(paths) or ["."]
-    return Linter(config.naming(named)).lint_paths(named)
+    return Runner.of(config, named).lint()
 
 
 def lint_text(
@@ -41,11 +41,12 @@ def lint_text(
     """Lint one report given as a string; `sources` is its sources root (or None)."""
     from citelint.config import Settings
     from citelint.linter import Linter
+    from citelint.run import Run
 
     settings = config or Settings(project_root=os.getcwd())
     if sources:  # the caller names the sources root: it is trusted as the command line is
         settings = dataclasses.replace(settings, cli_roots=(*settings.cli_roots, sources))
-    linter = Linter(settings)
+    linter = Linter(Run.of(settings), settings)
     name = f"<text>{suffix if suffix.startswith('.') else '.' + suffix}"
     root = os.path.abspath(sources) if sources else None
     return list(linter.lint_data(name, text.encode("utf-8"), root).diagnostics)

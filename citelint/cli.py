@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from citelint.config import Settings
     from citelint.result import Result
+    from citelint.runner import Runner
 
 EXIT_OK, EXIT_ERROR = 0, 2
 SUBCOMMANDS = ("rules", "rule", "fetch")
@@ -71,15 +72,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _lint(args: argparse.Namespace) -> int:
     from citelint import baseline, emit
-    from citelint.linter import Linter
+    from citelint.runner import Runner
 
     emit.check_statistics(args)
     settings = _settings(args)
     known = baseline.load(args.baseline) if args.baseline else None
-    linter = Linter(settings)
+    runner = Runner.of(settings, args.paths or ["."])
     with _Progress(enabled=_progress_wanted(args)) as progress:
-        result = linter.lint_paths(
-            args.paths or ["."],
+        result = runner.lint(
             jobs=_jobs(args.jobs),
             shard=_shard(args.shard),
             progress=progress.update,
@@ -88,7 +88,7 @@ def _lint(args: argparse.Namespace) -> int:
         result = dataclasses.replace(result, sarif_category=args.sarif_category)
     if args.write_baseline:
         text, recorded = baseline.dumps(result)
-        emit.write(args.write_baseline, (text,), settings.output_root)
+        emit.write(args.write_baseline, (text,), runner.run.output_root)
         emit.say(args, f"wrote {emit.count(recorded, 'finding')} to {args.write_baseline}")
     if known is not None:
         before = len(result.diagnostics)
@@ -96,11 +96,11 @@ def _lint(args: argparse.Namespace) -> int:
         hidden = before - len(result.diagnostics)
         emit.say(args, f"baseline {args.baseline} hid {emit.count(hidden, 'known finding')}")
     if args.verbose:
-        for trace in linter.tracebacks:
+        for trace in runner.tracebacks:
             sys.stderr.write(trace)
     if args.fix or args.diff:
-        return _fix(result, settings, args, known)
-    return emit.report(result, args, settings.output_root)
+        return _fix(result, runner, args, known)
+    return emit.report(result, args, runner.run.output_root)
 
 
 def _progress_wanted(args: argparse.Namespace) -> bool:
@@ -120,7 +120,7 @@ def _fetch(rest: list[str]) -> int:
     dry_run, refresh = "--dry-run" in rest, "--refresh" in rest
     args = build_parser().parse_args([a for a in rest if a not in ("--dry-run", "--refresh")])
     settings = dataclasses.replace(_settings(args), hints=False)
-    from citelint.linter import Linter
+    from citelint.runner import Runner
 
     try:
         from citelint.fetch import http, plan, run
@@ -129,7 +129,7 @@ def _fetch(rest: list[str]) -> int:
             "citelint fetch needs its HTTP client: pip install 'cite-or-block[fetch]' "
             "(in a checkout: pip install '.[fetch]')"
         ) from None
-    wanted = plan.wanted_by_root(Linter(settings), args.paths or ["."], saved_too=refresh)
+    wanted = plan.wanted_by_root(Runner.of(settings, args.paths or ["."]), saved_too=refresh)
     configured = dict(settings.fetch_bases)
     client = http.Client(
         intervals=run.intervals(os.environ, configured),
@@ -152,14 +152,14 @@ def _fetch(rest: list[str]) -> int:
 
 
 def _fix(
-    result: Result, settings: Settings, args: argparse.Namespace, known: Counter[str] | None
+    result: Result, runner: Runner, args: argparse.Namespace, known: Counter[str] | None
 ) -> int:
     """`--diff` shows the planned edits; `--fix` writes them, lints again — the same shard,
     the same baseline — and reports what remains. Either exits 1 while findings at the
     fail level remain: a fix that could not be made is no pass."""
     from citelint import baseline, emit
-    from citelint.linter import Linter
     from citelint.repair import fix
+    from citelint.runner import Runner
 
     planned = fix.plan(result, unsafe=args.unsafe_fixes)
     if args.diff:
@@ -174,13 +174,13 @@ def _fix(
     fixed, problems = fix.write(planned)
     for problem in problems:
         print(f"citelint: warning: {problem}", file=sys.stderr)
-    again = Linter(settings).lint_paths(
-        args.paths or ["."], jobs=_jobs(args.jobs), shard=_shard(args.shard)
+    again = Runner(runner.run, runner.settings).lint(
+        jobs=_jobs(args.jobs), shard=_shard(args.shard)
     )
     if known is not None:
         again = baseline.apply(again, known)
     emit.say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
-    return emit.report(again, args, settings.output_root)
+    return emit.report(again, args, runner.run.output_root)
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -232,7 +232,6 @@ def _settings(args: argparse.Namespace) -> Settings:
     if "html" not in (stdout, *(fmt for fmt, _ in files)) and not args.html_dir:
         # only the HTML view shows them
         settings = dataclasses.replace(settings, claim_records=False)
-    settings = settings.naming(args.paths or ["."])
     for note in settings.notes:
         print(f"citelint: warning: {note}", file=sys.stderr)
     return settings

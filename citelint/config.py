@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from citelint.config_keys import apply
 from citelint.errors import ConfigError
@@ -28,8 +28,8 @@ __all__ = [
     "Settings",
     "apply",
     "find_config",
-    "for_report_config",
     "load_isolated",
+    "load_report_config",
     "load_settings",
 ]
 
@@ -94,30 +94,15 @@ def load_settings(config_path: str | None, cwd: str, *, explicit: bool = False) 
     return dataclasses.replace(settings, display_root=display_root)
 
 
-def for_report_config(base: Settings, config_path: str) -> Settings:
-    """(`""`: the defaults, for a report under no config outside the run's project.)"""
+def load_report_config(
+    config_path: str, cwd: str, cli_overrides: Sequence[tuple[str, object]]
+) -> Settings:
     """The settings of a report whose nearest config is not the run's (a monorepo's
-    `docs/pyproject.toml`): that file, with the run's command-line options on top."""
-    settings = apply(
-        _load(config_path or None, base.output_root),
-        dict(base.cli_overrides),
-        "--",
-        "command line",
-        trusted=True,
-    )
-    return dataclasses.replace(
-        settings,
-        display_root=base.display_root,
-        cli_roots=base.cli_roots,
-        named_outside=base.named_outside,
-        cli_overrides=base.cli_overrides,
-        no_suppress=base.no_suppress,
-        hints=base.hints,
-        cache_dir=base.cache_dir,
-        result_cache=base.result_cache,
-        claim_records=base.claim_records,
-        fail_on=base.fail_on,
-    )
+    `docs/pyproject.toml`): that file (`""`: the defaults, for a report under no config
+    outside the run's project), with the run's command-line options on top. What the run
+    decides for every report is the run record's (`run.py`), never read from here."""
+    loaded = _load(config_path or None, cwd)
+    return apply(loaded, dict(cli_overrides), "--", "command line", trusted=True)
 
 
 def _read(config_path: str, explicit: bool) -> bytes:

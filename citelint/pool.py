@@ -1,8 +1,8 @@
 """Parallel runs: reports linted by worker processes, results back in input order; one
 process lints them all where no pool can be started.
 
-On Linux the workers are forked from the parent's warm linter (what it already loaded and
-indexed is shared, not read again); elsewhere each builds its own from the run's settings.
+On Linux the workers are forked from the parent's warm runner (what it already loaded and
+indexed is shared, not read again); elsewhere each builds its own from the run record and settings.
 `map` returns results in the order of the work, so the output is the same bytes whatever
 the number of workers. Ctrl-C is the parent's: it cancels what waits and terminates what
 runs; a parent killed outright takes its workers with it (Linux).
@@ -21,15 +21,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 from citelint.result import FileResult
-from citelint.settings import Settings
 
 
-class _Linter(Protocol):
-    def for_config(self, config: str | None) -> _Linter: ...
+class _Runner(Protocol):
+    def lint_file(self, path: str, config: str | None) -> FileResult: ...
 
-    def lint_file(self, path: str) -> FileResult: ...
-
-    def release(self, root: str | None) -> None: ...
+    def release(self, config: str | None, root: str | None) -> None: ...
 
 
 Item = tuple[str, str | None, str | None]  # a report, its config, its sources root
@@ -38,15 +35,15 @@ Item = tuple[str, str | None, str | None]  # a report, its config, its sources r
 def lint_in_workers(
     work: Sequence[Item],
     jobs: int,
-    settings: Settings,
-    make: Callable[[Settings], _Linter],
-    warm: _Linter | None = None,
+    make: Callable[[], _Runner],
+    warm: _Runner | None = None,
 ) -> Generator[FileResult, None, None]:
     """Results of `work` in its order. Where processes are forked, the workers start as
-    copies of `warm` (a linter that already loaded and indexed the sources the first
+    copies of `warm` (a runner that already loaded and indexed the sources the first
     reports needed), so no worker reads and indexes them again; elsewhere each worker
-    builds its own from the settings. Work comes grouped by sources root and in chunks:
-    a worker lets a root go when its next report is another root's."""
+    builds its own with `make` (picklable: the run record and settings it is made of).
+    Work comes grouped by sources root and in chunks: a worker lets a root go when its
+    next report is another root's."""
     global _WORKER
     chunk = max(1, len(work) // (jobs * 4))
     context = _FORK if warm is not None else None
@@ -57,14 +54,14 @@ def lint_in_workers(
             jobs,
             mp_context=context,
             initializer=_init_worker,
-            initargs=(settings, make, os.getpid()),
+            initargs=(make, os.getpid()),
         )
         results = executor.map(_lint_in_worker, work, chunksize=chunk)
     except (OSError, BrokenProcessPool):
         # no pool on this machine (no semaphores, no /dev/shm, a sandbox): one process
         # lints it all, the same results in the same order
         _WORKER = None
-        yield from _serial(work, warm or make(settings))
+        yield from serial(work, warm or make())
         return
     try:
         for result in results:
@@ -75,7 +72,7 @@ def lint_in_workers(
             raise  # a worker died mid-run: a crash, never a silent retry
         _stop(executor)
         _WORKER = None
-        yield from _serial(work, warm or make(settings))
+        yield from serial(work, warm or make())
         return
     except BaseException:  # Ctrl-C, or the consumer stopped (GeneratorExit)
         _stop(executor)
@@ -85,13 +82,15 @@ def lint_in_workers(
     executor.shutdown()
 
 
-def _serial(work: Sequence[Item], linter: _Linter) -> Generator[FileResult, None, None]:
+def serial(work: Sequence[Item], runner: _Runner) -> Generator[FileResult, None, None]:
+    """Results of `work` (grouped by root) in one process: a sources root is let go after
+    its last report, so memory holds the roots in flight, not the run's."""
     last: tuple[str | None, str | None] | None = None
     for path, config, root in work:
         if last is not None and last != (config, root):
-            linter.for_config(last[0]).release(last[1])
+            runner.release(*last)
         last = (config, root)
-        yield linter.for_config(config).lint_file(path)
+        yield runner.lint_file(path, config)
 
 
 def by_root(
@@ -111,7 +110,7 @@ def by_root(
 
 PARALLEL_FROM = 8  # below this many files a process pool costs more than it saves
 WARM_ROOTS = 4  # sources roots whose first report the parent lints before forking
-_WORKER: _Linter | None = None
+_WORKER: _Runner | None = None
 # Forked workers share what the parent has read; only Linux forks safely by default
 # (macOS may crash forked processes that use system frameworks).
 _FORK = (
@@ -121,15 +120,15 @@ _FORK = (
 )
 
 
-def _init_worker(settings: Settings, make: Callable[[Settings], _Linter], parent: int) -> None:
+def _init_worker(make: Callable[[], _Runner], parent: int) -> None:
     global _WORKER
     # Ctrl-C is the parent's to handle; SIGTERM from the parent exits through `finally`
     # blocks, so a half-written cache entry is removed.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_worker)
     _die_with(parent)
-    if _WORKER is None:  # not a copy of the parent's warm linter
-        _WORKER = make(settings)
+    if _WORKER is None:  # not a copy of the parent's warm runner
+        _WORKER = make()
 
 
 def _die_with(parent: int) -> None:
@@ -172,8 +171,8 @@ def _lint_in_worker(item: Item) -> FileResult:
     path, config, root = item
     try:
         if _DONE and _DONE[0] != (config, root):
-            _WORKER.for_config(_DONE[0][0]).release(_DONE[0][1])
+            _WORKER.release(*_DONE[0])
         _DONE[:] = [(config, root)]
-        return _WORKER.for_config(config).lint_file(path)
+        return _WORKER.lint_file(path, config)
     except SystemExit as stop:  # SIGTERM: `finally` blocks have run; leave at once, since
         os._exit(int(stop.code or 1))  # the executor would catch the exit and carry on

@@ -1,9 +1,13 @@
-"""The run's settings: a typed, frozen record built by `config.py` and the command line."""
+"""Settings: a typed, frozen record of what a config file and the command line say.
+
+A report is linted under the settings of its nearest config: selection, rule options,
+claim model, sources, limits. The fields the run decides once for every report (trusted
+roots, how paths show, cache, hints, claim records, fail level) are taken from the
+run's own settings into the run record (`run.py`); nested configs' values are never read.
+"""
 
 from __future__ import annotations
 
-import dataclasses
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -57,57 +61,11 @@ class Settings:
     result_cache: bool = False  # keep each report's result in the cache folder (the CLI's default)
     cli_roots: tuple[str, ...] = ()  # absolute paths the command line named: trusted too
     cli_overrides: tuple[tuple[str, object], ...] = ()  # re-applied to nested configs
-    named_outside: tuple[tuple[str, str], ...] = ()  # (folder, as written) named outside
     config_explicit: bool = False  # --config: one config for every report
     isolated: bool = False  # --isolated: no config or suppression comment in the tree counts
     force_exclude: bool = False  # --force-exclude: a named file that is no report is skipped
     display_root: str = ""  # outputs show paths relative to it; "": the project root
     notes: tuple[str, ...] = ()  # warnings (deprecations, refused settings), printed once
-
-    def naming(self, paths: Sequence[str]) -> Settings:
-        """These settings with the named report paths that lie outside the project trusted
-        (naming them is the caller's choice: a file's folder, a folder itself) and shown
-        as they were written."""
-        root = os.path.abspath(self.project_root)
-        outside = []
-        named = []
-        for given in paths:
-            path = os.path.abspath(given)
-            rel = os.path.relpath(path, root)
-            if rel == ".." or rel.startswith(".." + os.sep):
-                folder = path if os.path.isdir(path) else os.path.dirname(path)
-                outside.append(folder)
-                shown = given if os.path.isdir(path) else os.path.dirname(given)
-                named.append((folder, shown.replace(os.sep, "/").rstrip("/") or "/"))
-        return dataclasses.replace(
-            self,
-            cli_roots=(*self.cli_roots, *outside),
-            named_outside=(*self.named_outside, *named),
-        )
-
-    def show(self, path: str) -> str:
-        """A path as every output shows it: relative to the output root, POSIX style; a
-        path outside it as the command line named it, else absolute, never `../../…`."""
-        shown = os.path.relpath(os.path.abspath(path), os.path.abspath(self.output_root))
-        shown = shown.replace(os.sep, "/")
-        if shown != ".." and not shown.startswith("../"):
-            return shown
-        absolute = os.path.abspath(path)
-        for folder, written in self.named_outside:
-            if absolute == folder or absolute.startswith(folder.rstrip(os.sep) + os.sep):
-                rest = os.path.relpath(absolute, folder).replace(os.sep, "/")
-                return written if rest == "." else f"{written}/{rest}"
-        return absolute.replace(os.sep, "/")
-
-    @property
-    def output_root(self) -> str:
-        """Where output paths start: the repository root (or the project root)."""
-        return self.display_root or self.project_root
-
-    def trusted_roots(self) -> tuple[str, ...]:
-        """Real roots that may be read: the project root and what the command line named."""
-        roots = (self.project_root, self.output_root, *self.cli_roots)
-        return tuple(dict.fromkeys(os.path.realpath(p) for p in roots))
 
     def enabled(self, code: str) -> bool:
         rule = RULES_BY_CODE.get(code)

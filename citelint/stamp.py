@@ -1,19 +1,55 @@
-"""Findings to diagnostics: a rule's `Finding` (offsets in the report's text) becomes the
-`Diagnostic` every output shows (lines and columns, the rule's name and configured
-severity, its sources as display paths, its fingerprint and hints)."""
+"""Findings to diagnostics: which of a report's findings are shown (selection, per-file
+ignores, suppression comments), and how a rule's `Finding` (offsets in the report's
+text) becomes the `Diagnostic` every output shows (lines and columns, the rule's name
+and configured severity, its sources as display paths, its fingerprint and hints)."""
 
 from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 
 from citelint.diagnostic import Diagnostic, Severity, SourceRef, finding_id
 from citelint.document import Anchor, Document
+from citelint.globs import matches
 from citelint.repair.suggest import NO_HINTS, Hints
 from citelint.result import FileResult
-from citelint.rules import RULES_BY_CODE, AnyRule, Finding
+from citelint.rules import RULES_BY_CODE, AnyRule, Finding, UnusedSuppression
 from citelint.sources.model import Failure, Span
+from citelint.suppress import Suppressions
+
+
+def emitted(
+    display: str,
+    rules: Iterable[AnyRule],
+    per_file_ignores: Sequence[tuple[str, tuple[str, ...]]],
+) -> frozenset[str]:
+    """The codes a report shows: the selected rules less its per-file ignores (a rule
+    that cannot be deselected is always shown)."""
+    ignored = {
+        code for glob, codes in per_file_ignores if matches(display, [glob]) for code in codes
+    }
+    return frozenset(
+        type(rule).code
+        for rule in rules
+        if not (type(rule).code in ignored and type(rule).deselectable)
+    )
+
+
+def shown(
+    findings: Sequence[Finding],
+    suppressions: Suppressions,
+    emitted: frozenset[str],
+    report_unused: bool,
+) -> list[Finding]:
+    """The findings a report shows: the emitted codes' findings no comment suppresses,
+    and a finding for each suppression comment that suppressed nothing."""
+    kept, unused = suppressions.apply(findings, emitted)
+    kept = [f for f in kept if f.code in emitted]
+    if UnusedSuppression.code in emitted and report_unused:
+        kept.extend(UnusedSuppression().finding(d) for d in unused)
+    return kept
 
 
 class Stamper:
@@ -54,6 +90,17 @@ class Stamper:
             nowhere=hints.nowhere,
             evidence=_shown_claim(f.evidence) if f.evidence else None,
         )
+
+    def diagnostics(
+        self,
+        doc: Document,
+        findings: Iterable[Finding],
+        hints: Mapping[Finding, Hints],
+        fetched: Mapping[str, str],
+    ) -> tuple[Diagnostic, ...]:
+        """The diagnostics of a report's shown findings, in the order outputs list them."""
+        made = (self.diagnostic(doc, f, hints.get(f, NO_HINTS), fetched) for f in findings)
+        return tuple(sorted(made, key=attrgetter("sort_key")))
 
     def _source_ref(
         self, span: Span | Failure, anchors: tuple[Anchor, ...], fetched: Mapping[str, str]

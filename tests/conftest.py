@@ -15,6 +15,8 @@ from citelint.cli import main
 from citelint.config import Settings
 from citelint.linter import Linter
 from citelint.result import Result
+from citelint.run import Run
+from citelint.runner import Runner
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SCHEMAS = Path(__file__).resolve().parents[2] / "shared" / "schemas"
@@ -90,10 +92,15 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def linter_of(settings: Settings) -> Linter:
+    """The linter of one report under `settings`, in a run of the project's root."""
+    return Linter(Run.of(settings), settings)
+
+
 def analysis_of(root: Path, name: str, text: str, **changes: object) -> Analysis:
     """The Analysis of one report written under `root`, with `root/sources` as its root."""
     (root / name).write_text(text, encoding="utf-8")
-    linter = Linter(settings_for(root, **changes))
+    linter = linter_of(settings_for(root, **changes))
     doc = linter.parser.parse(name, text.encode("utf-8"))
     sources = root / "sources"
     return linter.analyze(doc, str(sources) if sources.is_dir() else None)
@@ -104,4 +111,4 @@ def lint_fix_case(tmp_path: Path, case: str = "locator.before.md") -> Result:
     shutil.copytree(FIXES / "sources", tmp_path / "sources")
     report = tmp_path / ("r." + case.rsplit(".", 1)[1])
     shutil.copy(FIXES / case, report)
-    return Linter(Settings(project_root=str(tmp_path))).lint_paths([str(report)])
+    return Runner.of(Settings(project_root=str(tmp_path)), [str(report)]).lint()

@@ -11,7 +11,7 @@ import pytest
 from citelint import audit
 from citelint.cli import main
 from citelint.config import Settings
-from citelint.linter import Linter
+from citelint.runner import Runner
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "citelint" / "schemas" / "verification_report.schema.json"
@@ -102,7 +102,7 @@ def test_the_audit_counts_citations_by_style(tmp_path: Path) -> None:
     report = tmp_path / "r.md"
     report.write_text("Rate 5% [1]. Rate 6%² (PMID: 1).\n\n## References\n\n1. A.\n2. B.\n")
     settings = Settings(project_root=str(tmp_path))
-    run = Linter(settings).lint_paths([str(report)])
+    run = Runner.of(settings, [str(report)]).lint()
     record = audit.report(run.files[0], "critical", run.fact)
     assert record["anchor_audit"]["citations_by_style"] == {
         "identifier": 1,

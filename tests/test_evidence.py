@@ -10,7 +10,7 @@ import pytest
 import citelint
 from citelint.config import Settings
 from citelint.diagnostic import Diagnostic
-from tests.conftest import Writer
+from tests.conftest import Writer, linter_of
 
 
 def lint(sources: Path, text: str, suffix: str = ".md") -> list[Diagnostic]:
@@ -149,10 +149,9 @@ def test_claims_on_failed_anchors_are_not_rereported(sources: Path) -> None:
 def test_deselecting_a_failure_hides_it_but_the_claim_stays_unverified(sources: Path) -> None:
     """The selection is a filter: CL101 says what it says in a full run (nothing, the
     CL002 finding stands for the claim), and the counts still show the claim unverified."""
-    from citelint.linter import Linter
 
     settings = Settings(project_root=str(sources.parent), select=("CL0", "CL1"), ignore=("CL002",))
-    result = Linter(settings).lint_data("r.md", b"ORR 45% [pmid:404:abstract].\n", str(sources))
+    result = linter_of(settings).lint_data("r.md", b"ORR 45% [pmid:404:abstract].\n", str(sources))
     assert (result.diagnostics, result.claims, result.verified) == ((), 1, 0)
 
 

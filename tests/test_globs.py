@@ -104,12 +104,12 @@ def test_a_config_exclude_with_braces_excludes(
     project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from citelint.config import find_config, load_settings
-    from citelint.linter import Linter
+    from citelint.runner import Runner
 
     project("pyproject.toml", '[tool.citelint]\nexclude = ["r/{draft,old}/**"]\n')
     for name in ("r/draft/a.md", "r/old/b.md", "r/new/c.md"):
         project(name, "Plain prose.\n")
     monkeypatch.chdir(tmp_path)
     settings = load_settings(find_config(str(tmp_path)), str(tmp_path))
-    linted = Linter(settings.naming(["r"])).lint_paths(["r"]).files
+    linted = Runner.of(settings, ["r"]).lint().files
     assert [f.path for f in linted] == ["r/new/c.md"]

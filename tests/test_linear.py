@@ -22,8 +22,7 @@ import pytest
 
 from citelint.cli import main
 from citelint.config import Settings
-from citelint.linter import Linter
-from tests.conftest import write_file
+from tests.conftest import linter_of, write_file
 
 
 def _anchored_html_paragraph(n: int) -> tuple[str, str]:
@@ -97,11 +96,11 @@ def _cost(make: Callable[[int], tuple[str, str]], n: int) -> int:
     imports are not charged to either size; the module-level caches (labels, tokens) are
     cleared, so neither size is served from the other's."""
     warm_name, warm = make(8)
-    Linter(Settings(cache_dir=None)).lint_data(warm_name, warm.encode(), None)
+    linter_of(Settings(cache_dir=None)).lint_data(warm_name, warm.encode(), None)
     name, text = make(n)
     data = text.encode()
     _clear_caches()
-    linter = Linter(Settings(cache_dir=None))
+    linter = linter_of(Settings(cache_dir=None))
     units = 0
 
     def lines(frame: FrameType, event: str, arg: Any) -> Any:  # sys.settrace's own types

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import shutil
 import sys
@@ -10,8 +11,15 @@ import pytest
 
 from citelint import pool
 from citelint.config import Settings
-from citelint.linter import Linter
 from citelint.pool import lint_in_workers
+from citelint.runner import Runner
+from tests.conftest import linter_of
+
+
+def _maker(settings: Settings) -> functools.partial[Runner]:
+    """What a worker builds its own runner with (picklable)."""
+    return functools.partial(Runner.of, settings)
+
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -19,10 +27,10 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 def test_workers_return_results_in_the_order_of_the_work(tmp_path: Path) -> None:
     reports = sorted(str(p) for p in (EXAMPLES / "reports").iterdir()) * 3
     settings = Settings(project_root=str(EXAMPLES), cache_dir=None)
-    serial = Linter(settings)
+    serial = linter_of(settings)
     expected = [serial.lint_file(path) for path in reports]
     work = [(path, None, None) for path in reports]
-    assert list(lint_in_workers(work, 2, settings, Linter)) == expected
+    assert list(lint_in_workers(work, 2, _maker(settings))) == expected
 
 
 def test_workers_share_the_result_cache(tmp_path: Path) -> None:
@@ -31,9 +39,9 @@ def test_workers_share_the_result_cache(tmp_path: Path) -> None:
         Settings(project_root=str(EXAMPLES), cache_dir=str(tmp_path)), result_cache=True
     )
     work = [(path, None, None) for path in reports]
-    cold = list(lint_in_workers(work, 2, settings, Linter))
+    cold = list(lint_in_workers(work, 2, _maker(settings)))
     kept = [p for p in tmp_path.rglob("*.json") if p.parent.name != "deps"]
-    warm = list(lint_in_workers(work, 2, settings, Linter))
+    warm = list(lint_in_workers(work, 2, _maker(settings)))
     assert len(kept) == len(reports) and warm == cold
 
 
@@ -43,13 +51,13 @@ def test_forked_workers_start_from_what_the_parent_already_read(tmp_path: Path) 
     shutil.copytree(EXAMPLES, project)
     reports = sorted(str(p) for p in (project / "reports").iterdir())
     settings = Settings(project_root=str(project), cache_dir=None)
-    warm = Linter(settings)
-    expected = [warm.lint_file(path) for path in reports]
+    warm = Runner.of(settings)
+    expected = [warm.lint_file(path, None) for path in reports]
     for saved in (project / "sources").rglob("*.*"):
         saved.write_text("")  # emptied on disk, still loaded in the parent
     work = [(path, None, None) for path in reports]
-    assert list(pool.lint_in_workers(work, 2, settings, Linter, warm=warm)) == expected
-    cold = list(pool.lint_in_workers(work, 2, settings, Linter))
+    assert list(pool.lint_in_workers(work, 2, _maker(settings), warm=warm)) == expected
+    cold = list(pool.lint_in_workers(work, 2, _maker(settings)))
     assert cold != expected  # a worker of its own reads the (now empty) sources
 
 
@@ -59,8 +67,8 @@ def test_a_parallel_run_gives_the_bytes_of_a_serial_one(tmp_path: Path) -> None:
     for i in range(12):
         shutil.copy(project / "reports" / "broken.html", project / "reports" / f"b{i}.html")
     settings = Settings(project_root=str(project), cache_dir=None)
-    serial = Linter(settings).lint_paths([str(project / "reports")], jobs=1)
-    parallel = Linter(settings).lint_paths([str(project / "reports")], jobs=2)
+    serial = Runner.of(settings, [str(project / "reports")]).lint(jobs=1)
+    parallel = Runner.of(settings, [str(project / "reports")]).lint(jobs=2)
     assert parallel == serial
 
 
@@ -128,7 +136,7 @@ def test_where_no_pool_can_start_one_process_lints_it_all(
 
     reports = sorted(str(p) for p in (EXAMPLES / "reports").iterdir()) * 3
     settings = Settings(project_root=str(EXAMPLES), cache_dir=None)
-    expected = [Linter(settings).lint_file(path) for path in reports]
+    expected = [linter_of(settings).lint_file(path) for path in reports]
     monkeypatch.setattr(pool, "ProcessPoolExecutor", no_pool)
     work = [(path, None, None) for path in reports]
-    assert list(pool.lint_in_workers(work, 2, settings, Linter)) == expected
+    assert list(pool.lint_in_workers(work, 2, _maker(settings))) == expected

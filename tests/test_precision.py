@@ -16,7 +16,7 @@ import pytest
 
 from citelint.config import Settings
 from citelint.linter import Linter
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, linter_of
 
 DATA = Path(__file__).parent / "data" / "precision"
 # where each record sits under the sources root <- where it is in the corpus
@@ -50,7 +50,7 @@ def linter(tmp_path_factory: pytest.TempPathFactory) -> tuple[Linter, str]:
         shutil.copyfile(CORPUS / rel, root / "sources" / saved)
     # CL301 judges a whole report's use of the channels; one sentence cites one record
     settings = Settings(project_root=str(root), ignore=("CL301",))
-    return Linter(settings), str(root / "sources")
+    return linter_of(settings), str(root / "sources")
 
 
 def _findings(linter: tuple[Linter, str], anchor: str, sentence: str) -> list[tuple[str, int]]:

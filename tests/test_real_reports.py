@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from citelint.config import Settings
-from citelint.linter import Linter
+from citelint.runner import Runner
 from citelint.sources.model import Span
+from tests.conftest import linter_of
 
 STORM = ("storm_crw_telesystem", "storm_gen_article_polished.txt")
 
@@ -29,12 +30,12 @@ def storm(corpus: Path, tmp_path: Path) -> Path:
 
 def _lint(root: Path, report: Path, sources: Path | None = None) -> list[tuple[str, int, int]]:
     settings = Settings(project_root=str(root), sources=str(sources) if sources else None)
-    result = Linter(settings).lint_paths([str(report)])
+    result = Runner.of(settings, [str(report)]).lint()
     return [(d.code, d.line, d.column) for f in result.files for d in f.diagnostics]
 
 
 def test_every_storm_number_resolves_to_its_snippets(storm: Path) -> None:
-    linter = Linter(Settings(project_root=str(storm), sources=str(storm)))
+    linter = linter_of(Settings(project_root=str(storm), sources=str(storm)))
     doc = linter.parser.parse("a.txt", (storm / STORM[1]).read_bytes())
     analysis = linter.analyze(doc, str(storm))
     cited = [a for a in doc.anchors if a.is_citation]
@@ -93,8 +94,8 @@ BIOMCP = {
 def test_biomcp_reports(corpus: Path, name: str) -> None:
     folder = corpus / "reports" / "biomcp_examples_hnscc"
     settings = Settings(project_root=str(folder))
-    linter = Linter(settings)
-    result = linter.lint_paths([str(folder / name)])
+    linter = linter_of(settings)
+    result = Runner.of(settings, [str(folder / name)]).lint()
     (file,) = result.files
     assert dict(Counter(d.code for d in file.diagnostics)) == BIOMCP[name]
     # CL001 never sits on a sentence that carries a recognised citation
@@ -105,7 +106,7 @@ def test_biomcp_reports(corpus: Path, name: str) -> None:
 
 def test_numbered_citations_map_to_their_entries(corpus: Path) -> None:
     folder = corpus / "reports" / "biomcp_examples_hnscc"
-    linter = Linter(dataclasses.replace(Settings(project_root=str(folder))))
+    linter = linter_of(dataclasses.replace(Settings(project_root=str(folder))))
     for name, entries in (("example_e.md", 57), ("example_f.md", 24)):
         doc = linter.parser.parse(name, (folder / name).read_bytes())
         keys = {r.key for r in doc.references}
@@ -146,7 +147,7 @@ def test_the_full_chain_over_real_pubmed_records(corpus: Path, tmp_path: Path) -
     report = tmp_path / "report.md"
     report.write_text(CHAIN, encoding="utf-8")
     settings = Settings(project_root=str(tmp_path))
-    result = Linter(settings).lint_paths([str(report)])
+    result = Runner.of(settings, [str(report)]).lint()
     found = [(d.code, d.line, d.column, d.message) for f in result.files for d in f.diagnostics]
     assert [f[:3] for f in found] == [
         ("CL101", 4, 37),  # 332 patients: the record says 322
@@ -164,8 +165,8 @@ def test_every_biomcp_report_is_read_whole(corpus: Path) -> None:
     """Every report of the folder: CL001 never on a cited sentence, one CL011 for a report
     that saves nothing it cites, and nothing that cannot be read."""
     folder = corpus / "reports" / "biomcp_examples_hnscc"
-    linter = Linter(Settings(project_root=str(folder)))
-    files = linter.lint_paths([str(folder)]).files  # README.md is no report
+    linter = linter_of(Settings(project_root=str(folder)))
+    files = Runner.of(linter.settings, [str(folder)]).lint().files  # README.md is no report
     assert len(files) >= 30
     for file in files:
         doc = linter.parser.parse(file.path, (folder / file.path).read_bytes())
@@ -188,8 +189,7 @@ def test_wild_reports_read_their_reference_lists(corpus: Path) -> None:
     folder = corpus / "reports" / "wild"
     if not folder.is_dir():
         pytest.skip("reports/wild is not present")
-    linter = Linter(Settings(project_root=str(folder)))
-    files = linter.lint_paths([str(folder)]).files
+    files = Runner.of(Settings(project_root=str(folder)), [str(folder)]).lint().files
     assert len(files) >= 16
     for file in files:
         codes = Counter(d.code for d in file.diagnostics)

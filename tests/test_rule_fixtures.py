@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from citelint.config import Settings
-from citelint.linter import FAULT_ENV, Linter
+from citelint.linter import FAULT_ENV
 from citelint.rules import ALL_RULES, AnyRule
+from tests.conftest import linter_of
 
 RULES_DIR = Path(__file__).parent / "rules"
 REPORT_SUFFIXES = (".md", ".html", ".htm", ".markdown")
@@ -39,7 +40,7 @@ def _lint(rule_dir: str, report: Path) -> list[str]:
     select_file = root / "select.txt"  # a rule that needs others beside it (CL900)
     select = tuple(select_file.read_text().split()) if select_file.exists() else (code,)
     settings = dataclasses.replace(Settings(project_root=str(root)), select=select)
-    result = Linter(settings).lint_file(str(report))
+    result = linter_of(settings).lint_file(str(report))
     return [f"{d.line}:{d.column} {d.code} {d.message}" for d in result.diagnostics]
 
 

@@ -14,28 +14,26 @@ from citelint.citations.urls import url_ids
 from citelint.document import Anchor, Document, Reference
 from citelint.fetch.services import ID_SHAPES, Wanted
 from citelint.linter import Linter
+from citelint.runner import Runner
 from citelint.sources.model import Failure, FailureKind
 from citelint.sources.paths import read_regular
 
 FETCHED = ("PMID", "NCT", "DOI", "arXiv", "PMCID")  # the identifiers fetch has a registry for
 
 
-def wanted_by_root(
-    linter: Linter, paths: Sequence[str], *, saved_too: bool = False
-) -> dict[str, list[Wanted]]:
-    """Every sources root with the unsaved sources its reports cite (every cited source
+def wanted_by_root(runner: Runner, *, saved_too: bool = False) -> dict[str, list[Wanted]]:
+    """Every sources root with the unsaved sources the run's reports cite (every cited source
     with `saved_too`, for `--refresh`), in first-cited order. A report with no sources
     root has nowhere to save to and is left out."""
-    linter.settings = linter.settings.naming(paths)
-    linter.trust(linter.settings.trusted_roots())
-    found = linter.discovery.files(paths)
+    linter = runner.linter
+    found = runner.discovery.files(runner.run.paths)
     # citelint's own anchor types (`pmid`, `nct`) by the identifier each is cited by
     written = {k.name: i for k in linter.store.kinds.values() for i in k.identifies}
     kinds = {**written, **{i: i for i in FETCHED}}
     kinds = {k: v for k, v in kinds.items() if v in FETCHED}
     out: dict[str, list[Wanted]] = {}
     for path in found.reports:
-        root = linter.discovery.sources_root(path)
+        root = linter.sources_root(path)
         if root is None:
             continue
         data = read_regular(os.path.realpath(path), linter.settings.max_report_bytes, "report")

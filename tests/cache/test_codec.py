@@ -8,8 +8,8 @@ import pytest
 from citelint.cache.codec import MalformedEntryError, decode, decode_result, encode
 from citelint.config import Settings
 from citelint.diagnostic import Diagnostic, Edit, Severity, SourceRef, Suggestion
-from citelint.linter import Linter
 from citelint.result import CitedSpan, ClaimRecord, FileResult
+from citelint.runner import Runner
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -38,8 +38,8 @@ def test_a_result_survives_json_exactly() -> None:
 
 
 def test_every_example_result_round_trips() -> None:
-    linter = Linter(Settings(project_root=str(EXAMPLES), cache_dir=None))
-    for f in linter.lint_paths([str(EXAMPLES / "reports")]).files:
+    settings = Settings(project_root=str(EXAMPLES), cache_dir=None)
+    for f in Runner.of(settings, [str(EXAMPLES / "reports")]).lint().files:
         assert decode_result(json.loads(json.dumps(encode(f)))) == f
 
 

@@ -12,7 +12,7 @@ import pytest
 from citelint import cli
 from citelint.config import Settings
 from citelint.fetch import http, run
-from citelint.linter import Linter
+from citelint.runner import Runner
 from tests.fetch.conftest import Replay, xml
 from tests.fetch.test_run import ARTICLE, _env
 
@@ -32,7 +32,7 @@ sys.addaudithook(_hook)  # audit hooks stay for the process: this one only recor
 def test_the_lint_never_opens_a_connection() -> None:
     _WATCHING[0] = True
     try:
-        Linter(Settings(project_root=str(EXAMPLES))).lint_paths([str(EXAMPLES)])
+        Runner.of(Settings(project_root=str(EXAMPLES)), [str(EXAMPLES)]).lint()
     finally:
         _WATCHING[0] = False
     assert _CONNECTS == []
@@ -101,7 +101,7 @@ def test_ctrl_c_leaves_whole_files_and_the_index_of_what_was_saved(
 
     from citelint.fetch.plan import wanted_by_root
 
-    wanted = wanted_by_root(Linter(Settings(project_root=str(project))), [str(project)])
+    wanted = wanted_by_root(Runner.of(Settings(project_root=str(project)), [str(project)]))
     client = Interrupting(default_interval=0, sleep=lambda s: None, allow_private=True)
     with pytest.raises(KeyboardInterrupt):
         run.fetch_all(wanted, client=client, env=_env(replay), out=io.StringIO())

@@ -7,13 +7,15 @@ from pathlib import Path
 from citelint.config import Settings
 from citelint.fetch.plan import wanted_by_root
 from citelint.fetch.services import Wanted
-from citelint.linter import Linter
+from citelint.runner import Runner
 
 
 def _wanted(tmp_path: Path, text: str, **kwargs: bool) -> dict[str, list[Wanted]]:
     (tmp_path / "sources").mkdir(exist_ok=True)
     (tmp_path / "report.md").write_text(text, encoding="utf-8")
-    return wanted_by_root(Linter(Settings(project_root=str(tmp_path))), [str(tmp_path)], **kwargs)
+    return wanted_by_root(
+        Runner.of(Settings(project_root=str(tmp_path)), [str(tmp_path)]), **kwargs
+    )
 
 
 def test_every_way_of_citing_names_what_to_fetch(tmp_path: Path) -> None:
@@ -51,7 +53,7 @@ def test_saved_sources_are_asked_for_only_on_refresh(tmp_path: Path) -> None:
 
 def test_a_report_with_no_sources_root_has_nowhere_to_save(tmp_path: Path) -> None:
     (tmp_path / "report.md").write_text("A 45% (PMID: 11111111).\n", encoding="utf-8")
-    assert wanted_by_root(Linter(Settings(project_root=str(tmp_path))), [str(tmp_path)]) == {}
+    assert wanted_by_root(Runner.of(Settings(project_root=str(tmp_path)), [str(tmp_path)])) == {}
 
 
 def test_an_id_of_the_wrong_shape_is_never_asked_for_nor_names_a_file(tmp_path: Path) -> None:

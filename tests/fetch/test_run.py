@@ -15,7 +15,7 @@ from citelint.fetch.plan import wanted_by_root
 from citelint.fetch.run import fetch_all
 from citelint.formatters import html as html_format
 from citelint.formatters import json as json_format
-from citelint.linter import Linter
+from citelint.runner import Runner
 from tests.fetch.conftest import Replay, json_answer, page, xml
 
 CORPUS_RECORD = Path(__file__).parents[2].parent / "shared/corpus/pubmed/biomcp/22663011.xml"
@@ -54,8 +54,8 @@ def _fetch(
     project: Path, replay: Replay, *, refresh: bool = False, dry_run: bool = False
 ) -> tuple[int, str]:
     out = io.StringIO()
-    linter = Linter(Settings(project_root=str(project)))
-    wanted = wanted_by_root(linter, [str(project)], saved_too=refresh)
+    runner = Runner.of(Settings(project_root=str(project)), [str(project)])
+    wanted = wanted_by_root(runner, saved_too=refresh)
     client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
     code = fetch_all(
         wanted,
@@ -70,7 +70,7 @@ def _fetch(
 
 
 def _lint(project: Path) -> list[tuple[int, str, str]]:
-    result = Linter(Settings(project_root=str(project))).lint_paths([str(project)])
+    result = Runner.of(Settings(project_root=str(project)), [str(project)]).lint()
     return [(d.line, d.code, d.message) for d in result.diagnostics]
 
 
@@ -222,10 +222,10 @@ def test_the_corpus_record_round_trips(tmp_path: Path, replay: Replay) -> None:
 def test_progress_counts_every_source_asked(tmp_path: Path, replay: Replay) -> None:
     replay.on("/eutils/efetch.fcgi", xml(EMPTY))
     project = _project(tmp_path, "Rates were 45% (PMID: 11111111) and 3% (PMID: 22222222).\n")
-    linter = Linter(Settings(project_root=str(project)))
+    runner = Runner.of(Settings(project_root=str(project)), [str(project)])
     seen: list[tuple[int, int]] = []
     client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
-    wanted = wanted_by_root(linter, [str(project)])
+    wanted = wanted_by_root(runner)
     fetch_all(
         wanted,
         client=client,
@@ -389,7 +389,7 @@ def test_a_retraction_crossref_records_is_cl105_however_it_is_cited(
     found = _lint(project)
     assert [(line, code) for line, code, _ in found] == [(3, "CL105"), (5, "CL105"), (9, "CL105")]
     assert all(m.endswith("(retraction in 10.1000/notice)") for _, _, m in found)
-    result = Linter(Settings(project_root=str(project))).lint_paths([str(project)])
+    result = Runner.of(Settings(project_root=str(project)), [str(project)]).lint()
     summary = result.summary()
     assert (summary["claims"], summary["verified_claims"]) == (3, 0)
 
@@ -399,7 +399,7 @@ def test_what_fetch_saved_says_where_from_and_when(tmp_path: Path, replay: Repla
     project = _project(tmp_path, MISQUOTED)
     _fetch(project, replay)
     settings = Settings(project_root=str(project), claim_records=True)
-    result = Linter(settings).lint_paths([str(project)])
+    result = Runner.of(settings, [str(project)]).lint()
     (finding,) = result.diagnostics
     expected = f"fetched from {replay.base}/eutils/efetch.fcgi?db=pubmed&id=2001&retmode=xml"
     assert finding.sources[0].fetched == expected + "&tool=citelint on 2026-12-02"
@@ -447,8 +447,8 @@ def test_a_real_report_is_verified_after_fetch_and_a_changed_record_is_caught(
     replay.on(
         "/pmc/BioC_json/PMC9996385/unicode", json_answer(BIOC.replace(b"1000001", b"9996385"))
     )
-    linter = Linter(Settings(project_root=str(project)))
-    (wanted,) = wanted_by_root(linter, [str(project)]).values()
+    runner = Runner.of(Settings(project_root=str(project)), [str(project)])
+    (wanted,) = wanted_by_root(runner).values()
     ids = [w for w in wanted if w.kind != "URL"]
     assert [w.key for w in ids] == ["NCT NCT06437522", "PMCID PMC9996385"]
     assert len(wanted) == 6  # and four pages: the report's other citations
@@ -457,7 +457,7 @@ def test_a_real_report_is_verified_after_fetch_and_a_changed_record_is_caught(
         return any(code == "CL011" and "NCT06437522" in m for _, code, m in _lint(project))
 
     def cited_span() -> tuple[str, str, str]:
-        result = Linter(Settings(project_root=str(project))).lint_paths([str(project)])
+        result = Runner.of(Settings(project_root=str(project)), [str(project)]).lint()
         (record,) = [r for r in result.files[0].records if r.line == CLAIM_LINE and r.spans]
         span = record.spans[0]
         return span.path, span.problem[:30], span.fetched.split(" on ")[-1]

@@ -133,12 +133,12 @@ def test_the_examples_print_the_same_bytes_with_and_without_rich() -> None:
     from pathlib import Path
 
     from citelint.config import Settings
-    from citelint.linter import Linter
+    from citelint.runner import Runner
 
     examples = Path(__file__).resolve().parents[2] / "examples"
-    result = Linter(Settings(project_root=str(examples), cache_dir=None)).lint_paths(
-        [str(examples / "reports")]
-    )
+    result = Runner.of(
+        Settings(project_root=str(examples), cache_dir=None), [str(examples / "reports")]
+    ).lint()
     lines_of = {f.path: dict(f.lines) for f in result.files}
     every = [line for d in result.diagnostics for line in _one(d, lines_of[d.path].get(d.line))]
     assert render(result) == _printed(every, color=False) and len(every) > 10

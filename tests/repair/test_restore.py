@@ -16,10 +16,10 @@ import pytest
 
 from citelint.cli import main
 from citelint.config import Settings
-from citelint.linter import Linter
 from citelint.parse import Parser
 from citelint.repair.search import EvidenceSearch
-from tests.conftest import CORPUS
+from citelint.runner import Runner
+from tests.conftest import CORPUS, linter_of
 from tests.test_precision import DATA, RECORDS
 
 REPORTS = 20
@@ -41,7 +41,7 @@ def _plan(root: Path) -> list[tuple[str, str, str, str, str]]:
     """(type, id, sentence, correct locator, wrong locator) for every sentence that one
     span of its record holds (where several hold it, the fix is a hint: which one the
     writer meant is not certain) and that another span does not."""
-    linter = Linter(Settings(project_root=str(root)))
+    linter = linter_of(Settings(project_root=str(root)))
     search = EvidenceSearch(linter.store, linter.evidence)
     sources = str(root / "sources")
     plan = []
@@ -97,7 +97,7 @@ def test_fix_restores_moved_locators(tree: Path) -> None:
             if written.group(3) != plan[r + n * REPORTS][4]:
                 fixed_lines.append((path.name, 3 + 2 * n))
     assert restored / len(plan) >= 0.9, f"{restored} of {len(plan)} restored"
-    result = Linter(Settings(project_root=str(tree), ignore=("CL301",))).lint_paths(["reports"])
+    result = Runner.of(Settings(project_root=str(tree), ignore=("CL301",)), ["reports"]).lint()
     left = {
         (Path(d.path).name, d.line)
         for d in result.diagnostics

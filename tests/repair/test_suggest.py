@@ -10,8 +10,8 @@ import pytest
 
 from citelint.config import Settings
 from citelint.document import Anchor
-from citelint.linter import Linter
 from citelint.repair.suggest import relocated
+from citelint.runner import Runner
 from tests.conftest import FIXES
 
 
@@ -34,7 +34,7 @@ def _lint(tmp_path: Path, text: str, hints: bool = True):  # type: ignore[no-unt
     report = tmp_path / "r.md"
     report.write_text(text, encoding="utf-8")
     settings = dataclasses.replace(Settings(project_root=str(tmp_path)), hints=hints)
-    (file,) = Linter(settings).lint_paths([str(report)]).files
+    (file,) = Runner.of(settings, [str(report)]).lint().files
     return [d for d in file.diagnostics if d.code != "CL301"]
 
 

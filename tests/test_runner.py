@@ -1,0 +1,152 @@
+"""The runner: per-file ignores, workers and shards give the same findings; each report
+under its nearest config, sharing the one run record; roots let go when done."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import citelint
+from citelint.cli import main
+from citelint.runner import Runner
+from tests.conftest import BROKEN, CLEAN, Writer, run, write_file
+
+
+def test_per_file_ignores(project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    project("sources/pubmed/1.json", json.dumps({"abstract": "ORR 45%."}))
+    project("reports/legacy/old.md", "ORR 46% [pmid:1].\n")
+    project("reports/new.md", "ORR 46% [pmid:1].\n")
+    config = project(".citelint.toml", 'per-file-ignores = { "reports/legacy/**" = ["CL004"] }\n')
+    result = citelint.lint_paths([str(tmp_path / "reports")], str(config))
+    assert [(d.path, d.code) for d in result.diagnostics] == [("reports/new.md", "CL004")]
+
+
+def test_jobs_and_shards_give_the_same_findings(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for i in range(12):
+        (repo / f"reports/r{i:02d}.md").write_text(BROKEN if i % 3 else CLEAN)
+    json = ("--output-format", "json", "--no-cache")  # workers lint, not the result cache
+    _, serial, _ = run(capsys, "reports", "--jobs", "1", *json)
+    _, parallel, _ = run(capsys, "reports", "--jobs", "2", *json)
+    assert parallel == serial  # same bytes whatever the number of workers
+    shards = [
+        run(capsys, "reports", "--shard", f"{k}/3", "--output-format", "concise")[1]
+        for k in (1, 2, 3)
+    ]
+    lines = sorted(line for out in shards for line in out.splitlines())
+    _, whole, _ = run(capsys, "reports", "--output-format", "concise")
+    assert lines == sorted(whole.splitlines())
+    assert all(shards)  # 12 files spread over 3 shards
+    assert run(capsys, "reports", "--shard", "4/3")[0] == 2
+    assert run(capsys, "reports", "--jobs", "0")[0] == 2
+
+
+def test_a_monorepo_from_its_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Items 6, 7 and 9 of the gate: paths from the repository root, each report under its
+    nearest config, .gitignore and the usual repository documents left out."""
+    import subprocess
+
+    write_file(tmp_path / "docs" / "pyproject.toml", '[tool.citelint]\nignore = ["CL001"]\n')
+    write_file(tmp_path / "docs" / "reports" / "x.md", "ORR was 45%.\n")  # CL001, ignored there
+    write_file(tmp_path / "reports" / "y.md", "ORR was 45%.\n")  # CL001 under the root defaults
+    write_file(tmp_path / "venv" / "lib" / "page.md", "ORR was 45%.\n")  # ignored by git
+    write_file(tmp_path / ".gitignore", "venv/\n")
+    write_file(tmp_path / "README.md", "Our tool improves ORR by 45%.\n")  # not a report
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    monkeypatch.chdir(tmp_path)
+    code = main([".", "--output-format", "concise", "-o", "sarif:out.sarif"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert [line.split(" [")[0] for line in out.splitlines()] == ["reports/y.md:1:1: CL001"]
+    sarif = json.loads((tmp_path / "out.sarif").read_text())
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in sarif["runs"][0]["results"]]  # fmt: skip
+    assert uris == ["reports/y.md"]
+    monkeypatch.chdir(tmp_path / "docs")  # from a subfolder: still repository paths
+    assert main(["../reports", "reports", "--output-format", "concise"]) == 1
+    assert capsys.readouterr().out.startswith("reports/y.md:1:1: CL001")  # not ../reports
+    assert main([str(tmp_path / "venv"), "--no-respect-gitignore", "-q",
+                 "--output-format", "concise"]) == 1  # fmt: skip
+    assert "venv/lib/page.md:1:1: CL001" in capsys.readouterr().out
+
+
+def test_a_run_keeps_only_the_sources_roots_in_flight(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """200 report folders, each with its own sources root (as pipelines save them): what
+    a root loaded and indexed is let go when its last report is done, so the live roots
+    stay one however many folders the run holds. Counted, not timed."""
+    from citelint.config import Settings
+    from citelint.runner import Runner
+
+    record = json.dumps({"abstract": "Median PFS was 4.8 months; ORR 45%."})
+    for n in range(200):
+        project(f"runs/r{n:03d}/sources/pubmed/1.json", record)
+        project(
+            f"runs/r{n:03d}/report.md",
+            "Median PFS was 4.8 months [pmid:1:abstract]. ORR was 46% [pmid:1:abstract].\n",
+        )
+    monkeypatch.chdir(tmp_path)
+    runner = Runner.of(Settings(project_root=str(tmp_path)), [str(tmp_path / "runs")])
+    linter = runner.linter
+    live: list[int] = []
+
+    def count(done: int, total: int) -> None:
+        roots = (
+            linter.store.live_roots()
+            | set(linter.citations._roots)
+            | linter.repair.search.live_roots()
+            | {k[0] for k in linter.repair._held}
+        )
+        live.append(len(roots))
+
+    result = runner.lint(progress=count)
+    assert len(result.files) == 200 and len(live) == 200
+    assert max(live) == 1  # the root in flight, never the 199 before it
+    assert [d.code for d in result.diagnostics] == ["CL101"] * 200  # and every one checked
+    assert len(linter.store._loaded) <= 1 and len(linter.evidence._spans) <= 2
+
+
+def test_a_nested_config_chooses_its_rules_never_what_the_run_decides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`docs/pyproject.toml` ignores a rule and asks for `fail-on = "never"`: its reports
+    take the ignore, while the run's fail level, `--no-suppress` and `--no-hints` hold for
+    them as for every report (one run record, nothing copied into the nested settings)."""
+    import dataclasses
+
+    from citelint.config import Settings
+
+    (tmp_path / ".git").mkdir()
+    record = json.dumps({"abstract": "ORR was 45%."})
+    report = (
+        "<!-- citelint-disable-next-line CL101 -->\nORR was 46% [pmid:1:abstract].\n\n"
+        "ORR was 45% [pmid:1].\n\nORR was 45% [pmid:2:abstract].\n"
+    )
+    for folder in ("docs", "reports"):
+        write_file(tmp_path / folder / "sources" / "pubmed" / "1.json", record)
+        write_file(tmp_path / folder / "sources" / "pubmed" / "2.json", '{"abstract": "No."}')
+        write_file(tmp_path / folder / "r.md", report)
+    write_file(
+        tmp_path / "docs" / "pyproject.toml",
+        '[tool.citelint]\nignore = ["CL004"]\nfail-on = "never"\n',
+    )
+    monkeypatch.chdir(tmp_path)
+    settings = Settings(project_root=str(tmp_path), cache_dir=None)
+    strict = dataclasses.replace(settings, no_suppress=True, hints=False)
+    result = Runner.of(strict, ["."]).lint()
+    codes = {(d.path, d.code, d.line) for d in result.diagnostics}
+    assert {("docs/r.md", "CL101", 2), ("reports/r.md", "CL101", 2)} <= codes  # not suppressed
+    assert ("reports/r.md", "CL004", 4) in codes and ("docs/r.md", "CL004", 4) not in codes
+    assert all(not d.suggestions for d in result.diagnostics)  # no hints, nested ones too
+    assert result.fail_on == "critical" and result.failed()
+    hinted = Runner.of(settings, ["."]).lint()
+    shown = {(d.path, d.code, d.line): d for d in hinted.diagnostics}
+    assert ("docs/r.md", "CL101", 2) not in shown  # suppressed, as the comment says
+    assert shown["docs/r.md", "CL101", 6].suggestions  # where 45% is said: pmid:1
