@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from citelint.citations.styles import STYLES
+from citelint.citations.styles import style_names
 from citelint.claims import AnchorScope
 from citelint.diagnostic import FAIL_LEVELS, Severity
 from citelint.errors import ConfigError
@@ -87,9 +87,10 @@ def _folder(value: object, key: str) -> str:
 
 def _styles(value: object, key: str) -> tuple[str, ...]:
     styles = _strings(value, key)
+    names = style_names()
     for style in styles:
-        if style not in STYLES:
-            raise ConfigError(f"'{key}' has '{style}'; the styles are {', '.join(STYLES)}")
+        if style not in names:
+            raise ConfigError(f"'{key}' has '{style}'; the styles are {', '.join(names)}")
     return tuple(dict.fromkeys(styles))
 
 

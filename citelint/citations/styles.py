@@ -6,27 +6,37 @@ range it occupies (so a leading run attaches to the sentence before it, as ancho
 what it cites and how it was written. Reference numbers glued to punctuation
 (`carcinoma.17`) read like real numbers, so they are recognised only for the numbers a
 reference list holds, or when the config turns the style on with no list.
+
+The styles are declared once, in `REGISTRY` (one `StyleSpec` row each, in the order the
+scanner tries them): the config's names, the default set, the one-pass trigger that
+lets text citing in no style through unread, and how a style's citations bear on
+sentences and paragraphs (`parse/citing.py`) all come from it. Adding a style is one
+row, one finder method, one fixture.
 """
 
 from __future__ import annotations
 
-import bisect
+import enum
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from citelint.citations.ranges import merged, overlaps, without_overlaps
 from citelint.citations.urls import text_fragment
 
-STYLES: tuple[str, ...] = (
-    "numbered",
-    "footnote",
-    "superscript",
-    "link",
-    "url",
-    "identifier",
-    "glued",
-)
-DEFAULT_STYLES: tuple[str, ...] = tuple(s for s in STYLES if s != "glued")
+
+class Style(enum.StrEnum):
+    """How a report cites besides citelint's anchors (the config's `citation-styles`)."""
+
+    NUMBERED = "numbered"
+    FOOTNOTE = "footnote"
+    SUPERSCRIPT = "superscript"
+    LINK = "link"
+    URL = "url"
+    IDENTIFIER = "identifier"
+    GLUED = "glued"
+
+
 MAX_KEY_DIGITS = 4  # a reference number has at most this many digits
 
 
@@ -73,12 +83,6 @@ IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # separator inside one, or a label's colon (`(NCT01234567)`, `ClinicalTrials.gov: NCT…`).
 _CITING_BEFORE = re.compile(r"[(\[（【,;、:：]\s*$")
 _GLUED = re.compile(r"(?<=[A-Za-z\)\]%\"”’'])([.,;:])(\d{1,3}(?:[,–-]\d{1,3})*)(?=\s|$)")
-# What every style but links and `<sup>` starts with; text without it holds no citation.
-# It opens with one character class, which the regex engine scans for quickly.
-_TRIGGER = re.compile(
-    r"[\[【#⁰¹²³⁴⁵⁶⁷⁸⁹hPNdD](?:(?<=\[)\^?\d|(?<=\[)\^|(?<=【)\d|(?<=\(#)\d|(?<=[⁰¹²³⁴⁵⁶⁷⁸⁹])"
-    r"|(?<=h)ttps?://|(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d)"
-)
 # In a table row, a reference number closing a cell after a parenthesis or a question
 # mark (never after a plain word, where it would be the cell's value): `(?) 31 |`.
 _CELL_END = re.compile(r"(?<=[)?）？])([ \t]+)(\d{1,3}(?:,[ \t]?\d{1,3})*)(?=[ \t]*(?:\||$))")
@@ -87,7 +91,6 @@ _CELL_TAIL = re.compile(
     r"(?:^|(?<=\|))([^|]*?[A-Za-z])[ \t]+(\d{1,3}(?:,[ \t]?\d{1,3})*)(?=[ \t]*(?:\||$))"
 )
 _PHRASE_WORDS = 4
-_TRIGGER_GLUED = re.compile(f"{_TRIGGER.pattern}|{_GLUED.pattern}|{_CELL_END.pattern}")
 # Link text that names a source rather than saying something: `frontiersin.org`,
 # `PubMed + 2`, `3`.
 _LABEL = re.compile(r"[\w.-]+\.[a-z]{2,}(?:/\S*)?|[^\d]{0,40}\+\s?\d{1,3}|[\d,\s–-]+", re.I)
@@ -110,14 +113,55 @@ def expand(numbers: str) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+@dataclass(frozen=True, slots=True)
+class BlockText:
+    """What a finder reads: a block's rendered text, its links `(start, end, href)`, its
+    `<sup>` ranges, whether it is a table row, and the ranges links take."""
+
+    text: str
+    links: Sequence[tuple[int, int, str]]
+    sups: Sequence[tuple[int, int]]
+    row: bool
+    taken: Sequence[tuple[int, int]]
+
+
+Finder = Callable[["CitationScanner", BlockText], list[CitationHit]]
+
+
+@dataclass(frozen=True)
+class StyleSpec:
+    """One citation style. `lead` and `follows` make its part of the one-pass trigger:
+    a citation in this style starts with a `lead` character after which `follows`
+    matches (a lookbehind to that character, so every style shares one fast scan);
+    a style found only in markup (links, `<sup>`) has none. The trigger may pass text
+    with no citation (the finder decides), never stop one."""
+
+    style: str  # a `Style`, or a new style's name
+    find: Finder  # the hits of this style in a block
+    lead: str = ""
+    follows: str = ""
+    default: bool = True  # on unless the config's `citation-styles` leaves it out
+    with_keys: bool = False  # also looked for (for a reference list's numbers) when off
+    ends_sentence: bool = False  # a sentence ends after it (`carcinoma.17 Next`)
+    closes_paragraph: bool = False  # at a paragraph's end it cites sentences citing nothing
+
+
 class CitationScanner:
     """Finds the enabled styles in block text; `keys` are the reference list's numbers."""
 
-    def __init__(self, styles: Collection[str], keys: Collection[str] = ()) -> None:
+    def __init__(
+        self,
+        styles: Collection[str],
+        keys: Collection[str] = (),
+        registry: Sequence[StyleSpec] | None = None,
+    ) -> None:
         self.styles = frozenset(styles)
         self.keys = frozenset(keys)
-        glued = "glued" in self.styles or bool(self.keys)
-        self._trigger = _TRIGGER_GLUED if glued else _TRIGGER
+        table = REGISTRY if registry is None else registry
+        self.active = tuple(
+            spec for spec in table if spec.style in self.styles or (spec.with_keys and self.keys)
+        )
+        self._trigger = trigger(self.active)
 
     def scan(
         self,
@@ -129,49 +173,42 @@ class CitationScanner:
         """Every citation in `text`; in a table `row` an NCT id is the row's citation."""
         if not links and not sups and not (row and self.keys) and not self._trigger.search(text):
             return []  # most text cites in no style: one pass decides it
+        block = BlockText(text, links, sups, row, merged([(b, e) for b, e, _ in links]))
         hits: list[CitationHit] = []
-        taken = _merged([(b, e) for b, e, _ in links])
-        if links and "link" in self.styles:
-            hits += self._links(text, links)
-        if "numbered" in self.styles:
-            hits += self._numbered(text, sups)
-        if "footnote" in self.styles:
-            hits += [
-                self._ref("footnote", m.group(1), m.start(), m.end(), m.group(0))
-                for m in _FOOTNOTE.finditer(text)
-            ]
-        if "superscript" in self.styles:
-            hits += self._superscripts(text)
-        if "url" in self.styles:
-            hits += self._urls(text, taken)
-        if "identifier" in self.styles:
-            hits += self._identifiers(text, taken, row)
-        if "glued" in self.styles or self.keys:
-            hits += self._glued(text, row)
-        if links and "link" in self.styles:
+        for spec in self.active:
+            hits += spec.find(self, block)
+        if links and Style.LINK in self.styles:
             # `[[12]](https://…)`: one citation, its number the label and the link the
             # source — not a reference number as well (a list it would dangle from)
-            web = _merged([(b, e) for b, e, href in links if _WEB.match(href)])
-            hits = [h for h in hits if h.style == "link" or not _overlaps(h.start, h.end, web)]
+            web = merged([(b, e) for b, e, href in links if _WEB.match(href)])
+            hits = [h for h in hits if h.style == Style.LINK or not overlaps(h.start, h.end, web)]
         hits.sort(key=lambda h: (h.start, h.end))
-        return _without_overlaps(list(dict.fromkeys(hits)))  # `[3]` linked to `#ref-3`: once
+        return without_overlaps(list(dict.fromkeys(hits)))  # `[3]` linked to `#ref-3`: once
 
     @staticmethod
     def _ref(style: str, key: str, start: int, end: int, written: str) -> CitationHit:
         return CitationHit(style, "ref", key, None, start, end, written)
 
-    def _numbered(self, text: str, sups: Sequence[tuple[int, int]]) -> list[CitationHit]:
+    def _numbered(self, block: BlockText) -> list[CitationHit]:
+        text, sups = block.text, block.sups
         hits = []
         for m in _NUMBERED.finditer(text):
             for key in expand(m.group(1) or m.group(2) or m.group(3)):
-                hits.append(self._ref("numbered", key, m.start(), m.end(), f"[{key}]"))
+                hits.append(self._ref(Style.NUMBERED, key, m.start(), m.end(), f"[{key}]"))
         for begin, end in sups:  # `<sup>3</sup>`, `<sup>1,2</sup>`
             if _DIGITS_ONLY.fullmatch(text[begin:end]):
                 for key in expand(text[begin:end]):
-                    hits.append(self._ref("superscript", key, begin, end, f"[{key}]"))
+                    hits.append(self._ref(Style.SUPERSCRIPT, key, begin, end, f"[{key}]"))
         return hits
 
-    def _superscripts(self, text: str) -> list[CitationHit]:
+    def _footnotes(self, block: BlockText) -> list[CitationHit]:
+        return [
+            self._ref(Style.FOOTNOTE, m.group(1), m.start(), m.end(), m.group(0))
+            for m in _FOOTNOTE.finditer(block.text)
+        ]
+
+    def _superscripts(self, block: BlockText) -> list[CitationHit]:
+        text = block.text
         hits = []
         for m in _SUPERSCRIPT.finditer(text):
             keys = expand(m.group(0).translate(_SUP_TABLE))
@@ -185,44 +222,49 @@ class CitationScanner:
             ):
                 continue
             for key in keys:
-                hits.append(self._ref("superscript", key, m.start(), m.end(), f"[{key}]"))
+                hits.append(self._ref(Style.SUPERSCRIPT, key, m.start(), m.end(), f"[{key}]"))
         return hits
 
-    def _links(self, text: str, links: Sequence[tuple[int, int, str]]) -> list[CitationHit]:
+    def _links(self, block: BlockText) -> list[CitationHit]:
+        text, links = block.text, block.links
         hits = []
         for begin, end, href in links:
             label = text[begin:end].strip("[] ")
             if href.startswith("#") and re.fullmatch(_LIST, label):
-                hits += [self._ref("numbered", k, begin, end, f"[{k}]") for k in expand(label)]
+                hits += [self._ref(Style.NUMBERED, k, begin, end, f"[{k}]") for k in expand(label)]
             elif _WEB.match(href):
                 base, directive = text_fragment(href)
                 shown = _shown(base, directive)
                 mask = _LABEL.fullmatch(label) is not None or _after_sentence(text, begin)
-                hits.append(CitationHit("link", "url", base, directive, begin, end, shown, mask))
+                hits.append(
+                    CitationHit(Style.LINK, "url", base, directive, begin, end, shown, mask)
+                )
         return hits
 
-    def _urls(self, text: str, taken: Sequence[tuple[int, int]]) -> list[CitationHit]:
+    def _urls(self, block: BlockText) -> list[CitationHit]:
+        text, taken = block.text, block.taken
         hits = []
         for m in URL.finditer(text):
             url = m.group(0).rstrip(URL_TAIL)
-            if _overlaps(m.start(), m.start() + len(url), taken):
+            if overlaps(m.start(), m.start() + len(url), taken):
                 continue
             base, directive = text_fragment(url)
             end = m.start() + len(url)
             hits.append(
-                CitationHit("url", "url", base, directive, m.start(), end, _shown(base, directive))
+                CitationHit(
+                    Style.URL, "url", base, directive, m.start(), end, _shown(base, directive)
+                )
             )
         return hits
 
-    def _identifiers(
-        self, text: str, taken: Sequence[tuple[int, int]], row: bool
-    ) -> list[CitationHit]:
+    def _identifiers(self, block: BlockText) -> list[CitationHit]:
+        text, taken, row = block.text, block.taken, block.row
         hits = []
         urls = [(m.start(), m.end()) for m in URL.finditer(text)]
-        blocked = _merged([*taken, *urls])
+        blocked = merged([*taken, *urls])
         for kind, pattern in IDENTIFIERS:
             for m in pattern.finditer(text):
-                if _overlaps(m.start(), m.end(), blocked):
+                if overlaps(m.start(), m.end(), blocked):
                     continue
                 if (
                     kind == "NCT"
@@ -236,7 +278,7 @@ class CitationScanner:
                 end = m.start(1) + len(ident)  # a closing bracket or stop is not the id's
                 hits.append(
                     CitationHit(
-                        "identifier",
+                        Style.IDENTIFIER,
                         kind,
                         ident,
                         None,
@@ -248,7 +290,8 @@ class CitationScanner:
                 )
         return hits
 
-    def _glued(self, text: str, row: bool = False) -> list[CitationHit]:
+    def _glued(self, block: BlockText) -> list[CitationHit]:
+        text, row = block.text, block.row
         hits = []
         matches = list(_GLUED.finditer(text))
         if row and self.keys:  # Gemini's tables: `Low (<100 qubits) 27 | Medium (…) 31`
@@ -260,14 +303,65 @@ class CitationScanner:
             ]
         for m in matches:
             keys = expand(m.group(2))
-            if "glued" not in self.styles and not all(k in self.keys for k in keys):
+            if Style.GLUED not in self.styles and not all(k in self.keys for k in keys):
                 continue
             for key in keys:
-                hits.append(self._ref("glued", key, m.start(2), m.end(2), f"[{key}]"))
+                hits.append(self._ref(Style.GLUED, key, m.start(2), m.end(2), f"[{key}]"))
         return hits
 
 
 _WEB = re.compile(r"https?://", re.I)
+
+# The styles, in the order the scanner tries them (where two styles find the same range,
+# the first one's hit comes first).
+REGISTRY: tuple[StyleSpec, ...] = (
+    StyleSpec(Style.LINK, CitationScanner._links, closes_paragraph=True),
+    StyleSpec(Style.NUMBERED, CitationScanner._numbered, "[【#", r"(?<=\[)\d|(?<=【)\d|(?<=\(#)\d"),
+    StyleSpec(Style.FOOTNOTE, CitationScanner._footnotes, "[", r"(?<=\[)\^"),
+    StyleSpec(
+        Style.SUPERSCRIPT, CitationScanner._superscripts, _SUP_DIGITS, f"(?<=[{_SUP_DIGITS}])"
+    ),
+    StyleSpec(Style.URL, CitationScanner._urls, "h", r"(?<=h)ttps?://", closes_paragraph=True),
+    StyleSpec(
+        Style.IDENTIFIER,
+        CitationScanner._identifiers,
+        "PNdD",
+        r"(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d",
+    ),
+    # glued to punctuation, looked for the reference list's numbers even when off
+    StyleSpec(
+        Style.GLUED,
+        CitationScanner._glued,
+        ".,;:",
+        r"(?<=[.,;:])\d",
+        default=False,
+        with_keys=True,
+        ends_sentence=True,
+    ),
+)
+DEFAULT_STYLES: tuple[str, ...] = tuple(
+    style for style in Style if any(s.style == style and s.default for s in REGISTRY)
+)
+
+
+def trigger(specs: Sequence[StyleSpec]) -> re.Pattern[str]:
+    """One pattern that every citation of `specs` starts with: a class of lead
+    characters, which the regex engine scans for quickly, then what must follow one."""
+    leads = "".join(dict.fromkeys(c for spec in specs for c in spec.lead))
+    follows = "|".join(spec.follows for spec in specs if spec.lead)
+    if not leads:
+        return re.compile(r"(?!)")  # no style found in plain text: nothing passes
+    return re.compile(f"[{re.escape(leads)}](?:{follows})")
+
+
+def style_names() -> tuple[str, ...]:
+    """The names the config's `citation-styles` takes: every style of the registry."""
+    return tuple(dict.fromkeys([*Style, *(spec.style for spec in REGISTRY)]))
+
+
+def spec_of(style: str) -> StyleSpec | None:
+    """The registry row of a style (None for an anchor's `anchor`, or `source-list`)."""
+    return next((spec for spec in REGISTRY if spec.style == style), None)
 
 
 def _after_sentence(text: str, at: int) -> bool:
@@ -279,35 +373,3 @@ def _after_sentence(text: str, at: int) -> bool:
 def _shown(base: str, directive: str | None) -> str:
     """How messages show a link: its address, a long one cut, the quote left out."""
     return base if len(base) <= 90 else base[:89] + "…"
-
-
-def _overlaps(start: int, end: int, ranges: Sequence[tuple[int, int]]) -> bool:
-    """Whether [start, end) meets one of `ranges` (sorted, not overlapping), by bisection."""
-    i = bisect.bisect_left(ranges, (end, end)) - 1
-    return i >= 0 and ranges[i][1] > start
-
-
-def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    for b, e in sorted(ranges):
-        if out and b <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], e))
-        else:
-            out.append((b, e))
-    return out
-
-
-def _without_overlaps(hits: list[CitationHit]) -> list[CitationHit]:
-    """Keep the first style found at a place; a later hit inside an earlier one is not
-    a second citation (an identifier inside a link, a number inside brackets)."""
-    out: list[CitationHit] = []
-    reach = -1
-    group: tuple[int, int] | None = None
-    for hit in hits:
-        if hit.start < reach and (hit.start, hit.end) != group:
-            continue
-        out.append(hit)
-        if (hit.start, hit.end) != group:
-            group = (hit.start, hit.end)
-        reach = max(reach, hit.end)
-    return out

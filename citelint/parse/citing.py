@@ -24,7 +24,7 @@ from citelint.citations.references import (
     names_digest,
     read_entry,
 )
-from citelint.citations.styles import CitationScanner
+from citelint.citations.styles import CitationScanner, spec_of
 from citelint.document import Anchor, Block, OffsetMap, Reference, Sentence
 
 if TYPE_CHECKING:
@@ -150,7 +150,8 @@ class CitationReader:
             anchors.append((hit.start, hit.end, anchor))
             if hit.mask:
                 masks.append((hit.start, hit.end))
-            if hit.style == "glued":
+            spec = spec_of(hit.style)
+            if spec is not None and spec.ends_sentence:
                 breaks.append(hit.end)
         return BlockCitations(tuple(anchors), tuple(masks), tuple(breaks))
 
@@ -225,10 +226,15 @@ def paragraph_links(
     only_at_end = all(not s.anchors for s in sentences[:-1]) and closing
     if only_at_end:
         return [s if s.anchors else _citing(s, closing) for s in sentences]
-    if last.style not in ("link", "url"):
+    if not _closes_paragraph(last):
         return sentences
-    links = tuple(a for a in closing if a.style in ("link", "url"))
+    links = tuple(a for a in closing if _closes_paragraph(a))
     return [s if s.anchors else _citing(s, links) for s in sentences]
+
+
+def _closes_paragraph(anchor: Anchor) -> bool:
+    spec = spec_of(anchor.style)
+    return spec is not None and spec.closes_paragraph
 
 
 def _citing(s: Sentence, anchors: tuple[Anchor, ...]) -> Sentence:

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from citelint.citations.styles import DEFAULT_STYLES, STYLES, CitationScanner, expand
+import citelint
+from citelint.citations import styles
+from citelint.citations.styles import (
+    DEFAULT_STYLES,
+    REGISTRY,
+    BlockText,
+    CitationHit,
+    CitationScanner,
+    Style,
+    StyleSpec,
+    expand,
+    style_names,
+)
 
 
 def _found(
@@ -17,7 +32,7 @@ def _found(
 
 
 def test_glued_numbers_are_off_by_default() -> None:
-    assert "glued" in STYLES and "glued" not in DEFAULT_STYLES
+    assert "glued" in style_names() and "glued" not in DEFAULT_STYLES
 
 
 @pytest.mark.parametrize(
@@ -197,3 +212,72 @@ def test_gemini_table_cells_end_in_reference_numbers() -> None:
     hits = scanner.scan(row, row=True)
     assert [(h.style, h.id) for h in hits] == [("glued", "27"), ("glued", "3")]
     assert scanner.scan("Median age 3 | Small 31", row=True) == []  # a value, not a citation
+
+
+# One sample per style, citing in that style only. A style added to the registry without
+# a sample here fails `test_every_style_has_a_sample`.
+_LINK = "https://example.org/a"
+SAMPLES: dict[str, tuple[str, tuple[tuple[int, int, str], ...]]] = {
+    Style.NUMBERED: ("Rate was 5% [3].", ()),
+    Style.FOOTNOTE: ("Rate was 5%[^a].", ()),
+    Style.SUPERSCRIPT: ("Rate was 5%.³", ()),
+    Style.LINK: ("Rate was 5% (source).", ((13, 19, _LINK),)),
+    Style.URL: (f"Rate was 5% ({_LINK}).", ()),
+    Style.IDENTIFIER: ("Rate was 5% (PMID: 123).", ()),
+    Style.GLUED: ("Rate was five percent.3 Next.", ()),
+}
+
+
+def test_every_style_has_a_sample() -> None:
+    assert set(SAMPLES) == {spec.style for spec in REGISTRY} == set(Style)
+
+
+@pytest.mark.parametrize("style", list(SAMPLES))
+def test_each_style_is_found_alone(style: str) -> None:
+    """With every style on, a sample citing in one style gives hits of that style only;
+    with that style off it gives none — nothing else claims it."""
+    text, links = SAMPLES[style]
+    everything = CitationScanner(style_names(), keys=("3",))
+    assert {h.style for h in everything.scan(text, links)} == {style}
+    others = [name for name in style_names() if name != style]
+    assert CitationScanner(others).scan(text, links) == []
+
+
+def test_the_trigger_is_derived_from_the_registry() -> None:
+    """Text citing in no style is passed over in one search; each style's sample passes."""
+    scanner = CitationScanner(style_names())
+    assert not scanner._trigger.search("Plain text with 5% and (3) and a [note].")
+    for style, (text, links) in SAMPLES.items():
+        if not links:
+            assert scanner._trigger.search(text), style
+
+
+def _angle(scanner: CitationScanner, block: BlockText) -> list[CitationHit]:
+    """A made-up style for the recipe test: `⟨3⟩`."""
+    return [
+        CitationHit("angle", "ref", m.group(1), None, m.start(), m.end(), f"[{m.group(1)}]")
+        for m in re.finditer(r"⟨(\d{1,3})⟩", block.text)
+    ]
+
+
+ANGLE = StyleSpec("angle", _angle, "⟨", r"(?<=⟨)\d")
+
+
+def test_a_style_added_by_the_recipe_is_found(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The documented recipe (docs/architecture.md): one registry row, one finder. Nothing
+    else is written for it — the trigger, the config's names and the builder take it from
+    the registry, and a report citing `⟨1⟩` resolves through its reference list."""
+    assert CitationScanner({"angle"}).scan("Rate 5% ⟨3⟩.") == []  # not registered: unknown
+    monkeypatch.setattr(styles, "REGISTRY", (*REGISTRY, ANGLE))
+    (hit,) = CitationScanner({"angle"}).scan("Rate 5% ⟨3⟩.")
+    assert (hit.style, hit.id, hit.start, hit.end) == ("angle", "3", 8, 11)
+    (tmp_path / "sources" / "pubmed").mkdir(parents=True)
+    (tmp_path / "sources" / "pubmed" / "1001.json").write_text('{"abstract": "ORR was 45%."}')
+    (tmp_path / ".citelint.toml").write_text('citation-styles = ["numbered", "angle"]\n')
+    report = tmp_path / "r.md"
+    report.write_text("ORR was 45% ⟨1⟩.\n\nORR was 46% ⟨1⟩.\n\n## References\n\n1. PMID: 1001\n")
+    result = citelint.lint_paths([str(report)], str(tmp_path / ".citelint.toml"))
+    assert [(d.code, d.line) for d in result.diagnostics] == [("CL101", 3)]
+    assert result.files[0].citations == (("angle", 2),)
