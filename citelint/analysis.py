@@ -105,6 +105,7 @@ class Analysis:
     channels: ChannelUse
     sources_root: str | None
     failure_codes: Mapping[FailureKind, str]  # which rule reports each kind of failure
+    rule_codes: frozenset[str]  # every registered rule's code (a directive may name them)
     suppressed: Callable[[str, int], bool]  # whether a code is suppressed at an offset
     display: Callable[[str], str]  # a source path as the user should read it
     anchor_starts: tuple[int, ...]  # start of each of `doc.anchors`, for range look-ups

@@ -47,7 +47,7 @@ def load(path: str) -> Counter[str]:
     return Counter(str(e.get("fingerprint")) for e in data["findings"] if isinstance(e, dict))
 
 
-def apply(result: Result, known: Counter[str]) -> Result:
+def hide_known(result: Result, known: Counter[str]) -> Result:
     """The result without the findings the baseline knows (rules that opt out never hide)."""
     remaining = Counter(known)
     files = []

@@ -92,7 +92,7 @@ def _lint(args: argparse.Namespace) -> int:
         emit.say(args, f"wrote {emit.count(recorded, 'finding')} to {args.write_baseline}")
     if known is not None:
         before = len(result.diagnostics)
-        result = baseline.apply(result, known)
+        result = baseline.hide_known(result, known)
         hidden = before - len(result.diagnostics)
         emit.say(args, f"baseline {args.baseline} hid {emit.count(hidden, 'known finding')}")
     if args.verbose:
@@ -178,13 +178,13 @@ def _fix(
         jobs=_jobs(args.jobs), shard=_shard(args.shard)
     )
     if known is not None:
-        again = baseline.apply(again, known)
+        again = baseline.hide_known(again, known)
     emit.say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
     return emit.report(again, args, runner.run.output_root)
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    from citelint.config import apply, find_config, load_isolated, load_settings
+    from citelint.config import apply_table, find_config, load_isolated, load_settings
     from citelint.emit import outputs
 
     cwd = os.getcwd()
@@ -218,7 +218,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         if not os.path.isdir(args.sources):
             raise UsageError(f"--sources {args.sources}: no such folder")
         overrides["sources"] = os.path.abspath(args.sources)
-    settings = apply(settings, overrides, "--", "command line", trusted=True)
+    settings = apply_table(settings, overrides, "--", "command line", trusted=True)
     settings = dataclasses.replace(
         settings,
         cli_overrides=tuple(overrides.items()),

@@ -13,7 +13,7 @@ import os
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 
-from citelint.config_keys import apply
+from citelint.config_keys import apply_table
 from citelint.errors import ConfigError
 from citelint.settings import RuleSettings, Settings
 from citelint.sources.model import SourceError
@@ -26,7 +26,7 @@ __all__ = [
     "ConfigError",
     "RuleSettings",
     "Settings",
-    "apply",
+    "apply_table",
     "find_config",
     "load_isolated",
     "load_report_config",
@@ -102,7 +102,7 @@ def load_report_config(
     outside the run's project), with the run's command-line options on top. What the run
     decides for every report is the run record's (`run.py`), never read from here."""
     loaded = _load(config_path or None, cwd)
-    return apply(loaded, dict(cli_overrides), "--", "command line", trusted=True)
+    return apply_table(loaded, dict(cli_overrides), "--", "command line", trusted=True)
 
 
 def _read(config_path: str, explicit: bool) -> bytes:
@@ -129,7 +129,9 @@ def _load(config_path: str | None, cwd: str, *, explicit: bool = False) -> Setti
         return Settings(project_root=git_root(cwd) or os.path.abspath(cwd))
     table, prefix = _table(config_path, explicit)
     root = os.path.dirname(os.path.abspath(config_path))
-    return apply(Settings(project_root=root, config_path=config_path), table, prefix, config_path)
+    return apply_table(
+        Settings(project_root=root, config_path=config_path), table, prefix, config_path
+    )
 
 
 def load_isolated(config_path: str | None, cwd: str) -> Settings:
@@ -149,7 +151,7 @@ def load_isolated(config_path: str | None, cwd: str) -> Settings:
     if config_path is None:
         return settings
     table, prefix = _table(config_path, explicit=True)
-    return apply(settings, table, prefix, config_path, trusted=True)
+    return apply_table(settings, table, prefix, config_path, trusted=True)
 
 
 def _table(config_path: str, explicit: bool) -> tuple[Mapping[str, object], str]:

@@ -1,7 +1,7 @@
 """The keys of `[tool.citelint]` and their checks: unknown keys are errors that name them.
 
 A config file is untrusted input (it may come with a pull request): its paths must stay
-inside the project root. Only the command line (`apply(..., trusted=True)`) may point
+inside the project root. Only the command line (`apply_table(..., trusted=True)`) may point
 outside.
 """
 
@@ -167,7 +167,7 @@ def _replaced(record: _D, changes: Mapping[str, object]) -> _D:
     return dataclasses.replace(record, **changes)
 
 
-def apply(
+def apply_table(
     settings: Settings,
     table: Mapping[str, object],
     prefix: str,

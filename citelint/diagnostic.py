@@ -6,7 +6,10 @@ import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 
-from citelint.sources.model import describe_lines
+
+def describe_lines(start: int, end: int | None) -> str:
+    """`line 3` or `lines 3-7`: how every output names a line range."""
+    return f"line {start}" if end is None or start == end else f"lines {start}-{end}"
 
 
 class Severity(StrEnum):

@@ -16,7 +16,6 @@ from collections import Counter
 from citelint import records, stamp
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
 from citelint.cache.results import ResultCache, stable
-from citelint.cache.watch import Watch
 from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.diagnostic import Diagnostic
@@ -38,10 +37,11 @@ from citelint.rules import (
 from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.run import Run
 from citelint.settings import Settings
-from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import read_regular, within
 from citelint.sources.store import SourceStore, under_root
+from citelint.sources.text_cache import TextCache
+from citelint.sources.watch import Watch
 from citelint.stamp import Stamper, file_finding, shown
 from citelint.suppress import Suppressions, scopes
 from citelint.writes import link_below
@@ -216,6 +216,7 @@ class Linter:
             ),
             sources_root=sources_root,
             failure_codes=FAILURE_CODES,
+            rule_codes=frozenset(RULES_BY_CODE),
             suppressed=suppressions.suppressed if suppressions else lambda code, at: False,
             display=self.display,
             anchor_starts=starts,

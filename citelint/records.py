@@ -10,9 +10,9 @@ import bisect
 from collections.abc import Sequence
 
 from citelint.analysis import Analysis, BodyClaim
-from citelint.diagnostic import Diagnostic, Severity
+from citelint.diagnostic import Diagnostic, Severity, describe_lines
 from citelint.result import CitedSpan, ClaimRecord
-from citelint.sources.model import Failure, Span, describe_lines
+from citelint.sources.model import Failure, Span
 
 EXCERPT = 300  # characters kept on each side of the first matched token (DECISIONS I6)
 MAX_NEEDLES = 20

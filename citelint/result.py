@@ -120,8 +120,8 @@ class FileResult:
 class Result:
     files: tuple[FileResult, ...]
     rules: tuple[RuleFacts, ...] = ()  # the enabled rules
-    # every registered rule by code (the linter fills it; a Result made by hand reads
-    # the registry when first asked)
+    # every registered rule by code (the runner fills it from the registry's CATALOG; the
+    # Result never imports the rules)
     catalog: Mapping[str, RuleFacts] = field(default_factory=dict)
     severities: Mapping[str, Severity] = field(default_factory=dict)  # effective, by code
     fail_on: str = "critical"
@@ -140,12 +140,7 @@ class Result:
 
     def fact(self, code: str) -> RuleFacts:
         """A rule's facts, by code."""
-        found = self.catalog.get(code)
-        if found is None:
-            from citelint.rules import RULES_BY_CODE  # a Result made without the linter
-
-            found = RuleFacts.of(RULES_BY_CODE[code])
-        return found
+        return self.catalog[code]
 
     def severity(self, code: str) -> Severity:
         return self.severities.get(code) or self.fact(code).severity

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from citelint.claims import ClaimSettings
 from citelint.diagnostic import Severity
 from citelint.rules import RULES_BY_CODE, AnyRule, RuleOptions
-from citelint.sources.cache import user_cache_dir
 from citelint.sources.kinds import DEFAULT_CHANNELS, SourceKind
 from citelint.sources.store import (
     DEFAULT_MAX_PDF_PAGES,
     DEFAULT_MAX_SOURCE_BYTES,
     DEFAULT_MAX_TOTAL_SOURCE_BYTES,
 )
+from citelint.sources.text_cache import user_cache_dir
 
 
 @dataclass(frozen=True)

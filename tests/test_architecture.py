@@ -142,6 +142,7 @@ def test_tests_mirror_the_package(path: Path) -> None:
 _OUTPUT = (
     "citelint.rules",
     "citelint.linter",
+    "citelint.runner",
     "citelint.analysis",
     "citelint.sources",
     "citelint.evidence",
@@ -153,7 +154,13 @@ _NEVER = {
     "audit": _OUTPUT,
     "baseline": _OUTPUT,
     "tokens": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.sources"),
-    "sources": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.citations"),
+    "sources": (
+        "citelint.rules",
+        "citelint.linter",
+        "citelint.analysis",
+        "citelint.citations",
+        "citelint.cache",  # the recorder is the sources' own (sources/watch.py)
+    ),
     "formatters": _OUTPUT,
 }
 
@@ -185,3 +192,56 @@ def test_every_module_has_a_room_in_the_architecture() -> None:
         and f"`{p.name}{'/' if p.is_dir() else ''}`" not in rooms
     ]  # fmt: skip
     assert missing == [], "add a row for each to docs/architecture.md's rooms table"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports() -> dict[str, set[str]]:
+    """Each module's citelint imports (any level: a lazy import inside a function or a
+    type-only one counts), as module names."""
+    names = {_module_name(p) for p in MODULES}
+
+    def module(name: str) -> str | None:
+        while name and name not in names:
+            name = name.rpartition(".")[0]
+        return name if name and name != "citelint" else None
+
+    graph: dict[str, set[str]] = {}
+    for path in MODULES:
+        here = _module_name(path)
+        found = graph.setdefault(here, set())
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                targets = [
+                    module(f"{node.module}.{a.name}") or module(node.module) for a in node.names
+                ]
+            elif isinstance(node, ast.Import):
+                targets = [module(a.name) for a in node.names]
+            else:
+                continue
+            found.update(t for t in targets if t and t != here)
+    return graph
+
+
+def test_no_import_cycles() -> None:
+    """No module reaches itself through imports, type-only and lazy ones included."""
+    graph = _imports()
+    cycles = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = 2
+
+    for start in sorted(graph):
+        if start not in state:
+            visit(start, [start])
+    assert cycles == []

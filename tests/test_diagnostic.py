@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.diagnostic import Severity, SourceRef, at_or_above, finding_id
+from citelint.diagnostic import Severity, SourceRef, at_or_above, describe_lines, finding_id
 
 
 @pytest.mark.parametrize(
@@ -37,3 +37,9 @@ def test_finding_ids_fold_the_subject_but_keep_code_and_path() -> None:
     assert a != finding_id("CL102", "r.md", "ORR was 45%")
     assert a != finding_id("CL101", "s.md", "ORR was 45%")
     assert len(a) == 32
+
+
+def test_line_ranges_read_the_same_everywhere() -> None:
+    assert describe_lines(3, 3) == "line 3"
+    assert describe_lines(3, None) == "line 3"
+    assert describe_lines(3, 7) == "lines 3-7"

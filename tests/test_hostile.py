@@ -224,7 +224,7 @@ def _pdf(text: str) -> bytes:
 
 
 def _cache_key(data: bytes) -> str:
-    from citelint.sources.cache import TextCache
+    from citelint.sources.text_cache import TextCache
 
     return os.path.basename(TextCache("x")._path(data))
 
@@ -276,7 +276,7 @@ def test_symlinked_cache_folder_is_not_written(case: Path) -> None:
 def test_failed_cache_write_leaves_no_temporary_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: BaseException
 ) -> None:
-    from citelint.sources import cache as cache_module
+    from citelint.sources import text_cache as cache_module
 
     def rename(*args: object, **kwargs: object) -> None:
         raise failure  # after the temporary file is written, before it is renamed

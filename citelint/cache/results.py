@@ -12,7 +12,7 @@ again and the entry rewritten.
 Entries are written through a temporary file and an atomic rename, so concurrent runs
 and a run killed mid-write leave either a whole entry or none. The folder is bounded:
 when a run has written entries and the folder holds more than `MAX_TOTAL_BYTES`, the
-oldest entries go. The folder is the user cache (`sources.cache.user_cache_dir`), outside
+oldest entries go. The folder is the user cache (`sources.text_cache.user_cache_dir`), outside
 the linted tree unless the command line names another.
 """
 
@@ -34,11 +34,11 @@ from importlib import metadata
 
 from citelint import writes
 from citelint.cache.codec import MalformedEntryError, decode_result, encode
-from citelint.cache.watch import DIR, Dep
 from citelint.result import FileResult
-from citelint.sources.cache import usable_folder
 from citelint.sources.model import SourceError
 from citelint.sources.paths import read_regular, within
+from citelint.sources.text_cache import usable_folder
+from citelint.sources.watch import DIR, Dep
 
 FORMAT = 1
 MAX_ENTRY_BYTES = 64 * 1024 * 1024

@@ -13,12 +13,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from citelint.cache.watch import PATH
 from citelint.citations.urls import normalize_url
 from citelint.sources.loaders.structured import parse_json
 from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside
 from citelint.sources.store import SourceStore
+from citelint.sources.watch import PATH
 
 WEB_INDEX = "web/index.json"
 STORM_INDEX = "url_to_info.json"

@@ -7,9 +7,10 @@ import re
 from dataclasses import dataclass, field
 
 from citelint.document import Document, Format
-from citelint.parse.builder import ClaimOptions, DocumentBuilder, ParseOutput
+from citelint.parse.builder import ClaimOptions, DocumentBuilder
 from citelint.parse.html import HtmlParser
 from citelint.parse.markdown import MarkdownParser
+from citelint.parse.raw import ParseOutput
 
 HTML_SUFFIXES = (".html", ".htm")
 MARKDOWN_SUFFIXES = (".md", ".markdown")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -21,7 +20,6 @@ from citelint.document import (
     Directive,
     Document,
     Format,
-    MermaidBlock,
     NearMiss,
     OffsetMap,
     Sentence,
@@ -34,6 +32,7 @@ from citelint.parse.citing import (
     merge,
     paragraph_links,
 )
+from citelint.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.sources.kinds import BUILTIN_TYPES
 from citelint.tokens import blank, fold
@@ -50,49 +49,12 @@ DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
 )
 
 
-@dataclass(slots=True)
-class RawBlock:
-    """A block as a parser found it: rendered text plus a report offset per character."""
-
-    kind: str
-    text: str
-    offsets: array[int]
-    level: int = 0
-    table: int | None = None
-    cells: tuple[tuple[int, int], ...] = ()
-    strong_only: bool = False
-    appendix: bool = False  # inside an HTML appendix subtree
-    hard_breaks: list[int] = field(default_factory=list)
-    links: list[tuple[int, int, str]] = field(default_factory=list)  # (begin, end, href)
-    sups: list[tuple[int, int]] = field(default_factory=list)  # superscript runs
-    number: int | None = None  # an ordered list item's number
-    label: str | None = None  # a footnote definition's label
-
-
-@dataclass(frozen=True, slots=True)
-class ScopedAnchors:
-    """Anchors from an element attribute; they cover sentences inside [start, end)."""
-
-    anchors: tuple[Anchor, ...]
-    start: int
-    end: int
-
-
 @dataclass(frozen=True, slots=True)
 class ClaimOptions:
     appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
     abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
     anchor_types: tuple[str, ...] = BUILTIN_TYPES
     citation_styles: tuple[str, ...] = DEFAULT_STYLES
-
-
-@dataclass(slots=True)
-class ParseOutput:
-    blocks: list[RawBlock] = field(default_factory=list)
-    scoped: list[ScopedAnchors] = field(default_factory=list)
-    near_misses: list[NearMiss] = field(default_factory=list)
-    directives: list[Directive] = field(default_factory=list)
-    mermaid: list[MermaidBlock] = field(default_factory=list)
 
 
 _NUMBERING = re.compile(

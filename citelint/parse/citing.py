@@ -14,7 +14,6 @@ import itertools
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from citelint.anchors import AnchorGrammar, NearMissHit
 from citelint.citations.references import (
@@ -26,9 +25,7 @@ from citelint.citations.references import (
 )
 from citelint.citations.styles import CitationScanner, spec_of
 from citelint.document import Anchor, Block, OffsetMap, Reference, Sentence
-
-if TYPE_CHECKING:
-    from citelint.parse.builder import RawBlock
+from citelint.parse.raw import RawBlock
 
 
 @dataclass(frozen=True, slots=True)

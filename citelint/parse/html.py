@@ -16,7 +16,6 @@ from lxml import etree
 
 from citelint.anchors import AnchorGrammar
 from citelint.document import Anchor, MermaidBlock, NearMiss
-from citelint.parse.builder import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.directives import parse_comment, parse_ignore_attribute
 from citelint.parse.html_scan import (
     RAW_TEXT,
@@ -26,6 +25,7 @@ from citelint.parse.html_scan import (
     scan,
 )
 from citelint.parse.html_tree import is_mermaid, small_int, strong_only, texts
+from citelint.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 
 BLOCK_KINDS = {
     "p": "p", "li": "li", "dd": "dd", "dt": "dt", "blockquote": "blockquote",

@@ -18,9 +18,9 @@ from typing import Any
 import pyromark
 
 from citelint.document import MermaidBlock
-from citelint.parse.builder import ParseOutput, RawBlock
 from citelint.parse.directives import parse_comment
 from citelint.parse.html import HtmlParser
+from citelint.parse.raw import ParseOutput, RawBlock
 
 _OPTIONS = (
     pyromark.Options.ENABLE_TABLES

@@ -43,7 +43,7 @@ def plan(result: Result, *, unsafe: bool) -> list[Planned]:
             continue
         wanted = [s.edit for d in f.diagnostics for s in d.suggestions if s.safe or unsafe]
         edits = _chosen(e for e in wanted if e is not None)
-        after = apply(f.text, edits)
+        after = apply_edits(f.text, edits)
         if after != f.text:
             out.append(Planned(f.path, f.origin, f.text, after, len(edits)))
     return out
@@ -64,7 +64,7 @@ def _chosen(edits: Iterable[Edit]) -> list[Edit]:
     return [Edit(s, e, t, 0, 0, 0, 0) for s, e, t in kept]
 
 
-def apply(text: str, edits: list[Edit]) -> str:
+def apply_edits(text: str, edits: list[Edit]) -> str:
     """`text` with non-overlapping edits applied (any order given)."""
     out = text
     for e in sorted(edits, key=lambda e: e.start, reverse=True):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from citelint.analysis import Analysis
+from citelint.diagnostic import describe_lines
 from citelint.document import Anchor
 from citelint.evidence import Cited
-from citelint.sources.model import Span, describe_lines
+from citelint.sources.model import Span
 
 
 def describe_spans(spans: tuple[tuple[Anchor, Span], ...], analysis: Analysis) -> str:

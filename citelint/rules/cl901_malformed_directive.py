@@ -35,10 +35,8 @@ class MalformedDirective(Rule[NoOptions]):
     suppressible = False
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
-        from citelint.rules import RULES_BY_CODE  # the registry imports this module
-
         for d in analysis.doc.directives:
-            unknown = [c for c in d.codes if c not in RULES_BY_CODE]
+            unknown = [c for c in d.codes if c not in analysis.rule_codes]
             problem = d.error or (f"names unknown code {unknown[0]}" if unknown else "")
             if problem:
                 yield Finding(

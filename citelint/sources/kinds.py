@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from citelint.sources.cache import TextCache
 from citelint.sources.loaders.arxiv import load_arxiv
 from citelint.sources.loaders.bioc import load_bioc, load_pubtator_text
 from citelint.sources.loaders.crossref import crossref_name, load_crossref
@@ -37,6 +36,7 @@ from citelint.sources.loaders.text import (
     phrase_block,
 )
 from citelint.sources.model import Resolution, Span
+from citelint.sources.text_cache import TextCache
 
 
 class Loaded(Protocol):

@@ -59,10 +59,5 @@ class Failure:
 Resolution = Span | Failure
 
 
-def describe_lines(start: int, end: int | None) -> str:
-    """`line 3` or `lines 3-7`: how every output names a line range."""
-    return f"line {start}" if end is None or start == end else f"lines {start}-{end}"
-
-
 class SourceError(Exception):
     """A source file exists but cannot be read (CL007); the message says why."""

@@ -18,12 +18,12 @@ import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from citelint.cache.watch import DIR, PATH, Watch
 from citelint.document import Anchor
-from citelint.sources.cache import TextCache
 from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 from citelint.sources.paths import inside, kind_of, read_regular, unsafe_id
+from citelint.sources.text_cache import TextCache
+from citelint.sources.watch import DIR, PATH, Watch
 
 DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024
 DEFAULT_MAX_TOTAL_SOURCE_BYTES = 1024 * 1024 * 1024

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from citelint.cache.results import ResultCache, code_version, stable
-from citelint.cache.watch import DIR, PATH
 from citelint.config import Settings
 from citelint.diagnostic import Diagnostic, Severity
 from citelint.result import FileResult
+from citelint.sources.watch import DIR, PATH
 
 RESULT = FileResult(
     "r.md",

@@ -73,14 +73,15 @@ def test_sarif_uris_are_percent_encoded(
 def _same_claim_twice(tmp_path: Path) -> Result:
     from citelint.diagnostic import Diagnostic, Severity
     from citelint.result import FileResult
-    from citelint.rules import RULES_BY_CODE
+    from citelint.rules import CATALOG, RULES_BY_CODE
 
     ds = tuple(
         Diagnostic("r.md", line, 1, line, 5, "CL001", "missing-anchor", Severity.CRITICAL,
                    "no anchor", claim="ORR 45%.", fingerprint="f" * 32)
         for line in (3, 9)
     )  # fmt: skip
-    return Result((FileResult("r.md", ds),), rules=(RuleFacts.of(RULES_BY_CODE["CL001"]),))
+    rules = (RuleFacts.of(RULES_BY_CODE["CL001"]),)
+    return Result((FileResult("r.md", ds),), rules=rules, catalog=CATALOG)
 
 
 def test_identical_claims_keep_apart_and_keep_their_identity(tmp_path: Path) -> None:
@@ -164,7 +165,7 @@ def test_a_capped_run_keeps_the_critical_results_that_fit(tmp_path: Path) -> Non
     from citelint.diagnostic import Diagnostic, Severity
     from citelint.formatters.sarif import cap, render
     from citelint.result import FileResult
-    from citelint.rules import RULES_BY_CODE
+    from citelint.rules import CATALOG, RULES_BY_CODE
 
     def finding(path: str, line: int, severity: Severity) -> Diagnostic:
         return Diagnostic(path, line, 1, line, 2, "CL101", "numeric-token-miss", severity, "m")
@@ -175,6 +176,7 @@ def test_a_capped_run_keeps_the_critical_results_that_fit(tmp_path: Path) -> Non
     result = Result(
         (FileResult("a.md", tuple(warnings)), FileResult("z.md", tuple(critical))),
         rules=(RuleFacts.of(RULES_BY_CODE["CL101"]),),
+        catalog=CATALOG,
         sarif_max_results=3,
     )
     kept = json.loads(render(result))["runs"][0]["results"]

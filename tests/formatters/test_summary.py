@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from citelint.cli import main
+from citelint.diagnostic import Diagnostic
 from citelint.formatters import summary
+from citelint.rules import CATALOG
 from tests.conftest import Writer
 
 
@@ -41,7 +43,10 @@ def test_summary_escapes_report_text_and_counts_per_file() -> None:
         ),
     ]
     text = summary.render(
-        Result((FileResult("r`.md", tuple(ds[:1])), FileResult("s.md", tuple(ds[1:]))))
+        Result(
+            (FileResult("r`.md", tuple(ds[:1])), FileResult("s.md", tuple(ds[1:]))),
+            catalog=CATALOG,
+        )
     )
     assert "<img" not in text and "&lt;img src=x onerror=alert\\(1\\)&gt;" in text
     assert "\\*boom\\*" in text and "\\`tick\\`" in text
@@ -51,7 +56,7 @@ def test_summary_escapes_report_text_and_counts_per_file() -> None:
     assert top[0].startswith("- ``r`.md:1:1`` **CL005**") and len(top) == summary.TOP
 
 
-def _findings(path: str, n: int, severity: str = "critical") -> list[object]:
+def _findings(path: str, n: int, severity: str = "critical") -> list[Diagnostic]:
     from citelint.diagnostic import Diagnostic, Severity
 
     level = Severity(severity)
@@ -69,7 +74,8 @@ def test_the_worst_files_come_first_and_findings_are_taken_in_turn() -> None:
         "c|d.md": _findings("c|d.md", 1, "warning") + _findings("c|d.md", 3)[1:],
         "z.md": _findings("z.md", 60),
     }
-    result = Result(tuple(FileResult(p, tuple(ds)) for p, ds in sorted(files.items())))  # type: ignore[arg-type]
+    files_ = tuple(FileResult(p, tuple(ds)) for p, ds in sorted(files.items()))
+    result = Result(files_, catalog=CATALOG)
     text = summary.render(result)
     rows = [line for line in text.splitlines() if line.startswith("| `")]
     # most critical first; a tie goes to the one with more warnings
@@ -92,7 +98,8 @@ def test_findings_link_to_their_line_when_the_commit_is_known() -> None:
 
     from citelint.result import FileResult, Result
 
-    result = Result((FileResult("my docs/a.md", tuple(_findings("my docs/a.md", 1))),))  # type: ignore[arg-type]
+    found = tuple(_findings("my docs/a.md", 1))
+    result = Result((FileResult("my docs/a.md", found),), catalog=CATALOG)
     linked = dataclasses.replace(result, blob_url="https://github.com/o/r/blob/abc/")
     (line,) = [x for x in summary.render(linked).splitlines() if x.startswith("- ")]
     assert line.startswith(

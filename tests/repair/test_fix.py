@@ -11,7 +11,7 @@ import pytest
 
 from citelint.cli import main
 from citelint.diagnostic import Edit
-from citelint.repair.fix import _chosen, apply
+from citelint.repair.fix import _chosen, apply_edits
 from tests.conftest import FIXES
 
 CASES = sorted(p.name for p in FIXES.glob("*.before.*"))
@@ -87,5 +87,6 @@ def test_disagreeing_and_overlapping_edits_cancel() -> None:
     overlap = [Edit(0, 5, "a", 0, 0, 0, 0), Edit(3, 6, "b", 0, 0, 0, 0)]
     assert _chosen(overlap) == []
     assert (
-        apply("abcdefgh", [Edit(6, 8, "Z", 0, 0, 0, 0), Edit(0, 0, ">", 0, 0, 0, 0)]) == ">abcdefZ"
+        apply_edits("abcdefgh", [Edit(6, 8, "Z", 0, 0, 0, 0), Edit(0, 0, ">", 0, 0, 0, 0)])
+        == ">abcdefZ"
     )

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from citelint.sources.cache import TextCache
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
+from citelint.sources.text_cache import TextCache
 
 if TYPE_CHECKING:
     from pypdf import PdfReader

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from citelint.sources.cache import TextCache
 from citelint.sources.kinds import ALL_KINDS, SourceKind
 from citelint.sources.model import Failure, SourceError, Span
+from citelint.sources.text_cache import TextCache
 
 # CI runs every property with at least 2,000 examples (`CITELINT_FUZZ_EXAMPLES` raises it).
 EXAMPLES = max(2000, int(os.environ.get("CITELINT_FUZZ_EXAMPLES", "2000")))

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from citelint.cache.watch import DIR, PATH, Watch
+from citelint.sources.watch import DIR, PATH, Watch
 
 
 def test_a_recording_sees_what_is_noted_inside_it_and_nested_ones_too() -> None:

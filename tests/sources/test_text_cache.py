@@ -13,7 +13,7 @@ from tests.sources.conftest import span
 
 
 def test_pdf_text_cache(real: Path, tmp_path: Path) -> None:
-    from citelint.sources.cache import TextCache
+    from citelint.sources.text_cache import TextCache
 
     cache = TextCache(str(tmp_path / "cache"))
     first = span(real, "guideline", "PONE", "page:2", SourceStore(cache=cache))
@@ -47,7 +47,7 @@ def test_cache_cli_flags(
 
 
 def test_user_cache_folder_per_platform(monkeypatch: pytest.MonkeyPatch) -> None:
-    from citelint.sources import cache
+    from citelint.sources import text_cache as cache
 
     monkeypatch.delenv("CITELINT_CACHE_DIR")
     monkeypatch.setenv("HOME", "/home/u")
@@ -66,7 +66,7 @@ def test_user_cache_folder_per_platform(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_cache_folder_must_be_a_real_folder(tmp_path: Path) -> None:
-    from citelint.sources.cache import TextCache, usable_folder
+    from citelint.sources.text_cache import TextCache, usable_folder
 
     assert usable_folder(str(tmp_path / "absent")) is None
     (tmp_path / "file").write_text("x")
