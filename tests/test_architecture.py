@@ -245,3 +245,32 @@ def test_no_import_cycles() -> None:
         if start not in state:
             visit(start, [start])
     assert cycles == []
+
+
+DESIGN = PACKAGE.parent / "docs" / "design"
+_CITED_ID = re.compile(r"\b(DECISIONS|RULES|SOURCES|OUTPUTS|ARCHITECTURE),? ([A-Z]{1,2}\d+)\b")
+_CITED_FILE = re.compile(r"\b(DECISIONS|RULES|SOURCES|OUTPUTS|ARCHITECTURE)\.md\b")
+
+
+def test_the_design_documents_the_code_cites_are_in_the_repository() -> None:
+    """`DECISIONS X5` and `SOURCES.md` name the design documents in docs/design/: every
+    cited document is there and every cited entry is one of its own (`**X5.`, `N6.`)."""
+    texts = [
+        p.read_text(encoding="utf-8")
+        for p in [
+            *MODULES,
+            *sorted((PACKAGE.parent / "tests").rglob("*.py")),
+            *sorted((PACKAGE.parent / "docs").glob("*.md")),
+            PACKAGE.parent / "README.md",
+        ]
+    ]
+    cited_files = {m.group(1) for text in texts for m in _CITED_FILE.finditer(text)}
+    cited_ids = {(m.group(1), m.group(2)) for text in texts for m in _CITED_ID.finditer(text)}
+    assert cited_files and cited_ids  # the check has something to check
+    missing = [f"{name}.md" for name in cited_files if not (DESIGN / f"{name}.md").is_file()]
+    for name, entry in sorted(cited_ids):
+        document = DESIGN / f"{name}.md"
+        text = document.read_text(encoding="utf-8") if document.is_file() else ""
+        if not re.search(rf"(?:\*\*|^|\s){entry}\.", text, re.M):
+            missing.append(f"{name} {entry}")
+    assert missing == []

@@ -208,8 +208,9 @@ _KEY_LEAD_AT_START = re.compile(r"\s*(?:\[\d{1,3}\]|【\d{1,3}】)\s")
 def paragraph_links(
     sentences: list[Sentence], text: str, anchors: Sequence[tuple[int, int, Anchor]]
 ) -> list[Sentence]:
-    """Citations at the end of a paragraph cite the whole paragraph (DECISIONS, "where
-    citations sit"). Deep-research systems cite so: `… sentence one. Sentence two. [2]`.
+    """Citations at the end of a paragraph cite the whole paragraph (docs/decisions.md,
+    "Citations at a paragraph's end cover the paragraph"). Deep-research systems cite
+    so: `… sentence one. Sentence two. [2]`.
     When every citation of the paragraph stands after its last sentence's words, every
     sentence takes them; closing links also cover the sentences that cite nothing of their
     own when others cite separately. A paragraph whose sentences cite separately keeps
@@ -240,7 +241,7 @@ def _citing(s: Sentence, anchors: tuple[Anchor, ...]) -> Sentence:
 
 def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> list[Anchor]:
     """A note whose body cites nothing and whose list is named as its sources: every
-    body sentence cites every entry (DECISIONS, "a note's sources"). Returns the anchors
+    body sentence cites every entry (docs/decisions.md, "A note's sources"). Returns the anchors
     made, one per entry, at the entry."""
     body = [b for b in blocks if not b.appendix and b.kind not in ("heading", "header-row")]
     if any(s.anchors for b in body for s in b.sentences):

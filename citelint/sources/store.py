@@ -53,7 +53,8 @@ class SourceStore:
     bytes_read: int = 0
     # The sources one report cites, charged against max_total_bytes whether this process
     # read them for it or for an earlier report: the verdict never depends on the order
-    # of reports, the worker they fell to or the cache (DECISIONS, total read cap).
+    # of reports, the worker they fell to or the cache (docs/decisions.md: "The total
+    # read cap is per report").
     _sizes: dict[str, int] = field(default_factory=dict)
     _charged: set[str] | None = None  # None: not inside a report's analysis
     _report_bytes: int = 0

@@ -1,4 +1,4 @@
-"""Dates: every written form of RULES N6, and years."""
+"""Dates: every written form of DECISIONS N6, and years."""
 
 from __future__ import annotations
 
