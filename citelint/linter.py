@@ -102,6 +102,8 @@ class Linter:
             self.citations.release(root)
             self.repair.release(root)
             self.evidence.release(under_root(root))
+            if self.results is not None:
+                self.results.release(root)
 
     def lint_file(self, path: str) -> FileResult:
         display = self.display(path)

@@ -150,3 +150,37 @@ def test_a_nested_config_chooses_its_rules_never_what_the_run_decides(
     shown = {(d.path, d.code, d.line): d for d in hinted.diagnostics}
     assert ("docs/r.md", "CL101", 2) not in shown  # suppressed, as the comment says
     assert shown["docs/r.md", "CL101", 6].suggestions  # where 45% is said: pmid:1
+
+
+def test_the_same_bytes_whatever_the_workers_cache_and_hints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Report folders with their own sources roots: `--jobs 1` and `--jobs 2`, the cache
+    off, cold and warm give the same JSON; `--no-hints` gives it without the hints."""
+    (tmp_path / ".git").mkdir()
+    record = json.dumps({"abstract": "Median PFS was 4.8 months; ORR 45%."})
+    for n in range(10):
+        saved = tmp_path / "runs" / f"r{n}" / "sources" / "pubmed"
+        write_file(saved / "1.json", record)
+        write_file(saved / "2.json", '{"abstract": "x"}')
+        write_file(
+            tmp_path / "runs" / f"r{n}" / "report.md",
+            f"ORR was 45% [pmid:2:abstract]. PFS was {n}.8 months [pmid:1:abstract].\n",
+        )
+    monkeypatch.chdir(tmp_path)
+    cache = str(tmp_path / "cache")
+
+    def json_of(*args: str) -> str:
+        run(capsys, "runs", "-o", "json:o.json", *args)
+        return (tmp_path / "o.json").read_text()
+
+    plain = json_of("--no-cache", "--jobs", "1")
+    assert '"suggestions": [{' in plain  # hints were found: the comparison has teeth
+    assert json_of("--no-cache", "--jobs", "2") == plain
+    assert json_of("--cache-dir", cache) == plain  # cold
+    assert json_of("--cache-dir", cache) == plain  # warm
+    hintless = json.loads(json_of("--no-cache", "--no-hints"))
+    hinted = json.loads(plain)
+    for d in hinted["diagnostics"]:
+        d["suggestions"], d["nowhere"] = [], []
+    assert hintless == hinted

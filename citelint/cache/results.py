@@ -67,7 +67,9 @@ class ResultCache:
         # its size, so it is never hashed (30 uncited 99 MiB files cost 25 times the lint).
         self.max_read_bytes = min(max_read_bytes, MAX_HASHED_BYTES)
         self.usable = usable_folder(folder) is None and usable_folder(self.folder) is None
-        self._seen: dict[Dep, str] = {}  # observations, once per run
+        self._seen: dict[Dep, str] = {}  # observations, once per run (a root's: while it runs)
+        self._digests: dict[tuple[int, ...], str] = {}  # file identity → content hash
+        self._folders: dict[str, str] = {}  # folder → its real path
         self._valid: dict[bytes, bool] = {}  # by the name of a dependency list
         self._named: dict[frozenset[Dep], str] = {}  # dependency lists written this run
         self.hits = self.misses = self.written = 0
@@ -143,14 +145,41 @@ class ResultCache:
         """What a dependency looks like now (made once per run)."""
         if dep not in self._seen:
             what, path = dep
-            real = os.path.realpath(path)
+            real = self._real(path)
             if self.trusted and not any(within(real, root) for root in self.trusted):
                 # never listed or read: that it leads out is all a verdict depends on
                 self._seen[dep] = f"outside:{real}:{os.path.lexists(path)}"
             else:
                 cap = self.max_read_bytes
-                self._seen[dep] = _listing(path) if what == DIR else _file(path, cap)
+                self._seen[dep] = (
+                    _listing(path) if what == DIR else _file(path, cap, self._digests, real)
+                )
         return self._seen[dep]
+
+    def _real(self, path: str) -> str:
+        """`os.path.realpath(path)`, its folder's resolved once per run: a root's
+        dependencies are a thousand paths in a few folders."""
+        folder, name = os.path.split(os.path.abspath(path))
+        real_folder = self._folders.get(folder)
+        if real_folder is None:
+            real_folder = self._folders[folder] = os.path.realpath(folder)
+        try:
+            if stat.S_ISLNK(os.lstat(path).st_mode):
+                return os.path.realpath(path)
+        except OSError:
+            pass  # absent: where it would be is its folder's real path and its name
+        return os.path.join(real_folder, name)
+
+    def release(self, root: str) -> None:
+        """Forget the observations under a sources root whose reports are all done: a
+        run over thousands of report folders holds the roots in flight, not all of them."""
+        inside = root.rstrip(os.sep) + os.sep
+        for dep in [d for d in self._seen if d[1] == root or d[1].startswith(inside)]:
+            del self._seen[dep]
+        for folder in [f for f in self._folders if f == root or f.startswith(inside)]:
+            del self._folders[folder]
+        if len(self._digests) > MAX_DIGESTS:  # hard-linked copies share one; bounded
+            self._digests.clear()
 
     def prune(self, *, others_wrote: bool = False) -> None:
         """Keep the folder under its cap: the oldest entries go first. Only after a run
@@ -200,14 +229,24 @@ def _is_dep(item: object) -> bool:
     )
 
 
-def _file(path: str, cap: int) -> str:
+MAX_DIGESTS = 65_536
+
+
+def _file(
+    path: str,
+    cap: int,
+    digests: dict[tuple[int, ...], str] | None = None,
+    real: str | None = None,
+) -> str:
     """Existence, real location, type and content hash of a path (its size alone past
-    `cap`, the most the lint reads of a file)."""
+    `cap`, the most the lint reads of a file). `digests` keeps the hash of each file
+    identity (device, inode, size, times) seen in this run: hard-linked copies under many
+    sources roots are read once."""
     try:
         os.lstat(path)
     except OSError:
         return "absent"
-    real = os.path.realpath(path)
+    real = real or os.path.realpath(path)
     try:
         mode = os.stat(real).st_mode
         if not stat.S_ISREG(mode):  # a folder, FIFO or device is never opened
@@ -221,10 +260,16 @@ def _file(path: str, cap: int) -> str:
             return f"{stat.S_IFMT(info.st_mode)}:{real}"
         if info.st_size > cap:
             return f"over:{info.st_size}:{real}"
-        digest = hashlib.sha256()
-        while chunk := handle.read(1 << 20):
-            digest.update(chunk)
-    return f"file:{digest.hexdigest()}:{real}"
+        identity = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        known = digests.get(identity) if digests is not None else None
+        if known is None:
+            digest = hashlib.sha256()
+            while chunk := handle.read(1 << 20):
+                digest.update(chunk)
+            known = digest.hexdigest()
+            if digests is not None:
+                digests[identity] = known
+    return f"file:{known}:{real}"
 
 
 def _listing(path: str) -> str:

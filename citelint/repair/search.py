@@ -10,6 +10,8 @@ holds it too are dropped: `abstract` is no answer where `results` is.
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -24,21 +26,15 @@ from citelint.evidence import (
     field_number,
     token_supported,
 )
-from citelint.sources.model import Span
+from citelint.repair.pieces import Piece, Pieces, Place
+from citelint.sources.model import Failure, Span
 from citelint.sources.store import SourceStore
+from citelint.sources.watch import PATH
 from citelint.tokens import spelled_numbers, squash, values_in
 
 MAX_RECORDS = 2000  # saved records indexed per sources root
 MAX_SCAN = 5000  # spans tried for a claim that has no number or code to look up
 MAX_FOUND = 50  # spans that hold a claim, kept before the smallest are chosen
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """One span of a saved record: the anchor that names it, and its text."""
-
-    anchor: Anchor
-    span: Span
 
 
 @dataclass
@@ -58,6 +54,7 @@ class EvidenceSearch:
         self.evidence = evidence
         self._records: dict[tuple[str, str, str], list[Place]] = {}
         self._roots: dict[str, _RootIndex] = {}
+        self.pieces = Pieces()  # saved files' index pieces, shared by roots holding them
 
     def release(self, root: str) -> None:
         """Forget a sources root's records and index (see `SourceStore.release`)."""
@@ -137,13 +134,40 @@ class EvidenceSearch:
             (name, ident) for name in self.store.kinds for ident in self.store.saved_ids(name, root)
         ]
         for kind, ident in listed[:MAX_RECORDS]:
-            for place in self.record(kind, ident, root):
+            located = self.store.locate(self.store.kinds[kind], ident, root)
+            if isinstance(located, Failure):
+                continue
+            piece = self.pieces.piece(
+                self._content_key(kind, ident, located, root),
+                functools.partial(self._build_piece, kind, ident, root, located),
+            )
+            for place, values, squashed in piece.at(located):
                 at = len(index.places)
                 index.places.append(place)
-                index.squashed.append(squash(place.span.text))
-                for value in _values(place.span):
+                index.squashed.append(squashed)
+                for value in values:
                     index.by_value.setdefault(value, []).append(at)
         return index
+
+    def _content_key(self, kind: str, ident: str, path: str, root: str) -> tuple[str, ...]:
+        """What a saved file's piece is a function of (the config aside: one `Pieces` per
+        linter): its kind, id, place under the root, bytes and `.toc.json` sidecar."""
+        toc = path.rsplit(".", 1)[0] + ".toc.json"
+        self.store.watch.note(PATH, path)  # a reused piece still depends on this file
+        if os.path.lexists(toc):  # (one that appears shows in its folder's listing)
+            self.store.watch.note(PATH, toc)
+        cap = self.store.max_bytes
+        digests = (self.pieces.digest(path, cap), self.pieces.digest(toc, cap))
+        return (kind, ident, os.path.relpath(path, root), *digests)
+
+    def _build_piece(self, kind: str, ident: str, root: str, path: str) -> Piece:
+        places = self.record(kind, ident, root)
+        return Piece(
+            path,
+            tuple(places),
+            tuple(frozenset(_values(p.span)) for p in places),
+            tuple(squash(p.span.text) for p in places),
+        )
 
 
 def _values(span: Span) -> set[Decimal]:

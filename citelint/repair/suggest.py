@@ -22,7 +22,8 @@ from citelint.claims import NO_CLAIM, Claim
 from citelint.diagnostic import Edit, SourceRef, Suggestion
 from citelint.document import Anchor, Document, Sentence
 from citelint.records import core, excerpt
-from citelint.repair.search import EvidenceSearch, Place
+from citelint.repair.pieces import Place
+from citelint.repair.search import EvidenceSearch
 from citelint.rules import REPAIRABLE
 from citelint.rules.base import Finding
 from citelint.tokens import squash

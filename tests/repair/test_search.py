@@ -8,7 +8,8 @@ from pathlib import Path
 from citelint.claims import ClaimReader, ClaimSettings
 from citelint.evidence import Evidence
 from citelint.parse import Parser
-from citelint.repair.search import EvidenceSearch, Place, smallest
+from citelint.repair.pieces import Place
+from citelint.repair.search import EvidenceSearch, smallest
 from citelint.sources.model import Span
 from citelint.sources.store import SourceStore
 from tests.conftest import FIXES
