@@ -9,13 +9,14 @@ they become diagnostics is `stamp.py`.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import traceback
 from collections import Counter
 
 from citelint import records, stamp
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
-from citelint.cache.results import ResultCache, stable
+from citelint.cache.results import ResultCache, code_version, stable
 from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.diagnostic import Diagnostic
@@ -23,6 +24,7 @@ from citelint.discover import Discovery
 from citelint.document import Document
 from citelint.evidence import Evidence
 from citelint.parse import Parser, UnreadableReport
+from citelint.repair.pieces import Pieces
 from citelint.repair.search import EvidenceSearch
 from citelint.repair.suggest import Repairer
 from citelint.result import FileResult, source_lines
@@ -87,8 +89,11 @@ class Linter:
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence()
         self.citations = CitationResolver(self.store)
+        # kept index pieces depend on the config and the code too (a new citelint builds anew)
+        salt = stable(settings) + code_version() if run.cache_dir else ""
+        pieces = Pieces(run.cache_dir, hashlib.sha256(salt.encode()).hexdigest())
         self.repair = Repairer(
-            EvidenceSearch(self.store, self.evidence), run.show, run.claim_records
+            EvidenceSearch(self.store, self.evidence, pieces), run.show, run.claim_records
         )
         self.tracebacks: list[str] = []
 

@@ -1,31 +1,41 @@
-"""A saved file's part of a sources root's repair index, shared by content.
+"""A saved file's part of a sources root's repair index, shared by content and kept
+between runs.
 
 Pipelines save one sources folder per report run, and many of those folders hold the
-same files (the same record fetched again, or hard-linked copies). A saved file's piece
-of the index — its located spans, the numbers each may state, its squashed text — is a
-function of the file's bytes, its `.toc.json` sidecar's bytes, where it sits under the
-root, and the run's config; it is built once per run for each distinct content and
-reused by every root that holds the same file, its spans moved to that root's path.
+same files (the same record fetched again, or hard-linked copies); a re-run after one
+report changed needs the index of roots whose files did not. A saved file's piece of
+the index — each located span's locator, the numbers it may state and its squashed
+text — is a function of the file's bytes, its `.toc.json` sidecar's bytes, where it
+sits under the root, the config and citelint's code. It is built once for each distinct
+content, reused in the run by every root that holds the same file, and kept in the
+cache folder (beside the result cache, under the same rules: a regular file in a folder
+that is no symlink, read under a cap, shape-checked; a damaged entry is built again).
 
-A file's content digest is kept by its identity on disk (device, inode, size, times),
-so hard-linked copies are hashed once; a copy with other times is read and hashed.
+A piece holds no path and no span: a candidate it points at is read from the root that
+asks, so hints always name that root's file. A file's content digest is kept by its
+identity on disk (device, inode, size, times): hard-linked copies are hashed once.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
-from decimal import Decimal
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
+from citelint import writes
 from citelint.document import Anchor
 from citelint.sources.model import SourceError, Span
 from citelint.sources.paths import read_regular
+from citelint.sources.text_cache import usable_folder
 
-MAX_PIECE_CHARS = 16_000_000  # span text kept in pieces for reuse; the oldest go first
-MAX_DIGESTS = 65_536  # file identities whose digest is kept
+FORMAT = 1  # the layout of a kept piece; a new one starts a new folder
+MAX_KEPT = 4096  # pieces held in memory; the oldest go first
+MAX_DIGESTS = 65_536  # file identities whose digest is held
+MAX_PIECE_BYTES = 64 * 1024 * 1024  # a kept piece larger than this is not read
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,48 +48,42 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """One saved file's places, each with the numbers it may state and its squashed text,
-    and the path its spans were read at."""
+    """One saved file's located spans: each one's locator, the numbers it may state and
+    its squashed text."""
 
-    home: str
-    places: tuple[Place, ...]
+    locators: tuple[str | None, ...]
     values: tuple[frozenset[Decimal], ...]
     squashed: tuple[str, ...]
 
-    def at(self, path: str) -> Iterator[tuple[Place, frozenset[Decimal], str]]:
-        """The places as read at `path` (a root holding the same file elsewhere)."""
-        for place, values, squashed in zip(self.places, self.values, self.squashed, strict=True):
-            if path != self.home and place.span.path == self.home:
-                place = Place(place.anchor, replace(place.span, path=path))
-            yield place, values, squashed
-
 
 class Pieces:
-    """The pieces of one run (one config), by content; the oldest dropped past a bound."""
+    """The pieces of one config's runs, by content key: in memory for the run, and in
+    `folder` (None: not kept) for the next."""
 
-    def __init__(self, max_chars: int = MAX_PIECE_CHARS) -> None:
-        self.max_chars = max_chars
+    def __init__(self, folder: str | None = None, salt: str = "") -> None:
+        self.folder = os.path.join(folder, f"repair-{FORMAT}") if folder else None
+        self.salt = salt  # the config and code a piece also depends on
         self._pieces: OrderedDict[tuple[str, ...], Piece] = OrderedDict()
-        self._chars = 0
-        self._digests: OrderedDict[tuple[int, ...], str] = OrderedDict()  # identity → digest
-        self.built = 0  # pieces built (not reused): what a test counts
+        self._digests: OrderedDict[tuple[int, ...], str] = OrderedDict()
+        self.built = self.kept = 0  # pieces built here, pieces read back: what tests count
 
     def piece(self, key: tuple[str, ...], build: Callable[[], Piece]) -> Piece:
-        """The piece whose content key is `key`, built once (while it is kept)."""
+        """The piece whose content key is `key`: held, kept, or built (and kept)."""
         found = self._pieces.get(key)
         if found is not None:
             self._pieces.move_to_end(key)
             return found
-        made = build()
-        if any(p.span.path != made.home for p in made.places):
-            return made  # spans from more than one file: not shared
-        self.built += 1
-        self._pieces[key] = made
-        self._chars += sum(len(p.span.text) for p in made.places)
-        while self._chars > self.max_chars and len(self._pieces) > 1:
-            _, old = self._pieces.popitem(last=False)
-            self._chars -= sum(len(p.span.text) for p in old.places)
-        return made
+        found = self._read(key)
+        if found is None:
+            found = build()
+            self.built += 1
+            self._write(key, found)
+        else:
+            self.kept += 1
+        self._pieces[key] = found
+        if len(self._pieces) > MAX_KEPT:
+            self._pieces.popitem(last=False)
+        return found
 
     def digest(self, path: str, max_bytes: int) -> str:
         """The content digest of a regular file (`-` when there is none to read)."""
@@ -98,3 +102,60 @@ class Pieces:
             if len(self._digests) > MAX_DIGESTS:
                 self._digests.popitem(last=False)
         return known
+
+    def _path(self, key: tuple[str, ...]) -> str | None:
+        if self.folder is None or usable_folder(self.folder) is not None:
+            return None
+        if usable_folder(os.path.dirname(self.folder)) is not None:
+            return None
+        name = hashlib.sha256("\0".join((self.salt, *key)).encode("utf-8", "surrogatepass"))
+        return os.path.join(self.folder, name.hexdigest() + ".json")
+
+    def _read(self, key: tuple[str, ...]) -> Piece | None:
+        """A kept piece, or None for an absent, damaged or foreign one."""
+        path = self._path(key)
+        if path is None:
+            return None
+        try:
+            data = json.loads(read_regular(path, MAX_PIECE_BYTES, "the cache entry cap"))
+            return _decode(data, key)
+        except (SourceError, ValueError, RecursionError, InvalidOperation):
+            return None
+
+    def _write(self, key: tuple[str, ...], piece: Piece) -> None:
+        path = self._path(key)
+        if path is None:
+            return
+        data = {
+            "key": list(key),
+            "locators": list(piece.locators),
+            "values": [sorted(str(v) for v in values) for values in piece.values],
+            "squashed": list(piece.squashed),
+        }
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        try:
+            os.makedirs(self.folder or "", exist_ok=True)
+            writes.write_atomic(path, (text.encode("utf-8", "surrogatepass"),), mode=0o600)
+        except OSError:
+            pass  # a read-only or full disk still lints; it only loses the speed-up
+
+
+def _decode(data: object, key: tuple[str, ...]) -> Piece | None:
+    """A kept piece, checked field by field (None when its shape is not one we wrote)."""
+    if not isinstance(data, dict) or data.get("key") != list(key):
+        return None
+    locators, values, squashed = data.get("locators"), data.get("values"), data.get("squashed")
+    if not (isinstance(locators, list) and isinstance(values, list) and isinstance(squashed, list)):
+        return None
+    if not len(locators) == len(values) == len(squashed):
+        return None
+    if not all(loc is None or isinstance(loc, str) for loc in locators):
+        return None
+    if not all(isinstance(s, str) for s in squashed):
+        return None
+    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in values):
+        return None
+    numbers = [[Decimal(x) for x in v] for v in values]
+    if not all(n.is_finite() for v in numbers for n in v):
+        return None  # a NaN (or a signalling one, which cannot even be hashed): not ours
+    return Piece(tuple(locators), tuple(frozenset(v) for v in numbers), tuple(squashed))

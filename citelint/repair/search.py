@@ -43,23 +43,29 @@ class _RootIndex:
     pass per span, no tokens) and by its squashed text (codes); a hit is then checked with
     the span's real tokens, so only the spans a claim could be in are ever tokenized."""
 
-    places: list[Place] = field(default_factory=list)
+    refs: list[tuple[str, str, str | None]] = field(default_factory=list)  # kind, id, locator
     by_value: dict[Decimal, list[int]] = field(default_factory=dict)
     squashed: list[str] = field(default_factory=list)
 
 
 class EvidenceSearch:
-    def __init__(self, store: SourceStore, evidence: Evidence) -> None:
+    def __init__(
+        self, store: SourceStore, evidence: Evidence, pieces: Pieces | None = None
+    ) -> None:
         self.store = store
         self.evidence = evidence
         self._records: dict[tuple[str, str, str], list[Place]] = {}
         self._roots: dict[str, _RootIndex] = {}
-        self.pieces = Pieces()  # saved files' index pieces, shared by roots holding them
+        self._located: dict[tuple[str, str, str], dict[str | None, Place]] = {}
+        # saved files' index pieces: shared by the roots that hold them, kept between runs
+        self.pieces = pieces or Pieces()
 
     def release(self, root: str) -> None:
         """Forget a sources root's records and index (see `SourceStore.release`)."""
         self.store.watch.forget(self._roots, [root])
         self.store.watch.forget(self._records, [k for k in self._records if k[0] == root])
+        for key in [k for k in self._located if k[0] == root]:
+            del self._located[key]
 
     def live_roots(self) -> set[str]:
         return set(self._roots) | {k[0] for k in self._records}
@@ -118,12 +124,26 @@ class EvidenceSearch:
                 i for i, text in enumerate(index.squashed) if all(c in text for c in codes)
             ]
         else:
-            candidates = list(range(min(len(index.places), MAX_SCAN)))
-        places = [index.places[i] for i in candidates]
-        found = [
-            p for p in places if (p.anchor.type, p.anchor.id) not in skip and self.holds(claim, p)
-        ]
-        return smallest(found[:MAX_FOUND])
+            candidates = list(range(min(len(index.refs), MAX_SCAN)))
+        found = []
+        for i in candidates:
+            kind, ident, locator = index.refs[i]
+            if (kind, ident) in skip:
+                continue
+            place = self._place(kind, ident, locator, root)
+            if place is not None and self.holds(claim, place):
+                found.append(place)
+                if len(found) == MAX_FOUND:
+                    break
+        return smallest(found)
+
+    def _place(self, kind: str, ident: str, locator: str | None, root: str) -> Place | None:
+        """A place an index piece points at, read from this root (its own path)."""
+        key = (root, kind, ident)
+        if key not in self._located:
+            places = self.record(kind, ident, root)
+            self._located[key] = {p.anchor.locator: p for p in reversed(places)}
+        return self._located[key].get(locator)
 
     def _index(self, root: str) -> _RootIndex:
         return self.store.watch.memo(self._roots, root, lambda: self._index_root(root))
@@ -139,11 +159,13 @@ class EvidenceSearch:
                 continue
             piece = self.pieces.piece(
                 self._content_key(kind, ident, located, root),
-                functools.partial(self._build_piece, kind, ident, root, located),
+                functools.partial(self._build_piece, kind, ident, root),
             )
-            for place, values, squashed in piece.at(located):
-                at = len(index.places)
-                index.places.append(place)
+            for locator, values, squashed in zip(
+                piece.locators, piece.values, piece.squashed, strict=True
+            ):
+                at = len(index.refs)
+                index.refs.append((kind, ident, locator))
                 index.squashed.append(squashed)
                 for value in values:
                     index.by_value.setdefault(value, []).append(at)
@@ -160,11 +182,10 @@ class EvidenceSearch:
         digests = (self.pieces.digest(path, cap), self.pieces.digest(toc, cap))
         return (kind, ident, os.path.relpath(path, root), *digests)
 
-    def _build_piece(self, kind: str, ident: str, root: str, path: str) -> Piece:
+    def _build_piece(self, kind: str, ident: str, root: str) -> Piece:
         places = self.record(kind, ident, root)
         return Piece(
-            path,
-            tuple(places),
+            tuple(p.anchor.locator for p in places),
             tuple(frozenset(_values(p.span)) for p in places),
             tuple(squash(p.span.text) for p in places),
         )

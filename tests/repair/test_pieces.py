@@ -58,3 +58,62 @@ def test_copies_with_the_same_bytes_share_too_and_other_bytes_do_not(tmp_path: P
     assert built == 3  # 1.json twice the same, once other bytes; 2.json the same
     assert [line.split(" ")[0] for line in shown] == [f"runs/r{i}/report.md" for i in range(3)]
     assert "runs/r2/sources" in shown[2]
+
+
+def _runner(tmp_path: Path, cache: Path) -> Runner:
+    settings = Settings(project_root=str(tmp_path), cache_dir=str(cache))
+    return Runner.of(settings, [str(tmp_path / "runs")])
+
+
+def test_pieces_are_kept_between_runs_and_a_damaged_one_is_built_again(tmp_path: Path) -> None:
+    _folders(tmp_path, 2, link=True)
+    cache = tmp_path / "cache"
+    first = _runner(tmp_path, cache)
+    expected = first.lint()
+    assert first.linter.repair.search.pieces.built == 2
+    kept = sorted((cache / "repair-1").glob("*.json"))
+    assert len(kept) == 2
+    again = _runner(tmp_path, cache)
+    assert again.lint() == expected  # the same hints, read from this run's roots
+    assert (again.linter.repair.search.pieces.built, again.linter.repair.search.pieces.kept) == (
+        0,
+        2,
+    )
+    kept[0].write_text('{"key": ["not", "this"], "locators": [], "values": [], "squashed": []}')
+    kept[1].write_text('{"key": 1, "values": [["sNaN"]]')  # damaged
+    third = _runner(tmp_path, cache)
+    assert third.lint() == expected
+    assert third.linter.repair.search.pieces.built == 2  # neither was taken
+
+
+def test_a_planted_piece_cannot_point_a_hint_at_another_record(tmp_path: Path) -> None:
+    """A piece is only an index: a candidate it names is read and checked in the root
+    that asks, so a piece claiming `2.json` states 45% gives no hint to `2.json`."""
+    _folders(tmp_path, 1, link=True)
+    cache = tmp_path / "cache"
+    expected = _runner(tmp_path, cache).lint()
+    for kept in (cache / "repair-1").glob("*.json"):
+        data = json.loads(kept.read_text())
+        data["values"] = [["45"] for _ in data["values"]]
+        kept.write_text(json.dumps(data))
+    assert _runner(tmp_path, cache).lint() == expected
+
+
+def test_a_kept_piece_is_read_only_in_the_shape_written() -> None:
+    from decimal import Decimal
+
+    from citelint.repair.pieces import _decode
+
+    key = ("pubmed", "1", "pubmed/1.json", "a", "-")
+    good = {"key": list(key), "locators": ["abstract"], "values": [["45"]], "squashed": ["x"]}
+    piece = _decode(good, key)
+    assert piece is not None and piece.values == (frozenset({Decimal(45)}),)
+    for bad in (
+        {**good, "key": ["other"]},
+        {**good, "values": [["sNaN"]]},  # could not even be hashed
+        {**good, "values": [["NaN"]]},
+        {**good, "locators": [1]},
+        {**good, "squashed": []},  # lengths differ
+        [good],
+    ):
+        assert _decode(bad, key) is None, bad
