@@ -48,6 +48,7 @@ from citelint.stamp import Stamper, file_finding, shown
 from citelint.suppress import Suppressions, scopes
 from citelint.writes import link_below
 
+RULE_CODES = frozenset(RULES_BY_CODE)  # what a suppression comment may name
 FAULT_ENV = "CITELINT_TEST_FAULT"  # read only under pytest: a file name that makes lint crash
 
 
@@ -223,7 +224,7 @@ class Linter:
             ),
             sources_root=sources_root,
             failure_codes=FAILURE_CODES,
-            rule_codes=frozenset(RULES_BY_CODE),
+            rule_codes=RULE_CODES,
             suppressed=suppressions.suppressed if suppressions else lambda code, at: False,
             display=self.display,
             anchor_starts=starts,

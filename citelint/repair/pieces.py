@@ -88,7 +88,7 @@ class Pieces:
     def digest(self, path: str, max_bytes: int) -> str:
         """The content digest of a regular file (`-` when there is none to read)."""
         try:
-            st = os.stat(path)
+            st = os.lstat(path)  # a planted link is not followed (and not read below)
         except OSError:
             return "-"
         identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
