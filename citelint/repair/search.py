@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import functools
 import os
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from citelint.claims import Claim
@@ -35,6 +36,7 @@ from citelint.tokens import spelled_numbers, squash, values_in
 MAX_RECORDS = 2000  # saved records indexed per sources root
 MAX_SCAN = 5000  # spans tried for a claim that has no number or code to look up
 MAX_FOUND = 50  # spans that hold a claim, kept before the smallest are chosen
+MAX_VERDICTS = 200_000  # whether a span holds a claim, kept by content; the oldest go first
 
 
 @dataclass
@@ -44,6 +46,7 @@ class _RootIndex:
     the span's real tokens, so only the spans a claim could be in are ever tokenized."""
 
     refs: list[tuple[str, str, str | None]] = field(default_factory=list)  # kind, id, locator
+    contents: list[tuple[str, ...]] = field(default_factory=list)  # each ref's file content key
     by_value: dict[Decimal, list[int]] = field(default_factory=dict)
     squashed: list[str] = field(default_factory=list)
 
@@ -56,7 +59,11 @@ class EvidenceSearch:
         self.evidence = evidence
         self._records: dict[tuple[str, str, str], list[Place]] = {}
         self._roots: dict[str, _RootIndex] = {}
-        self._located: dict[tuple[str, str, str], dict[str | None, Place]] = {}
+        self._located: dict[tuple[str, str, str, str | None], Place | None] = {}
+        # whether a span holds a claim, by the claim's tokens and the span's content: roots
+        # holding the same files (a sources folder per report run) check a span once
+        self._verdicts: OrderedDict[tuple[object, tuple[str, ...], str | None], bool]
+        self._verdicts = OrderedDict()
         # saved files' index pieces: shared by the roots that hold them, kept between runs
         self.pieces = pieces or Pieces()
 
@@ -113,37 +120,63 @@ class EvidenceSearch:
     def elsewhere(self, claim: Claim, root: str, skip: Sequence[tuple[str, str]]) -> list[Place]:
         """The smallest spans of the root's other saved records that hold the claim."""
         index = self._index(root)
-        values = list(dict.fromkeys(abs(t.value) for t in claim.numbers))
-        # folded as the index's text is (a DOI key keeps its hyphens): a superset of hits
-        codes = list(dict.fromkeys(squash(e.key) for e in claim.entities))
-        if values:
-            lists = sorted((index.by_value.get(v, []) for v in values), key=len)
-            candidates = sorted(set(lists[0]).intersection(*lists[1:]))
-        elif codes:
-            candidates = [
-                i for i, text in enumerate(index.squashed) if all(c in text for c in codes)
-            ]
-        else:
-            candidates = list(range(min(len(index.refs), MAX_SCAN)))
+        tokens = _tokens_of(claim)
         found = []
-        for i in candidates:
+        for i in self._candidates(claim, index):
             kind, ident, locator = index.refs[i]
-            if (kind, ident) in skip:
+            if (kind, ident) in skip or not self._verdict(claim, tokens, index, i, root):
                 continue
             place = self._place(kind, ident, locator, root)
-            if place is not None and self.holds(claim, place):
+            if place is not None:
                 found.append(place)
                 if len(found) == MAX_FOUND:
                     break
         return smallest(found)
 
+    def anywhere(self, claim: Claim, root: str) -> bool:
+        """Whether any saved span of the root holds the claim."""
+        index, tokens = self._index(root), _tokens_of(claim)
+        return any(
+            self._verdict(claim, tokens, index, i, root) for i in self._candidates(claim, index)
+        )
+
+    def _candidates(self, claim: Claim, index: _RootIndex) -> list[int]:
+        """The spans that may hold the claim: those stating all its numbers, or holding
+        all its codes; every span (to a cap) for a claim with neither."""
+        values = list(dict.fromkeys(abs(t.value) for t in claim.numbers))
+        # folded as the index's text is (a DOI key keeps its hyphens): a superset of hits
+        codes = list(dict.fromkeys(squash(e.key) for e in claim.entities))
+        if values:
+            lists = sorted((index.by_value.get(v, []) for v in values), key=len)
+            found = sorted(set(lists[0]).intersection(*lists[1:]))
+            return [i for i in found if all(c in index.squashed[i] for c in codes)]
+        if codes:
+            return [i for i, text in enumerate(index.squashed) if all(c in text for c in codes)]
+        return list(range(min(len(index.refs), MAX_SCAN)))
+
+    def _verdict(self, claim: Claim, tokens: object, index: _RootIndex, i: int, root: str) -> bool:
+        """Whether the i-th span of the root's index holds the claim: checked once per
+        claim tokens and file content, whichever root asks."""
+        kind, ident, locator = index.refs[i]
+        key = (tokens, index.contents[i], locator)
+        known = self._verdicts.get(key)
+        if known is None:
+            place = self._place(kind, ident, locator, root)
+            known = place is not None and self.holds(claim, place)
+            self._verdicts[key] = known
+            if len(self._verdicts) > MAX_VERDICTS:
+                self._verdicts.popitem(last=False)
+        return known
+
     def _place(self, kind: str, ident: str, locator: str | None, root: str) -> Place | None:
         """A place an index piece points at, read from this root (its own path)."""
-        key = (root, kind, ident)
+        key = (root, kind, ident, locator)
         if key not in self._located:
-            places = self.record(kind, ident, root)
-            self._located[key] = {p.anchor.locator: p for p in reversed(places)}
-        return self._located[key].get(locator)
+            anchor = Anchor(kind, ident, locator, 0, 0)
+            found = self.store.resolve(anchor, root)
+            held = isinstance(found, Span) and found.text.strip()
+            self._located[key] = Place(anchor, found) if isinstance(found, Span) and held else None
+        return self._located[key]
 
     def _index(self, root: str) -> _RootIndex:
         return self.store.watch.memo(self._roots, root, lambda: self._index_root(root))
@@ -157,8 +190,9 @@ class EvidenceSearch:
             located = self.store.locate(self.store.kinds[kind], ident, root)
             if isinstance(located, Failure):
                 continue
+            key = self._content_key(kind, ident, located, root)
             piece = self.pieces.piece(
-                self._content_key(kind, ident, located, root),
+                key,
                 functools.partial(self._build_piece, kind, ident, root),
             )
             for locator, values, squashed in zip(
@@ -166,6 +200,7 @@ class EvidenceSearch:
             ):
                 at = len(index.refs)
                 index.refs.append((kind, ident, locator))
+                index.contents.append(key)  # the file's content: kind, id, bytes
                 index.squashed.append(squashed)
                 for value in values:
                     index.by_value.setdefault(value, []).append(at)
@@ -189,6 +224,16 @@ class EvidenceSearch:
             tuple(frozenset(_values(p.span)) for p in places),
             tuple(squash(p.span.text) for p in places),
         )
+
+
+def _tokens_of(claim: Claim) -> object:
+    """What `holds` reads of a claim: its tokens without their places in the sentence."""
+    return (
+        tuple(replace(t, start=0, end=0) for t in claim.numbers),
+        tuple(replace(t, start=0, end=0) for t in claim.dates),
+        tuple(replace(t, start=0, end=0) for t in claim.entities),
+        tuple(replace(t, start=0, end=0) for t in claim.drugs),
+    )
 
 
 def _values(span: Span) -> set[Decimal]:

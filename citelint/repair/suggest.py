@@ -129,7 +129,7 @@ class Repairer:
         return tuple(dict.fromkeys(missing))
 
     def _anywhere(self, claim: Claim, root: str) -> bool:
-        return bool(self.search.elsewhere(claim, root, skip=()))
+        return self.search.anywhere(claim, root)
 
     def _suggest(
         self,
