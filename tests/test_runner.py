@@ -93,9 +93,13 @@ def test_a_run_keeps_only_the_sources_roots_in_flight(
             "Median PFS was 4.8 months [pmid:1:abstract]. ORR was 46% [pmid:1:abstract].\n",
         )
     monkeypatch.chdir(tmp_path)
-    runner = Runner.of(Settings(project_root=str(tmp_path)), [str(tmp_path / "runs")])
+    settings = Settings(
+        project_root=str(tmp_path), cache_dir=str(tmp_path / "cache"), result_cache=True
+    )
+    runner = Runner.of(settings, [str(tmp_path / "runs")])
     linter = runner.linter
     live: list[int] = []
+    sets: list[int] = []
 
     def count(done: int, total: int) -> None:
         roots = (
@@ -104,11 +108,17 @@ def test_a_run_keeps_only_the_sources_roots_in_flight(
             | linter.repair.search.live_roots()
             | {k[0] for k in linter.repair._held}
         )
+        # the dependencies the result cache keeps of each memo go with the memo
+        watch = linter.store.watch
+        kept = {path for deps in watch._kept.values() for _, path in deps}
+        roots |= {path.split("/sources/")[0] + "/sources" for path in kept if "/sources/" in path}
         live.append(len(roots))
+        sets.append(len(watch._sets))
 
     result = runner.lint(progress=count)
     assert len(result.files) == 200 and len(live) == 200
     assert max(live) == 1  # the root in flight, never the 199 before it
+    assert linter.store.watch.active and max(sets) == max(sets[:2]), sets  # flat
     assert [d.code for d in result.diagnostics] == ["CL101"] * 200  # and every one checked
     assert len(linter.store._loaded) <= 1 and len(linter.evidence._spans) <= 2
 

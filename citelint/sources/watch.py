@@ -54,6 +54,8 @@ class Watch:
         for key in keys:
             table.pop(key, None)
             self._kept.pop((id(table), key), None)
+        if keys:  # a set no memo keeps any more goes too: memory is the roots in flight
+            self._sets = {deps: deps for deps in self._kept.values()}
 
     def memo(self, table: dict[K, V], key: K, compute: Callable[[], V]) -> V:
         """`table[key]`, computed once; a hit notes what the computation looked at."""
