@@ -36,7 +36,7 @@ from citelint import writes
 from citelint.cache.codec import MalformedEntryError, decode_result, encode
 from citelint.result import FileResult
 from citelint.sources.model import SourceError
-from citelint.sources.paths import read_regular, within
+from citelint.sources.paths import RealPaths, read_regular, within
 from citelint.sources.text_cache import usable_folder
 from citelint.sources.watch import DIR, Dep
 
@@ -69,7 +69,7 @@ class ResultCache:
         self.usable = usable_folder(folder) is None and usable_folder(self.folder) is None
         self._seen: dict[Dep, str] = {}  # observations, once per run (a root's: while it runs)
         self._digests: dict[tuple[int, ...], str] = {}  # file identity → content hash
-        self._folders: dict[str, str] = {}  # folder → its real path
+        self._real = RealPaths()
         self._valid: dict[bytes, bool] = {}  # by the name of a dependency list
         self._named: dict[frozenset[Dep], str] = {}  # dependency lists written this run
         self.hits = self.misses = self.written = 0
@@ -145,7 +145,7 @@ class ResultCache:
         """What a dependency looks like now (made once per run)."""
         if dep not in self._seen:
             what, path = dep
-            real = self._real(path)
+            real = self._real(path)  # a root's dependencies: a thousand paths, few folders
             if self.trusted and not any(within(real, root) for root in self.trusted):
                 # never listed or read: that it leads out is all a verdict depends on
                 self._seen[dep] = f"outside:{real}:{os.path.lexists(path)}"
@@ -156,28 +156,13 @@ class ResultCache:
                 )
         return self._seen[dep]
 
-    def _real(self, path: str) -> str:
-        """`os.path.realpath(path)`, its folder's resolved once per run: a root's
-        dependencies are a thousand paths in a few folders."""
-        folder, name = os.path.split(os.path.abspath(path))
-        real_folder = self._folders.get(folder)
-        if real_folder is None:
-            real_folder = self._folders[folder] = os.path.realpath(folder)
-        try:
-            if stat.S_ISLNK(os.lstat(path).st_mode):
-                return os.path.realpath(path)
-        except OSError:
-            pass  # absent: where it would be is its folder's real path and its name
-        return os.path.join(real_folder, name)
-
     def release(self, root: str) -> None:
         """Forget the observations under a sources root whose reports are all done: a
         run over thousands of report folders holds the roots in flight, not all of them."""
         inside = root.rstrip(os.sep) + os.sep
         for dep in [d for d in self._seen if d[1] == root or d[1].startswith(inside)]:
             del self._seen[dep]
-        for folder in [f for f in self._folders if f == root or f.startswith(inside)]:
-            del self._folders[folder]
+        self._real.forget(lambda folder: folder == root or folder.startswith(inside))
         if len(self._digests) > MAX_DIGESTS:  # hard-linked copies share one; bounded
             self._digests.clear()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable
 
 from citelint.sources.model import SourceError
 
@@ -38,10 +39,41 @@ def within(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def inside(path: str, roots: tuple[str, ...]) -> bool:
+def inside(
+    path: str, roots: tuple[str, ...], real: Callable[[str], str] = os.path.realpath
+) -> bool:
     """True when `path`, after resolving symlinks, lies inside one of the real `roots`."""
-    real = os.path.realpath(path)
-    return any(within(real, root) for root in roots)
+    found = real(path)
+    return any(within(found, root) for root in roots)
+
+
+class RealPaths:
+    """`os.path.realpath`, each folder resolved once: a root's thousand files sit in a
+    few folders, and resolving every component of every path again was most of the cost
+    of locating them. The tree is the run's input and does not change under it; a file
+    that is itself a symlink is always resolved in full."""
+
+    def __init__(self) -> None:
+        self._folders: dict[str, str] = {}
+
+    def __call__(self, path: str) -> str:
+        folder, name = os.path.split(os.path.abspath(path))
+        if not name:  # the filesystem's root
+            return os.path.realpath(path)
+        real = self._folders.get(folder)
+        if real is None:
+            real = self._folders[folder] = os.path.realpath(folder)
+        try:
+            if stat.S_ISLNK(os.lstat(path).st_mode):
+                return os.path.realpath(path)
+        except OSError:
+            pass  # absent: where it would be is its folder's real path and its name
+        return os.path.join(real, name)
+
+    def forget(self, under: Callable[[str], bool]) -> None:
+        """Drop the folders `under` says belong to a finished sources root."""
+        for folder in [f for f in self._folders if under(f)]:
+            del self._folders[folder]
 
 
 def kind_of(mode: int) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from citelint.document import Anchor
 from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
-from citelint.sources.paths import inside, kind_of, read_regular, unsafe_id
+from citelint.sources.paths import RealPaths, inside, kind_of, read_regular, unsafe_id
 from citelint.sources.text_cache import TextCache
 from citelint.sources.watch import DIR, PATH, Watch
 
@@ -59,6 +59,7 @@ class SourceStore:
     _charged: set[str] | None = None  # None: not inside a report's analysis
     _report_bytes: int = 0
     _real: dict[str, str] = field(default_factory=dict)  # each span path's real location
+    realpath: RealPaths = field(default_factory=RealPaths)  # folders resolved once a run
 
     kinds: Mapping[str, SourceKind] = field(init=False)  # built-in and custom, by type
 
@@ -75,6 +76,7 @@ class SourceStore:
         for table in (self._sizes, self._real):
             for path in [p for p in table if under(p)]:
                 del table[path]
+        self.realpath.forget(under)
 
     def live_roots(self) -> set[str]:
         """The sources roots something is kept for (tests count them)."""
@@ -138,7 +140,7 @@ class SourceStore:
     def trusted_root(self, path: str) -> bool:
         """Whether a root's real location stays inside the trusted roots."""
         self.watch.note(PATH, path)
-        return not self.trusted or inside(path, self.trusted)
+        return not self.trusted or inside(path, self.trusted, self.realpath)
 
     def allowed_roots(self, kind: SourceKind, root: str) -> tuple[str, ...]:
         """Real roots a kind may read: a root that leads out of the project is not one."""
@@ -147,7 +149,7 @@ class SourceStore:
             roots += self.evidence_roots
         for r in roots:
             self.watch.note(PATH, r)
-        return tuple(os.path.realpath(r) for r in roots if self.trusted_root(r))
+        return tuple(self.realpath(r) for r in roots if self.trusted_root(r))
 
     def locate(self, kind: SourceKind, ident: str, root: str) -> str | Failure:
         """The first existing candidate file, confined to the allowed roots."""
@@ -158,7 +160,7 @@ class SourceStore:
             self.watch.note(PATH, path)
             # Confinement before existence: a folder or file that leads out of the allowed
             # roots is CL006 whether or not anything is there, so nothing outside answers.
-            if not inside(path, allowed):
+            if not inside(path, allowed, self.realpath):
                 return Failure(
                     FailureKind.UNSAFE_PATH,
                     f"{self.display_path(path, root)} leads outside the sources root (symlink); "
@@ -199,7 +201,7 @@ class SourceStore:
         data = read_regular(path, self.max_bytes)
         self.reads += 1
         self.bytes_read += len(data)
-        self._sizes[os.path.realpath(path)] = len(data)
+        self._sizes[self.realpath(path)] = len(data)
         return data
 
     def read_sidecar(self, path: str, beside: str) -> bytes | None:
@@ -223,7 +225,7 @@ class SourceStore:
             return found
         real = self._real.get(found.path)
         if real is None:
-            real = self._real[found.path] = os.path.realpath(found.path)
+            real = self._real[found.path] = self.realpath(found.path)
         if real in self._charged or real not in self._sizes:
             return found
         self._charged.add(real)
@@ -238,7 +240,7 @@ class SourceStore:
         )
 
     def _load(self, kind: SourceKind, ident: str, path: str, root: str) -> Loaded | Failure:
-        key = (os.path.realpath(path), kind.name, ident)
+        key = (self.realpath(path), kind.name, ident)
         return self.watch.memo(
             self._loaded, key, lambda: self._read_and_load(kind, path, key, root)
         )
@@ -277,7 +279,7 @@ class SourceStore:
         for folder in kind.dirs:
             path = os.path.normpath(os.path.join(root, folder))
             self.watch.note(DIR, path)
-            if folder == "." or not inside(path, allowed) or not os.path.isdir(path):
+            if folder == "." or not inside(path, allowed, self.realpath) or not os.path.isdir(path):
                 continue
             try:
                 with os.scandir(path) as entries:
@@ -315,7 +317,11 @@ class SourceStore:
             for folder in kind.dirs:
                 path = os.path.normpath(os.path.join(root, folder))
                 self.watch.note(DIR, path)
-                if folder == "." or not inside(path, allowed) or not os.path.isdir(path):
+                if (
+                    folder == "."
+                    or not inside(path, allowed, self.realpath)
+                    or not os.path.isdir(path)
+                ):
                     continue  # a channel folder that leads out of its root is not listed
                 counts[kind.channel] = counts.get(kind.channel, 0) + _count_files(path)
         return counts

@@ -81,3 +81,32 @@ def test_read_regular_refuses_links_and_caps_size(tmp_path: Path) -> None:
         read_regular(str(tmp_path / "f"), 4)
     with pytest.raises(SourceError, match="cannot be read"):
         read_regular(str(tmp_path / "l"), 5)  # a final symlink is never followed
+
+
+def test_real_paths_resolve_as_realpath_does_with_each_folder_once(tmp_path: Path) -> None:
+    """Each folder is resolved once; a file that is a link is always resolved in full, so
+    a link planted after its folder was seen still shows where it leads."""
+    import os
+
+    from citelint.sources.paths import RealPaths
+
+    (tmp_path / "real" / "sub").mkdir(parents=True)
+    (tmp_path / "real" / "a.json").write_text("{}")
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    real = RealPaths()
+    paths = [
+        tmp_path / "link" / "a.json",  # through a linked folder
+        tmp_path / "link" / "absent.json",  # absent, in a linked folder
+        tmp_path / "link" / "gone" / "x.json",  # under an absent folder
+        tmp_path / "link" / "sub" / "." / "a.json",
+        tmp_path / "real" / "sub",
+        tmp_path / "link",  # the link itself
+    ]
+    for path in paths:
+        assert real(str(path)) == os.path.realpath(path), path
+    (tmp_path / "real" / "b.json").symlink_to(tmp_path / "outside")  # after its folder
+    assert real(str(tmp_path / "link" / "b.json")) == os.path.realpath(tmp_path / "outside")
+    assert real("/") == "/"
+    real.forget(lambda folder: folder.startswith(str(tmp_path)))
+    assert real._folders == {}
