@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import os
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
@@ -29,6 +29,7 @@ from citelint.evidence import (
 )
 from citelint.repair.pieces import Piece, Pieces, Place
 from citelint.sources.model import Failure, Span
+from citelint.sources.paths import unsafe_id
 from citelint.sources.store import SourceStore
 from citelint.sources.watch import PATH
 from citelint.tokens import spelled_numbers, squash, values_in
@@ -37,18 +38,33 @@ MAX_RECORDS = 2000  # saved records indexed per sources root
 MAX_SCAN = 5000  # spans tried for a claim that has no number or code to look up
 MAX_FOUND = 50  # spans that hold a claim, kept before the smallest are chosen
 MAX_VERDICTS = 200_000  # whether a span holds a claim, kept by content; the oldest go first
+MAX_INDEXES = 16  # root indexes held by the content of their files; the oldest go first
+MAX_SPANS = 8192  # spans held by their file's content and locator; the oldest go first
+
+Content = tuple[str, ...]  # a saved file's content key: kind, id, place, bytes, sidecar
 
 
 @dataclass
 class _RootIndex:
     """Every span of a root's saved records, found by the numbers it may state (a compiled
     pass per span, no tokens) and by its squashed text (codes); a hit is then checked with
-    the span's real tokens, so only the spans a claim could be in are ever tokenized."""
+    the span's real tokens, so only the spans a claim could be in are ever tokenized.
+    It holds no path: roots whose saved files have the same contents share one, with the
+    answers it gave (which of its spans hold a claim's tokens)."""
 
     refs: list[tuple[str, str, str | None]] = field(default_factory=list)  # kind, id, locator
-    contents: list[tuple[str, ...]] = field(default_factory=list)  # each ref's file content key
+    contents: list[Content] = field(default_factory=list)  # each ref's file content key
     by_value: dict[Decimal, list[int]] = field(default_factory=dict)
     squashed: list[str] = field(default_factory=list)
+    answers: dict[object, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Root:
+    """One root's saved records: each one's file in this root, and the shared index."""
+
+    files: dict[tuple[str, str], str]  # (kind, id) → the located file
+    index: _RootIndex
 
 
 class EvidenceSearch:
@@ -57,13 +73,16 @@ class EvidenceSearch:
     ) -> None:
         self.store = store
         self.evidence = evidence
-        self._records: dict[tuple[str, str, str], list[Place]] = {}
-        self._roots: dict[str, _RootIndex] = {}
-        self._located: dict[tuple[str, str, str, str | None], Place | None] = {}
-        # whether a span holds a claim, by the claim's tokens and the span's content: roots
-        # holding the same files (a sources folder per report run) check a span once
-        self._verdicts: OrderedDict[tuple[object, tuple[str, ...], str | None], bool]
-        self._verdicts = OrderedDict()
+        self._records: dict[tuple[str, str, str], tuple[Content | None, list[Place]]] = {}
+        self._roots: dict[str, _Root] = {}
+        # Roots that hold the same files (a sources folder per report run) share by
+        # content: the index and its answers, whether a span holds a claim, the spans
+        # themselves (each moved to the asking root's own file, so a hint names it).
+        self._indexes: OrderedDict[tuple[Content, ...], _RootIndex] = OrderedDict()
+        self._verdicts: OrderedDict[tuple[object, Content, str | None], bool] = OrderedDict()
+        self._spans: OrderedDict[tuple[Content, str | None], tuple[str, Span | None]]
+        self._spans = OrderedDict()
+        self._locators: OrderedDict[Content, tuple[str, tuple[str, ...]]] = OrderedDict()
         # saved files' index pieces: shared by the roots that hold them, kept between runs
         self.pieces = pieces or Pieces()
 
@@ -71,25 +90,33 @@ class EvidenceSearch:
         """Forget a sources root's records and index (see `SourceStore.release`)."""
         self.store.watch.forget(self._roots, [root])
         self.store.watch.forget(self._records, [k for k in self._records if k[0] == root])
-        for key in [k for k in self._located if k[0] == root]:
-            del self._located[key]
 
     def live_roots(self) -> set[str]:
         return set(self._roots) | {k[0] for k in self._records}
 
     def record(self, kind: str, ident: str, root: str) -> list[Place]:
         """Every located span of one saved record, once per run."""
+        return self._record(kind, ident, root)[1]
+
+    def _record(self, kind: str, ident: str, root: str) -> tuple[Content | None, list[Place]]:
         key = (root, kind, ident)
         return self.store.watch.memo(self._records, key, lambda: self._places(kind, ident, root))
 
-    def _places(self, kind: str, ident: str, root: str) -> list[Place]:
-        places = []
-        for locator in self.store.locators(Anchor(kind, ident, None, 0, 0), root):
-            anchor = Anchor(kind, ident, locator, 0, 0)
-            found = self.store.resolve(anchor, root)
-            if isinstance(found, Span) and found.text.strip():
-                places.append(Place(anchor, found))
-        return places
+    def _places(self, kind: str, ident: str, root: str) -> tuple[Content | None, list[Place]]:
+        file = self._file(kind, ident, root)
+        if file is None:  # not a saved file this root may read: what the store says
+            places = []
+            for locator in self.store.locators(Anchor(kind, ident, None, 0, 0), root):
+                place = self._resolve(Anchor(kind, ident, locator, 0, 0), root)
+                if place is not None:
+                    places.append(place)
+            return None, places
+        path, content = file
+        found = (
+            self._place(kind, ident, loc, path, content, root)
+            for loc in self._located(kind, ident, path, content, root)
+        )
+        return content, [place for place in found if place is not None]
 
     def holds(self, claim: Claim, place: Place) -> bool:
         """Whether the span supports every token of the claim, as the rules judge it."""
@@ -109,36 +136,55 @@ class EvidenceSearch:
         self, claim: Claim, records: Iterable[tuple[str, str]], root: str
     ) -> list[Place]:
         """The smallest spans of these records that hold the claim."""
-        found = [
-            p
-            for kind, ident in records
-            for p in self.record(kind, ident, root)
-            if self.holds(claim, p)
-        ]
+        tokens = _tokens_of(claim)
+        found = []
+        for kind, ident in records:
+            content, places = self._record(kind, ident, root)
+            for place in places:
+                if content is None:
+                    held = self.holds(claim, place)
+                else:
+                    held = self._verdict(claim, tokens, content, place.anchor.locator, place)
+                if held:
+                    found.append(place)
         return smallest(found)
 
     def elsewhere(self, claim: Claim, root: str, skip: Sequence[tuple[str, str]]) -> list[Place]:
-        """The smallest spans of the root's other saved records that hold the claim."""
-        index = self._index(root)
+        """The smallest spans of the root's other saved records that hold the claim:
+        searched once per claim tokens for every root whose files have the same content."""
+        at = self._root(root)
         tokens = _tokens_of(claim)
-        found = []
-        for i in self._candidates(claim, index):
-            kind, ident, locator = index.refs[i]
-            if (kind, ident) in skip or not self._verdict(claim, tokens, index, i, root):
-                continue
-            place = self._place(kind, ident, locator, root)
-            if place is not None:
-                found.append(place)
-                if len(found) == MAX_FOUND:
-                    break
-        return smallest(found)
+        key = ("elsewhere", tokens, tuple(skip))
+        chosen = at.index.answers.get(key)
+        if chosen is None:
+            found: dict[int, Place] = {}
+            for i in self._candidates(claim, at.index):
+                kind, ident, _ = at.index.refs[i]
+                if (kind, ident) in skip or not self._verdict_at(claim, tokens, at, i, root):
+                    continue
+                place = self._at(at, i, root)
+                if place is not None:
+                    found[i] = place
+                    if len(found) == MAX_FOUND:
+                        break
+            index_of = {id(p): i for i, p in found.items()}
+            chosen = tuple(index_of[id(p)] for p in smallest(list(found.values())))
+            _keep(at.index.answers, key, chosen)
+        return [p for p in (self._at(at, i, root) for i in chosen) if p is not None]
 
     def anywhere(self, claim: Claim, root: str) -> bool:
         """Whether any saved span of the root holds the claim."""
-        index, tokens = self._index(root), _tokens_of(claim)
-        return any(
-            self._verdict(claim, tokens, index, i, root) for i in self._candidates(claim, index)
-        )
+        at, tokens = self._root(root), _tokens_of(claim)
+        key = ("anywhere", tokens)
+        known = at.index.answers.get(key)
+        if known is None:
+            held = any(
+                self._verdict_at(claim, tokens, at, i, root)
+                for i in self._candidates(claim, at.index)
+            )
+            known = (1,) if held else ()
+            _keep(at.index.answers, key, known)
+        return bool(known)
 
     def _candidates(self, claim: Claim, index: _RootIndex) -> list[int]:
         """The spans that may hold the claim: those stating all its numbers, or holding
@@ -154,59 +200,130 @@ class EvidenceSearch:
             return [i for i, text in enumerate(index.squashed) if all(c in text for c in codes)]
         return list(range(min(len(index.refs), MAX_SCAN)))
 
-    def _verdict(self, claim: Claim, tokens: object, index: _RootIndex, i: int, root: str) -> bool:
-        """Whether the i-th span of the root's index holds the claim: checked once per
-        claim tokens and file content, whichever root asks."""
-        kind, ident, locator = index.refs[i]
-        key = (tokens, index.contents[i], locator)
+    def _verdict_at(self, claim: Claim, tokens: object, at: _Root, i: int, root: str) -> bool:
+        """Whether the i-th span of the root's index holds the claim."""
+        content, locator = at.index.contents[i], at.index.refs[i][2]
+        return self._verdict(claim, tokens, content, locator, lambda: self._at(at, i, root))
+
+    def _verdict(
+        self,
+        claim: Claim,
+        tokens: object,
+        content: Content,
+        locator: str | None,
+        place: Place | Callable[[], Place | None] | None,
+    ) -> bool:
+        """Whether a span holds the claim: checked once per claim tokens, file content
+        and locator, whichever root asks (`place`: the span, or how to read it)."""
+        key = (tokens, content, locator)
         known = self._verdicts.get(key)
         if known is None:
-            place = self._place(kind, ident, locator, root)
-            known = place is not None and self.holds(claim, place)
+            span = place() if callable(place) else place
+            known = span is not None and self.holds(claim, span)
             self._verdicts[key] = known
             if len(self._verdicts) > MAX_VERDICTS:
                 self._verdicts.popitem(last=False)
         return known
 
-    def _place(self, kind: str, ident: str, locator: str | None, root: str) -> Place | None:
-        """A place an index piece points at, read from this root (its own path)."""
-        key = (root, kind, ident, locator)
-        if key not in self._located:
-            anchor = Anchor(kind, ident, locator, 0, 0)
-            found = self.store.resolve(anchor, root)
-            held = isinstance(found, Span) and found.text.strip()
-            self._located[key] = Place(anchor, found) if isinstance(found, Span) and held else None
-        return self._located[key]
+    def _at(self, at: _Root, i: int, root: str) -> Place | None:
+        """The i-th span of a root's index, in that root's own file."""
+        kind, ident, locator = at.index.refs[i]
+        return self._place(
+            kind, ident, locator, at.files[(kind, ident)], at.index.contents[i], root
+        )
 
-    def _index(self, root: str) -> _RootIndex:
+    def _place(
+        self, kind: str, ident: str, locator: str | None, path: str, content: Content, root: str
+    ) -> Place | None:
+        """A span of a saved file, resolved once per content and locator and moved to
+        `path`, the file of the asking root (the same bytes at the same place under the
+        root load to the same span: only its path differs)."""
+        anchor = Anchor(kind, ident, locator, 0, 0)
+        key = (content, locator)
+        known = self._spans.get(key)
+        if known is not None and known[1] is not None and known[1].path == known[0]:
+            self._spans.move_to_end(key)
+            return Place(anchor, replace(known[1], path=path))
+        place = self._resolve(anchor, root)
+        self._spans[key] = (path, place.span if place is not None else None)
+        if len(self._spans) > MAX_SPANS:
+            self._spans.popitem(last=False)
+        return place
+
+    def _resolve(self, anchor: Anchor, root: str) -> Place | None:
+        found = self.store.resolve(anchor, root)
+        return Place(anchor, found) if isinstance(found, Span) and found.text.strip() else None
+
+    def _located(
+        self, kind: str, ident: str, path: str, content: Content, root: str
+    ) -> tuple[str, ...]:
+        """The locators of a saved file, read once per content."""
+        known = self._locators.get(content)
+        if known is None:
+            known = (path, self.store.locators(Anchor(kind, ident, None, 0, 0), root))
+            self._locators[content] = known
+            if len(self._locators) > MAX_SPANS:
+                self._locators.popitem(last=False)
+        return known[1]
+
+    def _file(self, kind: str, ident: str, root: str) -> tuple[str, Content] | None:
+        """A saved record's file in this root and its content key; None where the store
+        would not read it (an unsafe id, a root that leads out, no such file)."""
+        if kind not in self.store.kinds or unsafe_id(ident) or not self.store.trusted_root(root):
+            return None
+        located = self.store.locate(self.store.kinds[kind], ident, root)
+        if isinstance(located, Failure):
+            return None
+        return located, self._content_key(kind, ident, located, root)
+
+    def _root(self, root: str) -> _Root:
         return self.store.watch.memo(self._roots, root, lambda: self._index_root(root))
 
-    def _index_root(self, root: str) -> _RootIndex:
-        index = _RootIndex()
+    def _index_root(self, root: str) -> _Root:
         listed = [
             (name, ident) for name in self.store.kinds for ident in self.store.saved_ids(name, root)
         ]
+        files: dict[tuple[str, str], str] = {}
+        contents: list[tuple[str, str, Content]] = []
         for kind, ident in listed[:MAX_RECORDS]:
-            located = self.store.locate(self.store.kinds[kind], ident, root)
-            if isinstance(located, Failure):
-                continue
-            key = self._content_key(kind, ident, located, root)
+            file = self._file(kind, ident, root)
+            if file is not None:
+                files[(kind, ident)] = file[0]
+                contents.append((kind, ident, file[1]))
+        signature = tuple(content for _, _, content in contents)
+        index = self._indexes.get(signature)
+        if index is None:
+            index = self._build_index(contents, files, root)
+            self._indexes[signature] = index
+            if len(self._indexes) > MAX_INDEXES:
+                self._indexes.popitem(last=False)
+        else:
+            self._indexes.move_to_end(signature)
+        return _Root(files, index)
+
+    def _build_index(
+        self, contents: list[tuple[str, str, Content]], files: dict[tuple[str, str], str], root: str
+    ) -> _RootIndex:
+        index = _RootIndex()
+        for kind, ident, content in contents:
             piece = self.pieces.piece(
-                key,
-                functools.partial(self._build_piece, kind, ident, root),
+                content,
+                functools.partial(
+                    self._build_piece, kind, ident, files[(kind, ident)], content, root
+                ),
             )
             for locator, values, squashed in zip(
                 piece.locators, piece.values, piece.squashed, strict=True
             ):
                 at = len(index.refs)
                 index.refs.append((kind, ident, locator))
-                index.contents.append(key)  # the file's content: kind, id, bytes
+                index.contents.append(content)
                 index.squashed.append(squashed)
                 for value in values:
                     index.by_value.setdefault(value, []).append(at)
         return index
 
-    def _content_key(self, kind: str, ident: str, path: str, root: str) -> tuple[str, ...]:
+    def _content_key(self, kind: str, ident: str, path: str, root: str) -> Content:
         """What a saved file's piece is a function of (the config aside: one `Pieces` per
         linter): its kind, id, place under the root, bytes and `.toc.json` sidecar."""
         toc = path.rsplit(".", 1)[0] + ".toc.json"
@@ -217,13 +334,27 @@ class EvidenceSearch:
         digests = (self.pieces.digest(path, cap), self.pieces.digest(toc, cap))
         return (kind, ident, os.path.relpath(path, root), *digests)
 
-    def _build_piece(self, kind: str, ident: str, root: str) -> Piece:
-        places = self.record(kind, ident, root)
+    def _build_piece(self, kind: str, ident: str, path: str, content: Content, root: str) -> Piece:
+        places = [
+            p
+            for p in (
+                self._place(kind, ident, loc, path, content, root)
+                for loc in self._located(kind, ident, path, content, root)
+            )
+            if p is not None
+        ]
         return Piece(
             tuple(p.anchor.locator for p in places),
             tuple(frozenset(_values(p.span)) for p in places),
             tuple(squash(p.span.text) for p in places),
         )
+
+
+def _keep(answers: dict[object, tuple[int, ...]], key: object, value: tuple[int, ...]) -> None:
+    """Keep an index's answer; past the cap the oldest goes (asked again, it is found again)."""
+    answers[key] = value
+    if len(answers) > MAX_VERDICTS:
+        del answers[next(iter(answers))]
 
 
 def _tokens_of(claim: Claim) -> object:

@@ -57,18 +57,21 @@ class RealPaths:
         self._folders: dict[str, str] = {}
 
     def __call__(self, path: str) -> str:
+        return self.resolve(path)[0]
+
+    def resolve(self, path: str) -> tuple[str, os.stat_result | None]:
+        """The real path, and what `os.lstat` says of the path (None: nothing is there)."""
         folder, name = os.path.split(os.path.abspath(path))
-        if not name:  # the filesystem's root
-            return os.path.realpath(path)
+        try:
+            info: os.stat_result | None = os.lstat(path)
+        except OSError:
+            info = None  # absent: where it would be is its folder's real path and its name
+        if not name or (info is not None and stat.S_ISLNK(info.st_mode)):
+            return os.path.realpath(path), info  # the filesystem's root, or a link
         real = self._folders.get(folder)
         if real is None:
             real = self._folders[folder] = os.path.realpath(folder)
-        try:
-            if stat.S_ISLNK(os.lstat(path).st_mode):
-                return os.path.realpath(path)
-        except OSError:
-            pass  # absent: where it would be is its folder's real path and its name
-        return os.path.join(real, name)
+        return os.path.join(real, name), info
 
     def forget(self, under: Callable[[str], bool]) -> None:
         """Drop the folders `under` says belong to a finished sources root."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from citelint.document import Anchor
 from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
-from citelint.sources.paths import RealPaths, inside, kind_of, read_regular, unsafe_id
+from citelint.sources.paths import RealPaths, inside, kind_of, read_regular, unsafe_id, within
 from citelint.sources.text_cache import TextCache
 from citelint.sources.watch import DIR, PATH, Watch
 
@@ -60,6 +60,10 @@ class SourceStore:
     _report_bytes: int = 0
     _real: dict[str, str] = field(default_factory=dict)  # each span path's real location
     realpath: RealPaths = field(default_factory=RealPaths)  # folders resolved once a run
+    _trust: dict[str, bool] = field(default_factory=dict)  # whether a root may be read
+    _allowed: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = field(
+        default_factory=dict
+    )  # a kind's roots under a sources root, and the real ones it may read
 
     kinds: Mapping[str, SourceKind] = field(init=False)  # built-in and custom, by type
 
@@ -77,6 +81,10 @@ class SourceStore:
             for path in [p for p in table if under(p)]:
                 del table[path]
         self.realpath.forget(under)
+        for path in [p for p in self._trust if under(p) or p == root]:
+            del self._trust[path]
+        for key in [k for k in self._allowed if k[1] == root]:
+            del self._allowed[key]
 
     def live_roots(self) -> set[str]:
         """The sources roots something is kept for (tests count them)."""
@@ -140,16 +148,25 @@ class SourceStore:
     def trusted_root(self, path: str) -> bool:
         """Whether a root's real location stays inside the trusted roots."""
         self.watch.note(PATH, path)
-        return not self.trusted or inside(path, self.trusted, self.realpath)
+        if not self.trusted:
+            return True
+        known = self._trust.get(path)
+        if known is None:
+            known = self._trust[path] = inside(path, self.trusted, self.realpath)
+        return known
 
     def allowed_roots(self, kind: SourceKind, root: str) -> tuple[str, ...]:
         """Real roots a kind may read: a root that leads out of the project is not one."""
-        roots = [root, *(os.path.join(root, r) for r in kind.outside_roots)]
-        if kind.configured_roots:
-            roots += self.evidence_roots
-        for r in roots:
+        known = self._allowed.get((kind.name, root))
+        if known is None:
+            roots = [root, *(os.path.join(root, r) for r in kind.outside_roots)]
+            if kind.configured_roots:
+                roots += self.evidence_roots
+            real = tuple(self.realpath(r) for r in roots if self.trusted_root(r))
+            known = self._allowed[(kind.name, root)] = (tuple(roots), real)
+        for r in known[0]:
             self.watch.note(PATH, r)
-        return tuple(self.realpath(r) for r in roots if self.trusted_root(r))
+        return known[1]
 
     def locate(self, kind: SourceKind, ident: str, root: str) -> str | Failure:
         """The first existing candidate file, confined to the allowed roots."""
@@ -160,17 +177,18 @@ class SourceStore:
             self.watch.note(PATH, path)
             # Confinement before existence: a folder or file that leads out of the allowed
             # roots is CL006 whether or not anything is there, so nothing outside answers.
-            if not inside(path, allowed, self.realpath):
+            real, info = self.realpath.resolve(path)
+            if not any(within(real, r) for r in allowed):
                 return Failure(
                     FailureKind.UNSAFE_PATH,
                     f"{self.display_path(path, root)} leads outside the sources root (symlink); "
                     "it is not read",
                     path,
                 )
-            if not os.path.lexists(path):
+            if info is None:  # nothing there
                 continue
             try:
-                mode = os.stat(path).st_mode
+                mode = os.stat(path).st_mode if stat.S_ISLNK(info.st_mode) else info.st_mode
             except OSError as exc:
                 return self._unreadable(path, root, f"cannot be read ({exc.strerror})")
             if stat.S_ISREG(mode):

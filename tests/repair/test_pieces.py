@@ -7,7 +7,10 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from citelint.config import Settings
+from citelint.repair.pieces import Place
 from citelint.runner import Runner
 from tests.conftest import write_file
 
@@ -117,3 +120,32 @@ def test_a_kept_piece_is_read_only_in_the_shape_written() -> None:
         [good],
     ):
         assert _decode(bad, key) is None, bad
+
+
+def test_roots_holding_the_same_files_are_searched_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One index, one search and one check of each span serve every root whose files
+    have the same content; each root still gets its own hint, naming its own file."""
+    from citelint.repair.search import EvidenceSearch
+
+    checks: list[str] = []
+    holds = EvidenceSearch.holds
+
+    def counted(self: EvidenceSearch, claim: object, place: Place) -> bool:
+        checks.append(place.span.path)
+        return holds(self, claim, place)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(EvidenceSearch, "holds", counted)
+    (tmp_path / "one").mkdir()
+    _folders(tmp_path / "one", 1, link=True)
+    _hints(tmp_path / "one")
+    one, many = len(checks), tmp_path / "many"
+    checks.clear()
+    many.mkdir()
+    _folders(many, 6, link=False)  # copies: the same bytes, other files
+    runner = Runner.of(Settings(project_root=str(many), cache_dir=None), [str(many)])
+    shown = [f"{s.describe()}" for d in runner.lint().diagnostics for s in d.suggestions]
+    assert one > 0 and len(checks) == one  # the other five roots asked no span again
+    assert len(runner.linter.repair.search._indexes) == 1
+    assert [f"runs/r{i}/sources" in line for i, line in enumerate(shown)] == [True] * 6
