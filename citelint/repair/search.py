@@ -28,6 +28,7 @@ from citelint.evidence import (
     token_supported,
 )
 from citelint.repair.pieces import Piece, Pieces, Place
+from citelint.repair.spans import Content, SharedSpans
 from citelint.sources.model import Failure, Span
 from citelint.sources.paths import unsafe_id
 from citelint.sources.store import SourceStore
@@ -39,9 +40,6 @@ MAX_SCAN = 5000  # spans tried for a claim that has no number or code to look up
 MAX_FOUND = 50  # spans that hold a claim, kept before the smallest are chosen
 MAX_VERDICTS = 200_000  # whether a span holds a claim, kept by content; the oldest go first
 MAX_INDEXES = 16  # root indexes held by the content of their files; the oldest go first
-MAX_SPANS = 8192  # spans held by their file's content and locator; the oldest go first
-
-Content = tuple[str, ...]  # a saved file's content key: kind, id, place, bytes, sidecar
 
 
 @dataclass
@@ -80,9 +78,7 @@ class EvidenceSearch:
         # themselves (each moved to the asking root's own file, so a hint names it).
         self._indexes: OrderedDict[tuple[Content, ...], _RootIndex] = OrderedDict()
         self._verdicts: OrderedDict[tuple[object, Content, str | None], bool] = OrderedDict()
-        self._spans: OrderedDict[tuple[Content, str | None], tuple[str, Span | None]]
-        self._spans = OrderedDict()
-        self._locators: OrderedDict[Content, tuple[str, tuple[str, ...]]] = OrderedDict()
+        self.spans = SharedSpans(store)
         # saved files' index pieces: shared by the roots that hold them, kept between runs
         self.pieces = pieces or Pieces()
 
@@ -107,14 +103,14 @@ class EvidenceSearch:
         if file is None:  # not a saved file this root may read: what the store says
             places = []
             for locator in self.store.locators(Anchor(kind, ident, None, 0, 0), root):
-                place = self._resolve(Anchor(kind, ident, locator, 0, 0), root)
+                place = self.spans.resolve(Anchor(kind, ident, locator, 0, 0), root)
                 if place is not None:
                     places.append(place)
             return None, places
         path, content = file
         found = (
-            self._place(kind, ident, loc, path, content, root)
-            for loc in self._located(kind, ident, path, content, root)
+            self.spans.place(kind, ident, loc, path, content, root)
+            for loc in self.spans.locators(kind, ident, content, root)
         )
         return content, [place for place in found if place is not None]
 
@@ -228,43 +224,9 @@ class EvidenceSearch:
     def _at(self, at: _Root, i: int, root: str) -> Place | None:
         """The i-th span of a root's index, in that root's own file."""
         kind, ident, locator = at.index.refs[i]
-        return self._place(
+        return self.spans.place(
             kind, ident, locator, at.files[(kind, ident)], at.index.contents[i], root
         )
-
-    def _place(
-        self, kind: str, ident: str, locator: str | None, path: str, content: Content, root: str
-    ) -> Place | None:
-        """A span of a saved file, resolved once per content and locator and moved to
-        `path`, the file of the asking root (the same bytes at the same place under the
-        root load to the same span: only its path differs)."""
-        anchor = Anchor(kind, ident, locator, 0, 0)
-        key = (content, locator)
-        known = self._spans.get(key)
-        if known is not None and known[1] is not None and known[1].path == known[0]:
-            self._spans.move_to_end(key)
-            return Place(anchor, replace(known[1], path=path))
-        place = self._resolve(anchor, root)
-        self._spans[key] = (path, place.span if place is not None else None)
-        if len(self._spans) > MAX_SPANS:
-            self._spans.popitem(last=False)
-        return place
-
-    def _resolve(self, anchor: Anchor, root: str) -> Place | None:
-        found = self.store.resolve(anchor, root)
-        return Place(anchor, found) if isinstance(found, Span) and found.text.strip() else None
-
-    def _located(
-        self, kind: str, ident: str, path: str, content: Content, root: str
-    ) -> tuple[str, ...]:
-        """The locators of a saved file, read once per content."""
-        known = self._locators.get(content)
-        if known is None:
-            known = (path, self.store.locators(Anchor(kind, ident, None, 0, 0), root))
-            self._locators[content] = known
-            if len(self._locators) > MAX_SPANS:
-                self._locators.popitem(last=False)
-        return known[1]
 
     def _file(self, kind: str, ident: str, root: str) -> tuple[str, Content] | None:
         """A saved record's file in this root and its content key; None where the store
@@ -338,8 +300,8 @@ class EvidenceSearch:
         places = [
             p
             for p in (
-                self._place(kind, ident, loc, path, content, root)
-                for loc in self._located(kind, ident, path, content, root)
+                self.spans.place(kind, ident, loc, path, content, root)
+                for loc in self.spans.locators(kind, ident, content, root)
             )
             if p is not None
         ]
