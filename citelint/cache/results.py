@@ -145,16 +145,27 @@ class ResultCache:
         """What a dependency looks like now (made once per run)."""
         if dep not in self._seen:
             what, path = dep
-            real = self._real(path)  # a root's dependencies: a thousand paths, few folders
+            # a root's dependencies: a thousand paths in few folders, each looked at once
+            real, info = self._real.resolve(path)
             if self.trusted and not any(within(real, root) for root in self.trusted):
                 # never listed or read: that it leads out is all a verdict depends on
-                self._seen[dep] = f"outside:{real}:{os.path.lexists(path)}"
+                self._seen[dep] = f"outside:{real}:{info is not None}"
+            elif what == DIR:
+                self._seen[dep] = _listing(path)
             else:
-                cap = self.max_read_bytes
-                self._seen[dep] = (
-                    _listing(path) if what == DIR else _file(path, cap, self._digests, real)
-                )
+                self._seen[dep] = self._file(path, real, info)
         return self._seen[dep]
+
+    def _file(self, path: str, real: str, info: os.stat_result | None) -> str:
+        """A file's observation; a regular file (no link) whose identity was hashed in
+        this run is known from its `lstat` alone (hard-linked copies, a root's reports)."""
+        if info is not None and stat.S_ISREG(info.st_mode):
+            if info.st_size > self.max_read_bytes:
+                return f"over:{info.st_size}:{real}"
+            known = self._digests.get(_identity(info))
+            if known is not None:
+                return f"file:{known}:{real}"
+        return _file(path, self.max_read_bytes, self._digests, real) if info else "absent"
 
     def release(self, root: str) -> None:
         """Forget the observations under a sources root whose reports are all done: a
@@ -245,7 +256,7 @@ def _file(
             return f"{stat.S_IFMT(info.st_mode)}:{real}"
         if info.st_size > cap:
             return f"over:{info.st_size}:{real}"
-        identity = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        identity = _identity(info)
         known = digests.get(identity) if digests is not None else None
         if known is None:
             digest = hashlib.sha256()
@@ -255,6 +266,11 @@ def _file(
             if digests is not None:
                 digests[identity] = known
     return f"file:{known}:{real}"
+
+
+def _identity(info: os.stat_result) -> tuple[int, ...]:
+    """A file's identity on disk: another identity is other bytes, or may be."""
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 def _listing(path: str) -> str:

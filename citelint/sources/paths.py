@@ -16,6 +16,8 @@ from collections.abc import Callable
 from citelint.sources.model import SourceError
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
+# an absolute POSIX path with no empty, `.` or `..` part: what `abspath` gives back as is
+_CLEAN = re.compile(r"(?:/(?!\.\.?(?:/|$))[^/]+)+" if os.sep == "/" else r"(?!)")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO must never block the run
 _BINARY = getattr(os, "O_BINARY", 0)
@@ -61,7 +63,10 @@ class RealPaths:
 
     def resolve(self, path: str) -> tuple[str, os.stat_result | None]:
         """The real path, and what `os.lstat` says of the path (None: nothing is there)."""
-        folder, name = os.path.split(os.path.abspath(path))
+        if not _CLEAN.fullmatch(path):  # (a clean absolute path, the usual, is split as it is)
+            path = os.path.abspath(path)
+        folder, _, name = path.rpartition(os.sep)
+        folder = folder or os.sep
         try:
             info: os.stat_result | None = os.lstat(path)
         except OSError:
