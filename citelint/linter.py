@@ -40,8 +40,8 @@ from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.run import Run
 from citelint.settings import Settings
 from citelint.sources.model import Failure, FailureKind, SourceError
-from citelint.sources.paths import read_regular, within
-from citelint.sources.store import SourceStore, under_root
+from citelint.sources.paths import read_regular, under_root, within
+from citelint.sources.store import SourceStore
 from citelint.sources.text_cache import TextCache
 from citelint.sources.watch import Watch
 from citelint.stamp import Stamper, file_finding, shown

@@ -11,6 +11,7 @@ holds it too are dropped: `abstract` is no answer where `results` is.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
@@ -242,16 +243,17 @@ class EvidenceSearch:
         return self.store.watch.memo(self._roots, root, lambda: self._index_root(root))
 
     def _index_root(self, root: str) -> _Root:
-        listed = [
-            (name, ident) for name in self.store.kinds for ident in self.store.saved_ids(name, root)
-        ]
+        saved = (
+            (name, ident, located)
+            for name in self.store.kinds
+            for ident, located in self.store.saved_files(name, root)
+        )
         files: dict[tuple[str, str], str] = {}
         contents: list[tuple[str, str, Content]] = []
-        for kind, ident in listed[:MAX_RECORDS]:
-            file = self._file(kind, ident, root)
-            if file is not None:
-                files[(kind, ident)] = file[0]
-                contents.append((kind, ident, file[1]))
+        for kind, ident, located in itertools.islice(saved, MAX_RECORDS):
+            if not isinstance(located, Failure):
+                files[(kind, ident)] = located
+                contents.append((kind, ident, self._content_key(kind, ident, located, root)))
         signature = tuple(content for _, _, content in contents)
         index = self._indexes.get(signature)
         if index is None:
@@ -294,7 +296,9 @@ class EvidenceSearch:
             self.store.watch.note(PATH, toc)
         cap = self.store.max_bytes
         digests = (self.pieces.digest(path, cap), self.pieces.digest(toc, cap))
-        return (kind, ident, os.path.relpath(path, root), *digests)
+        under = root.rstrip(os.sep) + os.sep
+        place = path[len(under) :] if path.startswith(under) else os.path.relpath(path, root)
+        return (kind, ident, place, *digests)
 
     def _build_piece(self, kind: str, ident: str, path: str, content: Content, root: str) -> Piece:
         places = [

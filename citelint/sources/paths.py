@@ -120,3 +120,25 @@ def read_regular(path: str, cap: int, what: str = "max-source-bytes") -> bytes:
     if len(data) > cap:
         raise SourceError(f"is more than {cap} bytes, over {what} ({cap})")
     return data
+
+
+def under_root(root: str) -> Callable[[str], bool]:
+    """Whether a path is under the root, or under a folder beside it that its kinds may
+    read (`../evidence`), as given or as real paths."""
+    tops = {os.path.abspath(root), os.path.realpath(root)}
+    tops |= {os.path.join(os.path.dirname(t), "evidence") for t in list(tops)}
+    prefixes = tuple(t.rstrip(os.sep) + os.sep for t in tops)
+    return lambda path: path.startswith(prefixes) or path in tops
+
+
+def count_files(folder: str) -> int:
+    """Regular, visible files in a folder; an unreadable folder counts none."""
+    try:
+        with os.scandir(folder) as entries:
+            return sum(
+                1
+                for e in entries
+                if not e.name.startswith(".") and e.is_file(follow_symlinks=False)
+            )
+    except OSError:
+        return 0

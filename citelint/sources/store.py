@@ -15,13 +15,22 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from citelint.document import Anchor
 from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
-from citelint.sources.paths import RealPaths, inside, kind_of, read_regular, unsafe_id, within
+from citelint.sources.paths import (
+    RealPaths,
+    count_files,
+    inside,
+    kind_of,
+    read_regular,
+    under_root,
+    unsafe_id,
+    within,
+)
 from citelint.sources.text_cache import TextCache
 from citelint.sources.watch import DIR, PATH, Watch
 
@@ -289,11 +298,42 @@ class SourceStore:
     def saved_ids(self, name: str, root: str) -> list[str]:
         """The ids of the records a kind has saved under `root`, sorted; folders that
         lead out of the allowed roots are not listed."""
+        return sorted(self._listed(name, root)[0])
+
+    def saved_files(self, name: str, root: str) -> Iterator[tuple[str, str | Failure]]:
+        """Each saved id of a kind under `root` (sorted) with what `locate` gives for it,
+        read off the folders' one listing: a candidate that is not listed is absent, a
+        listed plain file is the answer; anything else (a link, a folder, a FIFO, a
+        folder not listed) is asked of `locate` itself."""
+        kind = self.kinds[name]
+        ids, listings = self._listed(name, root)
+        for ident in sorted(ids):
+            reason = unsafe_id(ident)  # a file named `a\\b.json` lists, and is never used
+            if reason:
+                yield ident, Failure(FailureKind.UNSAFE_PATH, f"id {ident!r} {reason}")
+                continue
+            found: str | Failure | None = None
+            for path in self.candidates(kind, ident, root):
+                base, _, file = path.rpartition(os.sep)
+                plain = listings.get(base, {}).get(file) if base in listings else None
+                if base not in listings or plain is False:
+                    found = None  # not read off the listing: locate decides
+                    break
+                self.watch.note(PATH, path)
+                if plain:
+                    found = path
+                    break
+            yield ident, found if found is not None else self.locate(kind, ident, root)
+
+    def _listed(self, name: str, root: str) -> tuple[set[str], dict[str, dict[str, bool]]]:
+        """A kind's saved ids under `root`, and each listed folder's names (True: a plain
+        regular file, no link)."""
         kind = self.kinds[name]
         if not self.trusted_root(root):
-            return []
+            return set(), {}
         allowed = self.allowed_roots(kind, root)
         names: set[str] = set()
+        listings: dict[str, dict[str, bool]] = {}
         for folder in kind.dirs:
             path = os.path.normpath(os.path.join(root, folder))
             self.watch.note(DIR, path)
@@ -301,13 +341,15 @@ class SourceStore:
                 continue
             try:
                 with os.scandir(path) as entries:
-                    for e in entries:
-                        stem, _, ext = e.name.rpartition(".")
-                        if stem and ext in kind.extensions and e.is_file(follow_symlinks=False):
-                            names.add(stem)
+                    listing = {e.name: e.is_file(follow_symlinks=False) for e in entries}
             except OSError:
                 continue
-        return sorted(names)
+            listings[path] = listing
+            for entry, plain in listing.items():
+                stem, _, ext = entry.rpartition(".")
+                if stem and ext in kind.extensions and plain:
+                    names.add(stem)
+        return names, listings
 
     def locators(self, anchor: Anchor, root: str | None) -> tuple[str, ...]:
         """The locators of the source an anchor names (none when it does not load)."""
@@ -341,33 +383,11 @@ class SourceStore:
                     or not os.path.isdir(path)
                 ):
                     continue  # a channel folder that leads out of its root is not listed
-                counts[kind.channel] = counts.get(kind.channel, 0) + _count_files(path)
+                counts[kind.channel] = counts.get(kind.channel, 0) + count_files(path)
         return counts
-
-
-def _count_files(folder: str) -> int:
-    """Regular, visible files in a folder; an unreadable folder counts none."""
-    try:
-        with os.scandir(folder) as entries:
-            return sum(
-                1
-                for e in entries
-                if not e.name.startswith(".") and e.is_file(follow_symlinks=False)
-            )
-    except OSError:
-        return 0
 
 
 def _rel(path: str, root: str) -> str:
     base = os.path.dirname(os.path.normpath(root))
     rel = os.path.relpath(os.path.normpath(path), base) if base else path
     return rel.replace(os.sep, "/")
-
-
-def under_root(root: str) -> Callable[[str], bool]:
-    """Whether a path is under the root, or under a folder beside it that its kinds may
-    read (`../evidence`), as given or as real paths."""
-    tops = {os.path.abspath(root), os.path.realpath(root)}
-    tops |= {os.path.join(os.path.dirname(t), "evidence") for t in list(tops)}
-    prefixes = tuple(t.rstrip(os.sep) + os.sep for t in tops)
-    return lambda path: path.startswith(prefixes) or path in tops
