@@ -57,6 +57,9 @@ class Evidence:
         self._indexes: dict[tuple[str, str, tuple[NumberField, ...], frozenset[str]], SpanIndex]
         self._indexes = {}
         self._spans: dict[int, tuple[Span, SpanIndex]] = {}  # the fast path: this very span
+        # and a copy of it moved to another root's file (repair/spans.py): the same text
+        # and fields objects; their content key hashes every field, thousands in a trial
+        self._parts: dict[tuple[int, int], tuple[Span, SpanIndex]] = {}
 
     def release(self, under: Callable[[str], bool]) -> None:
         """Forget the spans of files a finished sources root holds; indexes by content
@@ -64,6 +67,8 @@ class Evidence:
         `MAX_INDEXES` of them."""
         for key in [k for k, (span, _) in self._spans.items() if under(span.path)]:
             del self._spans[key]
+        for parts in [k for k, (span, _) in self._parts.items() if under(span.path)]:
+            del self._parts[parts]
         while len(self._indexes) > MAX_INDEXES:
             del self._indexes[next(iter(self._indexes))]
 
@@ -71,9 +76,16 @@ class Evidence:
         hit = self._spans.get(id(span))
         if hit is not None and hit[0] is span:
             return hit[1]
-        key = (span.text, span.dates, span.fields, span.ids)
-        idx = self._indexes.pop(key, None) or self._build(span)
-        self._indexes[key] = idx  # (re)inserted last: the most recently used
+        parts = (id(span.text), id(span.fields))
+        moved = self._parts.get(parts)
+        if moved is not None and _same_parts(moved[0], span):
+            idx = moved[1]
+        else:
+            key = (span.text, span.dates, span.fields, span.ids)
+            found = self._indexes.pop(key, None)
+            idx = found if found is not None else self._build(span)
+            self._indexes[key] = idx  # (re)inserted last: the most recently used
+            self._parts[parts] = (span, idx)
         self._spans[id(span)] = (span, idx)
         return idx
 
@@ -99,6 +111,16 @@ class Evidence:
         idx.ids = {squash(i) for i in span.ids}
         idx.squashed = squash(span.text)
         return idx
+
+
+def _same_parts(one: Span, other: Span) -> bool:
+    """Whether two spans are one span's text and fields (a copy with another path)."""
+    return (
+        one.text is other.text
+        and one.fields is other.fields
+        and one.dates == other.dates
+        and one.ids == other.ids
+    )
 
 
 def field_number(text: str) -> Decimal | None:

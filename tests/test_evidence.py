@@ -176,3 +176,32 @@ def test_a_doi_with_a_hyphen_is_supported_where_the_span_writes_it(doi: str) -> 
     saved = Evidence().index(Span("/s.txt", None, "Nothing here.", ids=frozenset({doi})))
     assert entity_supported(token, saved, ())  # the record's own id
     assert not entity_supported(token, Evidence().index(Span("/s.txt", None, "No id.")), ())
+
+
+def test_a_span_moved_to_another_file_is_indexed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A span copied to another root's file (the same text and fields objects) finds its
+    index without hashing its fields again; other text is indexed anew."""
+    from dataclasses import replace
+
+    from citelint.evidence import Evidence, SpanIndex
+    from citelint.sources.model import NumberField, Span
+
+    evidence = Evidence()
+    built: list[str] = []
+    build = Evidence._build
+
+    def counted(self: Evidence, span: Span) -> SpanIndex:
+        built.append(span.path)
+        return build(self, span)
+
+    monkeypatch.setattr(Evidence, "_build", counted)
+    fields = tuple(NumberField(str(n), "count", "arm " * 50) for n in range(500))
+    span = Span("/a/sources/trials/N.json", "results", "ORR 45%", structured=True, fields=fields)
+    first = evidence.index(span)
+    moved = [replace(span, path=f"/r{n}/sources/trials/N.json") for n in range(3)]
+    assert all(evidence.index(m) is first for m in moved)
+    other = replace(span, text="ORR 50%")
+    assert evidence.index(other) is not first
+    assert built == ["/a/sources/trials/N.json", "/a/sources/trials/N.json"]
+    evidence.release(lambda path: path.startswith("/r0/"))
+    assert len(evidence._parts) == 2 and evidence.index(moved[1]) is first

@@ -121,6 +121,7 @@ def test_a_run_keeps_only_the_sources_roots_in_flight(
     assert linter.store.watch.active and max(sets) == max(sets[:2]), sets  # flat
     assert [d.code for d in result.diagnostics] == ["CL101"] * 200  # and every one checked
     assert len(linter.store._loaded) <= 1 and len(linter.evidence._spans) <= 2
+    assert len(linter.evidence._parts) <= 2
 
 
 def test_a_nested_config_chooses_its_rules_never_what_the_run_decides(
