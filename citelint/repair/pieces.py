@@ -21,6 +21,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import stat
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +35,9 @@ from citelint.sources.paths import read_regular
 from citelint.sources.text_cache import usable_folder
 
 FORMAT = 1  # the layout of a kept piece; a new one starts a new folder
+MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an index's kept answers; a larger file starts anew
+_ANSWER_KEY = re.compile(r"[0-9a-f]{64}")
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 MAX_KEPT = 4096  # pieces held in memory; the oldest go first
 MAX_DIGESTS = 65_536  # file identities whose digest is held
 MAX_PIECE_BYTES = 64 * 1024 * 1024  # a kept piece larger than this is not read
@@ -103,6 +108,19 @@ class Pieces:
                 self._digests.popitem(last=False)
         return known
 
+    def answers(self, contents: tuple[tuple[str, ...], ...]) -> Answers:
+        """The kept answers of the index of these file contents (in this order)."""
+        if self.folder is None:
+            return Answers(None)
+        folder = os.path.join(self.folder, "answers")
+        for step in (os.path.dirname(self.folder), self.folder, folder):
+            if usable_folder(step) is not None:  # a symlink or a file: never written through
+                return Answers(None)
+        name = hashlib.sha256(self.salt.encode("utf-8", "surrogatepass"))
+        for key in contents:
+            name.update(b"\1" + "\0".join(key).encode("utf-8", "surrogatepass"))
+        return Answers(os.path.join(folder, name.hexdigest() + ".jsonl"))
+
     def _path(self, key: tuple[str, ...]) -> str | None:
         if self.folder is None or usable_folder(self.folder) is not None:
             return None
@@ -159,3 +177,59 @@ def _decode(data: object, key: tuple[str, ...]) -> Piece | None:
     if not all(n.is_finite() for v in numbers for n in v):
         return None  # a NaN (or a signalling one, which cannot even be hashed): not ours
     return Piece(tuple(locators), tuple(frozenset(v) for v in numbers), tuple(squashed))
+
+
+class Answers:
+    """What one index answered (which of its spans hold a claim's tokens), kept between
+    runs under the contents it indexes: a line per answer, appended, so a run's workers
+    add theirs side by side and a run costs what it asks anew. An answer read back only
+    names spans; the search checks them again in the root that asks (`search.py`)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path  # None: nothing is kept
+        self._kept: dict[str, tuple[int, ...]] | None = None
+
+    def get(self, key: str) -> tuple[int, ...] | None:
+        if self._kept is None:
+            self._kept = self._read()
+        return self._kept.get(key)
+
+    def add(self, key: str, value: tuple[int, ...]) -> None:
+        if self.path is None:
+            return
+        line = json.dumps([key, list(value)], separators=(",", ":")) + "\n"
+        try:
+            os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW
+            fd = os.open(self.path, flags, 0o600)
+            try:
+                info = os.fstat(fd)
+                if not stat.S_ISREG(info.st_mode):
+                    return
+                if info.st_size > MAX_ANSWER_BYTES:
+                    os.ftruncate(fd, 0)  # bounded: a new file begins
+                os.write(fd, line.encode("ascii"))
+            finally:
+                os.close(fd)
+        except OSError:
+            pass  # a read-only or full disk still lints; it only loses the speed-up
+
+    def _read(self) -> dict[str, tuple[int, ...]]:
+        """The answers kept, line by line; a line not of the shape written is passed over."""
+        kept: dict[str, tuple[int, ...]] = {}
+        if self.path is None:
+            return kept
+        try:
+            data = read_regular(self.path, MAX_ANSWER_BYTES, "the cache entry cap")
+        except SourceError:
+            return kept
+        for line in data.split(b"\n"):
+            try:
+                key, value = json.loads(line)
+            except (ValueError, TypeError, RecursionError):
+                continue
+            if not (isinstance(key, str) and _ANSWER_KEY.fullmatch(key)):
+                continue
+            if isinstance(value, list) and all(type(i) is int and i >= 0 for i in value):
+                kept[key] = tuple(value)
+        return kept

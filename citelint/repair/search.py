@@ -10,14 +10,12 @@ holds it too are dropped: `abstract` is no answer where `results` is.
 
 from __future__ import annotations
 
-import functools
-import itertools
-import os
+import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from dataclasses import replace
 
+from citelint.cache.results import stable
 from citelint.claims import Claim
 from citelint.document import Anchor
 from citelint.evidence import (
@@ -25,45 +23,15 @@ from citelint.evidence import (
     date_supported,
     drug_supported,
     entity_supported,
-    field_number,
     token_supported,
 )
-from citelint.repair.pieces import Piece, Pieces, Place
+from citelint.repair.index import Root, RootIndexes, candidates
+from citelint.repair.pieces import Pieces, Place
 from citelint.repair.spans import Content, SharedSpans
-from citelint.sources.model import Failure, Span
-from citelint.sources.paths import unsafe_id
 from citelint.sources.store import SourceStore
-from citelint.sources.watch import PATH
-from citelint.tokens import spelled_numbers, squash, values_in
 
-MAX_RECORDS = 2000  # saved records indexed per sources root
-MAX_SCAN = 5000  # spans tried for a claim that has no number or code to look up
 MAX_FOUND = 50  # spans that hold a claim, kept before the smallest are chosen
 MAX_VERDICTS = 200_000  # whether a span holds a claim, kept by content; the oldest go first
-MAX_INDEXES = 16  # root indexes held by the content of their files; the oldest go first
-
-
-@dataclass
-class _RootIndex:
-    """Every span of a root's saved records, found by the numbers it may state (a compiled
-    pass per span, no tokens) and by its squashed text (codes); a hit is then checked with
-    the span's real tokens, so only the spans a claim could be in are ever tokenized.
-    It holds no path: roots whose saved files have the same contents share one, with the
-    answers it gave (which of its spans hold a claim's tokens)."""
-
-    refs: list[tuple[str, str, str | None]] = field(default_factory=list)  # kind, id, locator
-    contents: list[Content] = field(default_factory=list)  # each ref's file content key
-    by_value: dict[Decimal, list[int]] = field(default_factory=dict)
-    squashed: list[str] = field(default_factory=list)
-    answers: dict[object, tuple[int, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class _Root:
-    """One root's saved records: each one's file in this root, and the shared index."""
-
-    files: dict[tuple[str, str], str]  # (kind, id) → the located file
-    index: _RootIndex
 
 
 class EvidenceSearch:
@@ -73,15 +41,15 @@ class EvidenceSearch:
         self.store = store
         self.evidence = evidence
         self._records: dict[tuple[str, str, str], tuple[Content | None, list[Place]]] = {}
-        self._roots: dict[str, _Root] = {}
+        self._roots: dict[str, Root] = {}
         # Roots that hold the same files (a sources folder per report run) share by
         # content: the index and its answers, whether a span holds a claim, the spans
         # themselves (each moved to the asking root's own file, so a hint names it).
-        self._indexes: OrderedDict[tuple[Content, ...], _RootIndex] = OrderedDict()
         self._verdicts: OrderedDict[tuple[object, Content, str | None], bool] = OrderedDict()
         self.spans = SharedSpans(store)
         # saved files' index pieces: shared by the roots that hold them, kept between runs
         self.pieces = pieces or Pieces()
+        self.indexes = RootIndexes(store, self.spans, self.pieces)
 
     def release(self, root: str) -> None:
         """Forget a sources root's records and index (see `SourceStore.release`)."""
@@ -100,7 +68,7 @@ class EvidenceSearch:
         return self.store.watch.memo(self._records, key, lambda: self._places(kind, ident, root))
 
     def _places(self, kind: str, ident: str, root: str) -> tuple[Content | None, list[Place]]:
-        file = self._file(kind, ident, root)
+        file = self.indexes.file(kind, ident, root)
         if file is None:  # not a saved file this root may read: what the store says
             places = []
             for locator in self.store.locators(Anchor(kind, ident, None, 0, 0), root):
@@ -153,9 +121,12 @@ class EvidenceSearch:
         tokens = _tokens_of(claim)
         key = ("elsewhere", tokens, tuple(skip))
         chosen = at.index.answers.get(key)
+        named = _named(key)
+        if chosen is None:
+            chosen = self._confirmed(at.index.kept.get(named), claim, tokens, at, root)
         if chosen is None:
             found: dict[int, Place] = {}
-            for i in self._candidates(claim, at.index):
+            for i in candidates(claim, at.index):
                 kind, ident, _ = at.index.refs[i]
                 if (kind, ident) in skip or not self._verdict_at(claim, tokens, at, i, root):
                     continue
@@ -166,38 +137,50 @@ class EvidenceSearch:
                         break
             index_of = {id(p): i for i, p in found.items()}
             chosen = tuple(index_of[id(p)] for p in smallest(list(found.values())))
-            _keep(at.index.answers, key, chosen)
+            at.index.kept.add(named, chosen)
+        _keep(at.index.answers, key, chosen)
         return [p for p in (self._at(at, i, root) for i in chosen) if p is not None]
 
     def anywhere(self, claim: Claim, root: str) -> bool:
-        """Whether any saved span of the root holds the claim."""
+        """Whether any saved span of the root holds the claim (kept: the first that does)."""
         at, tokens = self._root(root), _tokens_of(claim)
         key = ("anywhere", tokens)
         known = at.index.answers.get(key)
+        named = _named(key)
         if known is None:
-            held = any(
-                self._verdict_at(claim, tokens, at, i, root)
-                for i in self._candidates(claim, at.index)
-            )
-            known = (1,) if held else ()
-            _keep(at.index.answers, key, known)
+            known = self._confirmed(at.index.kept.get(named), claim, tokens, at, root)
+        if known is None:
+            tried = candidates(claim, at.index)
+            first = next((i for i in tried if self._verdict_at(claim, tokens, at, i, root)), None)
+            known = () if first is None else (first,)
+            at.index.kept.add(named, known)
+        _keep(at.index.answers, key, known)
         return bool(known)
 
-    def _candidates(self, claim: Claim, index: _RootIndex) -> list[int]:
-        """The spans that may hold the claim: those stating all its numbers, or holding
-        all its codes; every span (to a cap) for a claim with neither."""
-        values = list(dict.fromkeys(abs(t.value) for t in claim.numbers))
-        # folded as the index's text is (a DOI key keeps its hyphens): a superset of hits
-        codes = list(dict.fromkeys(squash(e.key) for e in claim.entities))
-        if values:
-            lists = sorted((index.by_value.get(v, []) for v in values), key=len)
-            found = sorted(set(lists[0]).intersection(*lists[1:]))
-            return [i for i in found if all(c in index.squashed[i] for c in codes)]
-        if codes:
-            return [i for i, text in enumerate(index.squashed) if all(c in text for c in codes)]
-        return list(range(min(len(index.refs), MAX_SCAN)))
+    def _confirmed(
+        self,
+        kept: tuple[int, ...] | None,
+        claim: Claim,
+        tokens: object,
+        at: Root,
+        root: str,
+    ) -> tuple[int, ...] | None:
+        """A kept answer whose every span is one of this index's and holds the claim when
+        read in this root (so no record the claim cites: it would have been answered
+        there); None for any other, which is searched again."""
+        if not kept:
+            return None if kept is None else kept
+        for i in kept:
+            if i >= len(at.index.refs):
+                return None
+            if not self._verdict_at(claim, tokens, at, i, root):
+                return None
+        return kept
 
-    def _verdict_at(self, claim: Claim, tokens: object, at: _Root, i: int, root: str) -> bool:
+    def _root(self, root: str) -> Root:
+        return self.store.watch.memo(self._roots, root, lambda: self.indexes.of(root))
+
+    def _verdict_at(self, claim: Claim, tokens: object, at: Root, i: int, root: str) -> bool:
         """Whether the i-th span of the root's index holds the claim."""
         content, locator = at.index.contents[i], at.index.refs[i][2]
         return self._verdict(claim, tokens, content, locator, lambda: self._at(at, i, root))
@@ -222,98 +205,17 @@ class EvidenceSearch:
                 self._verdicts.popitem(last=False)
         return known
 
-    def _at(self, at: _Root, i: int, root: str) -> Place | None:
+    def _at(self, at: Root, i: int, root: str) -> Place | None:
         """The i-th span of a root's index, in that root's own file."""
         kind, ident, locator = at.index.refs[i]
         return self.spans.place(
             kind, ident, locator, at.files[(kind, ident)], at.index.contents[i], root
         )
 
-    def _file(self, kind: str, ident: str, root: str) -> tuple[str, Content] | None:
-        """A saved record's file in this root and its content key; None where the store
-        would not read it (an unsafe id, a root that leads out, no such file)."""
-        if kind not in self.store.kinds or unsafe_id(ident) or not self.store.trusted_root(root):
-            return None
-        located = self.store.locate(self.store.kinds[kind], ident, root)
-        if isinstance(located, Failure):
-            return None
-        return located, self._content_key(kind, ident, located, root)
 
-    def _root(self, root: str) -> _Root:
-        return self.store.watch.memo(self._roots, root, lambda: self._index_root(root))
-
-    def _index_root(self, root: str) -> _Root:
-        saved = (
-            (name, ident, located)
-            for name in self.store.kinds
-            for ident, located in self.store.saved_files(name, root)
-        )
-        files: dict[tuple[str, str], str] = {}
-        contents: list[tuple[str, str, Content]] = []
-        for kind, ident, located in itertools.islice(saved, MAX_RECORDS):
-            if not isinstance(located, Failure):
-                files[(kind, ident)] = located
-                contents.append((kind, ident, self._content_key(kind, ident, located, root)))
-        signature = tuple(content for _, _, content in contents)
-        index = self._indexes.get(signature)
-        if index is None:
-            index = self._build_index(contents, files, root)
-            self._indexes[signature] = index
-            if len(self._indexes) > MAX_INDEXES:
-                self._indexes.popitem(last=False)
-        else:
-            self._indexes.move_to_end(signature)
-        return _Root(files, index)
-
-    def _build_index(
-        self, contents: list[tuple[str, str, Content]], files: dict[tuple[str, str], str], root: str
-    ) -> _RootIndex:
-        index = _RootIndex()
-        for kind, ident, content in contents:
-            piece = self.pieces.piece(
-                content,
-                functools.partial(
-                    self._build_piece, kind, ident, files[(kind, ident)], content, root
-                ),
-            )
-            for locator, values, squashed in zip(
-                piece.locators, piece.values, piece.squashed, strict=True
-            ):
-                at = len(index.refs)
-                index.refs.append((kind, ident, locator))
-                index.contents.append(content)
-                index.squashed.append(squashed)
-                for value in values:
-                    index.by_value.setdefault(value, []).append(at)
-        return index
-
-    def _content_key(self, kind: str, ident: str, path: str, root: str) -> Content:
-        """What a saved file's piece is a function of (the config aside: one `Pieces` per
-        linter): its kind, id, place under the root, bytes and `.toc.json` sidecar."""
-        toc = path.rsplit(".", 1)[0] + ".toc.json"
-        self.store.watch.note(PATH, path)  # a reused piece still depends on this file
-        if os.path.lexists(toc):  # (one that appears shows in its folder's listing)
-            self.store.watch.note(PATH, toc)
-        cap = self.store.max_bytes
-        digests = (self.pieces.digest(path, cap), self.pieces.digest(toc, cap))
-        under = root.rstrip(os.sep) + os.sep
-        place = path[len(under) :] if path.startswith(under) else os.path.relpath(path, root)
-        return (kind, ident, place, *digests)
-
-    def _build_piece(self, kind: str, ident: str, path: str, content: Content, root: str) -> Piece:
-        places = [
-            p
-            for p in (
-                self.spans.place(kind, ident, loc, path, content, root)
-                for loc in self.spans.locators(kind, ident, content, root)
-            )
-            if p is not None
-        ]
-        return Piece(
-            tuple(p.anchor.locator for p in places),
-            tuple(frozenset(_values(p.span)) for p in places),
-            tuple(squash(p.span.text) for p in places),
-        )
+def _named(key: object) -> str:
+    """An answer's name between runs: the digest of its key's process-stable text."""
+    return hashlib.sha256(stable(key).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _keep(answers: dict[object, tuple[int, ...]], key: object, value: tuple[int, ...]) -> None:
@@ -331,18 +233,6 @@ def _tokens_of(claim: Claim) -> object:
         tuple(replace(t, start=0, end=0) for t in claim.entities),
         tuple(replace(t, start=0, end=0) for t in claim.drugs),
     )
-
-
-def _values(span: Span) -> set[Decimal]:
-    """The numbers a span may state: a superset of what its index holds (`values_in` of
-    its text, its spelled numbers and its numeric fields)."""
-    values = values_in(span.text)
-    values.update(v for _, _, v in spelled_numbers(span.text))
-    for f in span.fields:
-        value = field_number(f.value)
-        if value is not None:
-            values.add(abs(value))
-    return values
 
 
 def smallest(places: list[Place]) -> list[Place]:

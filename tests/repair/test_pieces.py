@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from citelint.claims import Claim
 from citelint.config import Settings
 from citelint.repair.pieces import Place
 from citelint.runner import Runner
@@ -147,5 +148,45 @@ def test_roots_holding_the_same_files_are_searched_once(
     runner = Runner.of(Settings(project_root=str(many), cache_dir=None), [str(many)])
     shown = [f"{s.describe()}" for d in runner.lint().diagnostics for s in d.suggestions]
     assert one > 0 and len(checks) == one  # the other five roots asked no span again
-    assert len(runner.linter.repair.search._indexes) == 1
+    assert len(runner.linter.repair.search.indexes._indexes) == 1
     assert [f"runs/r{i}/sources" in line for i, line in enumerate(shown)] == [True] * 6
+
+
+def test_answers_are_kept_between_runs_and_checked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What an index answered is kept under the contents it indexes: the next run asks
+    no candidate, only checks the spans named in its own roots; an answer naming a span
+    the index lacks, or the cited record itself, is searched again."""
+    from citelint.repair.index import RootIndex, candidates
+
+    _folders(tmp_path, 2, link=True)
+    for i in range(2):
+        write_file(tmp_path / "runs" / f"r{i}" / "sources" / "pubmed" / "3.json", '{"title": "T"}')
+    cache = tmp_path / "cache"
+    first = _runner(tmp_path, cache)
+    expected = first.lint()
+    (index,) = first.linter.repair.search.indexes._indexes.values()
+    assert [ref[:2] for ref in index.refs[1:3]] == [("pmid", "2"), ("pmid", "3")]
+    (kept,) = (cache / "repair-1" / "answers").glob("*.jsonl")
+    searched: list[int] = []
+
+    def counted(claim: Claim, index: RootIndex) -> list[int]:
+        searched.append(1)
+        return candidates(claim, index)
+
+    monkeypatch.setattr("citelint.repair.search.candidates", counted)
+    assert _runner(tmp_path, cache).lint() == expected
+    assert searched == []  # every answer came back
+    names = [json.loads(line)[0] for line in kept.read_text().splitlines()]
+    planted = [json.dumps([name, [99]]) for name in names] + ["not json", '["x", [1]]']
+    kept.write_text("\n".join(planted) + "\n")
+    assert _runner(tmp_path, cache).lint() == expected
+    assert searched  # none was taken
+    searched.clear()
+    names = [json.loads(line)[0] for line in kept.read_text().splitlines()[-len(names) :]]
+    for planted_at in (1, 2):  # the cited record itself; a record that does not say it
+        searched.clear()
+        kept.write_text("".join(json.dumps([name, [planted_at]]) + "\n" for name in names))
+        assert _runner(tmp_path, cache).lint() == expected
+        assert searched

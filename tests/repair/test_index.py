@@ -1,0 +1,70 @@
+"""A root's repair index: built once per set of file contents, shared by the roots that
+hold the same files, naming spans by record and locator, never by path."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from citelint.claims import ClaimReader, ClaimSettings
+from citelint.parse import Parser
+from citelint.repair.index import RootIndexes, candidates
+from citelint.repair.pieces import Pieces
+from citelint.repair.spans import SharedSpans
+from citelint.sources.store import SourceStore
+from tests.conftest import write_file
+
+
+def _claim(text: str):  # type: ignore[no-untyped-def]
+    (sentence,) = Parser().parse("r.md", text.encode()).sentences
+    return ClaimReader(ClaimSettings().drugs).read(sentence)
+
+
+def _indexes() -> RootIndexes:
+    store = SourceStore()
+    return RootIndexes(store, SharedSpans(store), Pieces())
+
+
+def _root(folder: Path, abstracts: dict[str, str]) -> str:
+    for ident, text in abstracts.items():
+        write_file(folder / "sources" / "pubmed" / f"{ident}.json", json.dumps({"abstract": text}))
+    return str(folder / "sources")
+
+
+def test_roots_with_the_same_contents_share_one_index(tmp_path: Path) -> None:
+    records = {"1": "ORR was 45% in 88 patients.", "2": "Nothing here."}
+    a, b = _root(tmp_path / "a", records), _root(tmp_path / "b", records)
+    c = _root(tmp_path / "c", {**records, "2": "Something else."})
+    indexes = _indexes()
+    first, second, other = indexes.of(a), indexes.of(b), indexes.of(c)
+    assert first.index is second.index and other.index is not first.index
+    assert first.files[("pmid", "1")] == f"{a}/pubmed/1.json"  # each root's own files
+    assert second.files[("pmid", "1")] == f"{b}/pubmed/1.json"
+    assert ("pmid", "1", "abstract") in first.index.refs
+    assert all("/" not in ref[1] for ref in first.index.refs)  # no path in the index
+
+
+def test_candidates_are_the_spans_stating_every_number_and_code(tmp_path: Path) -> None:
+    root = _root(
+        tmp_path,
+        {"1": "ORR was 45% in 88 patients.", "2": "ORR was 45% in NCT01234567.", "3": "88 men."},
+    )
+    at = _indexes().of(root)
+
+    def named(text: str) -> set[str]:
+        return {at.index.refs[i][1] for i in candidates(_claim(text), at.index)}
+
+    assert named("ORR was 45% in 88 patients.") == {"1"}
+    assert named("It was 45%.") == {"1", "2"}
+    assert named("The trial NCT01234567 enrolled.") == {"2"}
+    assert named("It was 99%.") == set()
+    assert len(candidates(_claim("Docetaxel was used."), at.index)) == len(at.index.refs)
+
+
+def test_an_unsafe_or_linked_file_is_not_indexed(tmp_path: Path) -> None:
+    root = _root(tmp_path, {"1": "ORR 45%."})
+    write_file(Path(root) / "pubmed" / "a\\b.json", json.dumps({"abstract": "ORR 45%."}))
+    (tmp_path / "outside.json").write_text(json.dumps({"abstract": "ORR 45%."}))
+    (Path(root) / "pubmed" / "9.json").symlink_to(tmp_path / "outside.json")
+    at = _indexes().of(root)
+    assert set(at.files) == {("pmid", "1")}
