@@ -86,6 +86,7 @@ class Runner:
         for linter in self.linters:
             if linter.results is not None:
                 linter.results.prune(others_wrote=pooled)
+            linter.repair.search.pieces.prune(others_wrote=pooled)
         results.sort(key=lambda r: r.path)
         return self.result(results, found.notes, shard)
 

@@ -16,6 +16,7 @@ import errno
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Iterable
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -127,3 +128,27 @@ def append(path: str, chunks: Iterable[bytes], *, root: str | None = None) -> No
             raise UnsafeWriteError(path, "is not a regular file")
         for chunk in chunks:
             handle.write(chunk)
+
+
+def prune(folder: str, max_total_bytes: int, stale_seconds: float) -> None:
+    """Keep a cache folder under its cap: past it, the oldest files go until a quarter
+    of the cap is free; a temporary file older than `stale_seconds` (left by a run killed
+    mid-write) goes too. Links are removed as links, never followed."""
+    entries = []
+    now = time.time()
+    for here, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(here, name)
+            with contextlib.suppress(OSError):
+                info = os.lstat(path)
+                if name.endswith(".tmp") and now - info.st_mtime > stale_seconds:
+                    os.unlink(path)
+                    continue
+                entries.append((info.st_mtime, path, info.st_size))
+    total = sum(size for _, _, size in entries)
+    for _, path, size in sorted(entries):
+        if total <= max_total_bytes * 3 // 4:
+            break
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+            total -= size

@@ -26,7 +26,6 @@ import json
 import os
 import re
 import stat
-import time
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from functools import cache
@@ -182,24 +181,7 @@ class ResultCache:
         that wrote entries: this process's, or its workers' (`others_wrote`)."""
         if not (self.written or others_wrote) or not self.usable:
             return
-        entries = []
-        now = time.time()
-        for here, _, names in os.walk(self.folder):
-            for name in names:
-                path = os.path.join(here, name)
-                with contextlib.suppress(OSError):
-                    info = os.lstat(path)
-                    if name.endswith(".tmp") and now - info.st_mtime > STALE_TMP_SECONDS:
-                        os.unlink(path)  # left by a run that was killed mid-write
-                        continue
-                    entries.append((info.st_mtime, path, info.st_size))
-        total = sum(size for _, _, size in entries)
-        for _, path, size in sorted(entries):
-            if total <= self.max_total_bytes * 3 // 4:
-                break
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-                total -= size
+        writes.prune(self.folder, self.max_total_bytes, STALE_TMP_SECONDS)
 
     def _path(self, key: str) -> str:
         return os.path.join(self.folder, key[:2], key + ".json")

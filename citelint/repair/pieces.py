@@ -36,6 +36,8 @@ from citelint.sources.text_cache import usable_folder
 
 FORMAT = 1  # the layout of a kept piece; a new one starts a new folder
 MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an index's kept answers; a larger file starts anew
+MAX_TOTAL_BYTES = 256 * 1024 * 1024  # the kept pieces and answers; past it the oldest go
+STALE_TMP_SECONDS = 3600
 _ANSWER_KEY = re.compile(r"[0-9a-f]{64}")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 MAX_KEPT = 4096  # pieces held in memory; the oldest go first
@@ -71,6 +73,21 @@ class Pieces:
         self._pieces: OrderedDict[tuple[str, ...], Piece] = OrderedDict()
         self._digests: OrderedDict[tuple[int, ...], str] = OrderedDict()
         self.built = self.kept = 0  # pieces built here, pieces read back: what tests count
+        self._answered = 0
+
+    def prune(self, *, others_wrote: bool = False) -> None:
+        """Keep the folder under its cap, after a run that wrote to it (this process, or
+        its workers: `others_wrote`)."""
+        if self.folder is None or not (self.written or others_wrote):
+            return
+        if usable_folder(os.path.dirname(self.folder)) or usable_folder(self.folder):
+            return
+        writes.prune(self.folder, MAX_TOTAL_BYTES, STALE_TMP_SECONDS)
+
+    @property
+    def written(self) -> int:
+        """Pieces and answers this process wrote."""
+        return self.built + self._answered
 
     def piece(self, key: tuple[str, ...], build: Callable[[], Piece]) -> Piece:
         """The piece whose content key is `key`: held, kept, or built (and kept)."""
@@ -119,7 +136,10 @@ class Pieces:
         name = hashlib.sha256(self.salt.encode("utf-8", "surrogatepass"))
         for key in contents:
             name.update(b"\1" + "\0".join(key).encode("utf-8", "surrogatepass"))
-        return Answers(os.path.join(folder, name.hexdigest() + ".jsonl"))
+        return Answers(os.path.join(folder, name.hexdigest() + ".jsonl"), self._count)
+
+    def _count(self) -> None:
+        self._answered += 1
 
     def _path(self, key: tuple[str, ...]) -> str | None:
         if self.folder is None or usable_folder(self.folder) is not None:
@@ -185,8 +205,9 @@ class Answers:
     add theirs side by side and a run costs what it asks anew. An answer read back only
     names spans; the search checks them again in the root that asks (`search.py`)."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, wrote: Callable[[], None] = lambda: None) -> None:
         self.path = path  # None: nothing is kept
+        self.wrote = wrote  # told of each answer kept (the folder is pruned after)
         self._kept: dict[str, tuple[int, ...]] | None = None
 
     def get(self, key: str) -> tuple[int, ...] | None:
@@ -209,6 +230,7 @@ class Answers:
                 if info.st_size > MAX_ANSWER_BYTES:
                     os.ftruncate(fd, 0)  # bounded: a new file begins
                 os.write(fd, line.encode("ascii"))
+                self.wrote()
             finally:
                 os.close(fd)
         except OSError:

@@ -190,3 +190,24 @@ def test_answers_are_kept_between_runs_and_checked_again(
         kept.write_text("".join(json.dumps([name, [planted_at]]) + "\n" for name in names))
         assert _runner(tmp_path, cache).lint() == expected
         assert searched
+
+
+def test_the_kept_pieces_stay_under_their_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a run that wrote pieces or answers, the oldest kept files go past the cap."""
+    from citelint.repair import pieces
+
+    _folders(tmp_path, 1, link=True)
+    cache = tmp_path / "cache"
+    old = cache / "repair-1" / "old.json"
+    write_file(old, "x" * 4096)
+    os.utime(old, (1, 1))  # the oldest there is
+    monkeypatch.setattr(pieces, "MAX_TOTAL_BYTES", 4096)
+    _runner(tmp_path, cache).lint()
+    assert not old.exists()
+    assert len(list((cache / "repair-1").glob("*.json"))) == 2  # this run's pieces stay
+    write_file(old, "x" * 4096)
+    os.utime(old, (1, 1))
+    _runner(tmp_path, cache).lint()  # wrote nothing: nothing is pruned
+    assert old.exists()
