@@ -167,7 +167,8 @@ def test_the_same_bytes_whatever_the_workers_cache_and_hints(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Report folders with their own sources roots: `--jobs 1` and `--jobs 2`, the cache
-    off, cold and warm give the same JSON; `--no-hints` gives it without the hints."""
+    off, cold and warm, and every report changed over kept repair pieces and answers
+    give the same JSON; `--no-hints` gives it without the hints."""
     (tmp_path / ".git").mkdir()
     record = json.dumps({"abstract": "Median PFS was 4.8 months; ORR 45%."})
     for n in range(10):
@@ -195,3 +196,10 @@ def test_the_same_bytes_whatever_the_workers_cache_and_hints(
     for d in hinted["diagnostics"]:
         d["suggestions"], d["nowhere"] = [], []
     assert hintless == hinted
+    for n in range(10):  # every report again, its hints from kept pieces and answers
+        with open(tmp_path / "runs" / f"r{n}" / "report.md", "a") as report:
+            report.write("\nOne more line.\n")
+    assert list((tmp_path / "cache" / "repair-1" / "answers").glob("*.jsonl"))
+    touched = json_of("--no-cache", "--jobs", "1")
+    assert json_of("--cache-dir", cache, "--jobs", "2") == touched
+    assert json_of("--cache-dir", cache) == touched
