@@ -97,6 +97,32 @@ def test_a_new_file_in_a_channel_folder_relints_the_reports_of_that_root(
     assert warm == _run(capsys, None)
 
 
+def test_a_record_saved_in_another_form_changes_the_hints_it_gave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hint points at `pubmed/1.xml`; a `1.json` saved beside it is what `[pmid:1]`
+    reads from then on (`.json` is tried first), and it does not say the claim: the
+    report is linted again and loses the hint, though its own sources did not change."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    pubmed = root / "sources" / "pubmed"
+    pubmed.mkdir(parents=True)
+    xml = "<PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>1</PMID><Article>"
+    xml += "<Abstract><AbstractText>ORR was 45%.</AbstractText></Abstract>"
+    (pubmed / "1.xml").write_text(
+        xml + "</Article></MedlineCitation></PubmedArticle></PubmedArticleSet>"
+    )
+    (pubmed / "2.json").write_text('{"abstract": "Nothing here."}')
+    (root / "reports").mkdir()
+    (root / "reports" / "r.md").write_text("ORR was 45% [pmid:2:abstract].\n")
+    monkeypatch.chdir(root)
+    cold = _run(capsys, tmp_path / "cache")
+    assert "pubmed/1.xml" in cold[1]  # the hint
+    (pubmed / "1.json").write_text('{"abstract": "ORR was 50%."}')
+    warm = _run(capsys, tmp_path / "cache")
+    assert warm == _run(capsys, None) and "pubmed/1.xml" not in warm[1]
+
+
 def test_a_run_interrupted_while_writing_leaves_no_entry(
     repo: Path,
     tmp_path: Path,

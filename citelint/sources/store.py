@@ -319,8 +319,8 @@ class SourceStore:
                 if base not in listings or plain is False:
                     found = None  # not read off the listing: locate decides
                     break
-                self.watch.note(PATH, path)
-                if plain:
+                if plain:  # (an absent candidate is noted as the folder's listing is)
+                    self.watch.note(PATH, path)
                     found = path
                     break
             yield ident, found if found is not None else self.locate(kind, ident, root)
