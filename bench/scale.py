@@ -8,7 +8,8 @@ identical bytes sit at many paths), then measures:
   cold      `citelint` on every report with an empty cache (one worker)
   warm      the same again, nothing changed, the result cache filled by `cold`
   touched   the same again after one report changed
-  jobs      cold with two workers against cold with one
+  jobs      cold with two workers against cold with one, without cache and with an
+            empty one (the workers then share the repair pieces they build)
   no-hints  cold with `--no-hints`: only cited sources are read, as by the floor
   memory    peak RSS of a one-worker run at N and at 10×N reports (a child process each)
 
@@ -164,6 +165,8 @@ def measure(tmp: Path, layout: str, reports: int, sentences: int, memory: bool) 
     touched = run(root, cache)
     one = run(root, None, jobs=1)
     two = run(root, None, jobs=2)
+    one_cold = run(root, tmp / layout / "cache-jobs1", 1)
+    two_cold = run(root, tmp / layout / "cache-jobs2", 2)
     plain = run(root, tmp / layout / "cache-plain", 1, "--no-hints")
     print(f"floor (parse + read cited sources): {base:.3f} s")
     print(f"cold / floor:   {cold / base:5.2f}   target <= 2.5")
@@ -171,6 +174,7 @@ def measure(tmp: Path, layout: str, reports: int, sentences: int, memory: bool) 
     print(f"warm / cold:    {warm / cold:5.3f}   target <= 0.05")
     print(f"one report changed / cold: {touched / cold:5.3f}   target <= 0.10")
     print(f"jobs 1 / jobs 2: {one / two:5.2f}   target >= 1.6 (idle 2-core machine)")
+    print(f"jobs 1 / jobs 2, each with an empty cache: {one_cold / two_cold:5.2f}")
     print(f"claims per second, one worker, cold: {claims / cold:,.0f}")
     if memory:
         small = peak_rss(root, tmp / layout / "rss-small")

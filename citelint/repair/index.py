@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+import random
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -102,14 +103,22 @@ class RootIndexes:
     def _build_index(
         self, contents: list[tuple[str, str, Content]], files: dict[tuple[str, str], str], root: str
     ) -> RootIndex:
+        # Workers of one run that keep pieces each take them in an order of their own
+        # (seeded by the process): what one built, the other reads back from the folder,
+        # so the first index of a run is built about once between them. The index is
+        # assembled in the listing's order whoever built what.
+        order = list(range(len(contents)))
+        if self.pieces.shared:
+            random.Random(os.getpid()).shuffle(order)
+        pieces: dict[int, Piece] = {}
+        for n in order:
+            kind, ident, content = contents[n]
+            path = files[(kind, ident)]
+            build = functools.partial(self._build_piece, kind, ident, path, content, root)
+            pieces[n] = self.pieces.piece(content, build)
         index = RootIndex()
-        for kind, ident, content in contents:
-            piece = self.pieces.piece(
-                content,
-                functools.partial(
-                    self._build_piece, kind, ident, files[(kind, ident)], content, root
-                ),
-            )
+        for n, (kind, ident, content) in enumerate(contents):
+            piece = pieces[n]
             for locator, values, squashed in zip(
                 piece.locators, piece.values, piece.squashed, strict=True
             ):

@@ -72,6 +72,7 @@ class Pieces:
         self.salt = salt  # the config and code a piece also depends on
         self._pieces: OrderedDict[tuple[str, ...], Piece] = OrderedDict()
         self._digests: OrderedDict[tuple[int, ...], str] = OrderedDict()
+        self._pid = os.getpid()  # a process forked from this one is a worker of the run
         self.built = self.kept = 0  # pieces built here, pieces read back: what tests count
         self._answered = 0
 
@@ -83,6 +84,11 @@ class Pieces:
         if usable_folder(os.path.dirname(self.folder)) or usable_folder(self.folder):
             return
         writes.prune(self.folder, MAX_TOTAL_BYTES, STALE_TMP_SECONDS)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other workers of this run keep pieces in the same folder."""
+        return self.folder is not None and os.getpid() != self._pid
 
     @property
     def written(self) -> int:

@@ -4,12 +4,15 @@ hold the same files, naming spans by record and locator, never by path."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from citelint.claims import ClaimReader, ClaimSettings
 from citelint.parse import Parser
 from citelint.repair.index import RootIndexes, candidates
-from citelint.repair.pieces import Pieces
+from citelint.repair.pieces import Piece, Pieces
 from citelint.repair.spans import SharedSpans
 from citelint.sources.store import SourceStore
 from tests.conftest import write_file
@@ -68,3 +71,31 @@ def test_an_unsafe_or_linked_file_is_not_indexed(tmp_path: Path) -> None:
     (Path(root) / "pubmed" / "9.json").symlink_to(tmp_path / "outside.json")
     at = _indexes().of(root)
     assert set(at.files) == {("pmid", "1")}
+
+
+def test_a_worker_builds_pieces_in_its_own_order_and_the_same_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forked worker of a run that keeps pieces takes them in an order of its own (so
+    two workers split the first build between them); the index is the same."""
+    records = {str(n): f"ORR was {n}% in {n + 50} patients." for n in range(40)}
+    root = _root(tmp_path, records)
+    store = SourceStore()
+    plain = RootIndexes(store, SharedSpans(store), Pieces(str(tmp_path / "one"))).of(root)
+    worker = Pieces(str(tmp_path / "two"))
+    order: list[str] = []
+    piece = worker.piece
+
+    def counted(key: tuple[str, ...], build: Callable[[], Piece]) -> Piece:
+        order.append(key[1])
+        return piece(key, build)
+
+    monkeypatch.setattr(worker, "piece", counted)
+    worker._pid = -1  # as a process forked from the one that made it
+    assert worker.shared and not Pieces().shared
+    shuffled = RootIndexes(store, SharedSpans(store), worker).of(root)
+    assert sorted(order) == sorted(records) and order != sorted(records)
+    assert (shuffled.index.refs, shuffled.index.by_value) == (
+        plain.index.refs,
+        plain.index.by_value,
+    )
