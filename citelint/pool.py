@@ -10,12 +10,14 @@ runs; a parent killed outright takes its workers with it (Linux).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Generator, Sequence
+import threading
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
@@ -49,6 +51,7 @@ def lint_in_workers(
     context = _FORK if warm is not None else None
     _WORKER = warm if context is not None else None  # what a forked worker starts from
     done = 0
+    executor: ProcessPoolExecutor | None = None
     try:
         executor = ProcessPoolExecutor(
             jobs,
@@ -57,6 +60,10 @@ def lint_in_workers(
             initargs=(make, os.getpid()),
         )
         results = executor.map(_lint_in_worker, work, chunksize=chunk)
+    except KeyboardInterrupt:  # while the workers start: none is left waiting for work
+        if executor is not None:
+            _stop(executor)
+        raise
     except (OSError, BrokenProcessPool):
         # no pool on this machine (no semaphores, no /dev/shm, a sandbox): one process
         # lints it all, the same results in the same order
@@ -66,6 +73,7 @@ def lint_in_workers(
     try:
         for result in results:
             done += 1
+            _check_interrupt()
             yield result
     except BrokenProcessPool:
         if done:
@@ -90,7 +98,44 @@ def serial(work: Sequence[Item], runner: _Runner) -> Generator[FileResult, None,
         if last is not None and last != (config, root):
             runner.release(*last)
         last = (config, root)
-        yield runner.lint_file(path, config)
+        result = runner.lint_file(path, config)
+        _check_interrupt()
+        yield result
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """Ctrl-C stops the run even when CPython loses it. The KeyboardInterrupt of a
+    SIGINT is raised in whatever Python code runs at that moment, and one raised inside
+    a finalizer (a generator closed by the collector, a weakref callback) is printed as
+    ignored and dropped; the run would then go on to the end. So the signal is also
+    remembered, and the run checks after every report whether one came."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread receives signals: nothing to guard
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is not signal.default_int_handler:
+        yield  # the caller handles Ctrl-C its own way
+        return
+
+    def remember(signum: int, frame: object) -> None:
+        _INTERRUPTED.append(signum)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, remember)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        _INTERRUPTED.clear()
+
+
+_INTERRUPTED: list[int] = []  # the SIGINTs the run has had
+
+
+def _check_interrupt() -> None:
+    if _INTERRUPTED:
+        raise KeyboardInterrupt
 
 
 def by_root(

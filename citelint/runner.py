@@ -75,13 +75,14 @@ class Runner:
         ]
         done = len(results)
         runs = self._schedule(work, jobs)
-        try:
-            for result in runs:
-                results.append(result)
-                if progress:
-                    progress(len(results) - done, len(work))
-        finally:  # Ctrl-C while a result is taken in still stops the workers
-            runs.close()
+        with pool.interruptible():
+            try:
+                for result in runs:
+                    results.append(result)
+                    if progress:
+                        progress(len(results) - done, len(work))
+            finally:  # Ctrl-C while a result is taken in still stops the workers
+                runs.close()
         pooled = jobs > 1 and len(work) >= pool.PARALLEL_FROM  # workers wrote entries too
         for linter in self.linters:
             if linter.results is not None:

@@ -6,6 +6,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -141,3 +142,45 @@ def test_where_no_pool_can_start_one_process_lints_it_all(
     monkeypatch.setattr(pool, "ProcessPoolExecutor", no_pool)
     work = [(path, None, None) for path in reports]
     assert list(pool.lint_in_workers(work, 2, _maker(settings))) == expected
+
+
+class _Finalized:
+    """Ctrl-C arriving while a finalizer runs: CPython prints the KeyboardInterrupt raised
+    there as ignored and drops it."""
+
+    def __del__(self) -> None:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # the handler runs here, inside the finalizer
+            pass
+
+
+class _Runner:
+    def __init__(self) -> None:
+        self.linted: list[str] = []
+
+    def lint_file(self, path: str, config: str | None) -> str:
+        self.linted.append(path)
+        if path == "b.md":
+            _Finalized()  # collected at once: Ctrl-C comes while it is finalized
+        return path
+
+    def release(self, config: str | None, root: str | None) -> None:
+        pass
+
+
+def test_ctrl_c_lost_in_a_finalizer_still_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import signal
+
+    lost: list[type[BaseException] | None] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: lost.append(unraisable.exc_type))
+    work = [(name, None, None) for name in ("a.md", "b.md", "c.md", "d.md")]
+    runner: Any = _Runner()
+    assert len(list(pool.serial(work, runner))) == 4
+    assert lost == [KeyboardInterrupt]  # dropped by CPython: the run went on to the end
+    runner = _Runner()
+    with pytest.raises(KeyboardInterrupt), pool.interruptible():
+        list(pool.serial(work, runner))
+    assert runner.linted == ["a.md", "b.md"]  # stopped after the report it came in
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
