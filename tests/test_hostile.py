@@ -383,6 +383,7 @@ def test_caps_are_findings_that_name_the_cap(case: Path) -> None:
 
 
 def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path: Path) -> None:
+    import functools
     import signal
     import subprocess
     import time
@@ -394,8 +395,16 @@ def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     command = [sys.executable, "-m", "citelint", "reports", "--jobs", "2", "-q"]
     env = {**os.environ, "CITELINT_CACHE_DIR": str(cache)}
+    # Ctrl-C as a terminal sends it: a suite started in the background by a shell
+    # without job control runs with SIGINT ignored, and a child would inherit that
+    default = functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL)
     with subprocess.Popen(
-        command, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        command,
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=default,
     ) as proc:
         # Interrupt once the run is under way (its first results are kept), however slow
         # the machine; the deadlines below detect a hang, they measure no speed.

@@ -173,14 +173,22 @@ class _Runner:
 def test_ctrl_c_lost_in_a_finalizer_still_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
     import signal
 
-    lost: list[type[BaseException] | None] = []
-    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: lost.append(unraisable.exc_type))
-    work = [(name, None, None) for name in ("a.md", "b.md", "c.md", "d.md")]
-    runner: Any = _Runner()
-    assert len(list(pool.serial(work, runner))) == 4
-    assert lost == [KeyboardInterrupt]  # dropped by CPython: the run went on to the end
-    runner = _Runner()
-    with pytest.raises(KeyboardInterrupt), pool.interruptible():
-        list(pool.serial(work, runner))
-    assert runner.linted == ["a.md", "b.md"]  # stopped after the report it came in
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # as a terminal's Ctrl-C is handled (a suite started in the background by a shell
+    # without job control runs with SIGINT ignored)
+    restore = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        lost: list[type[BaseException] | None] = []
+        monkeypatch.setattr(
+            sys, "unraisablehook", lambda unraisable: lost.append(unraisable.exc_type)
+        )
+        work = [(name, None, None) for name in ("a.md", "b.md", "c.md", "d.md")]
+        runner: Any = _Runner()
+        assert len(list(pool.serial(work, runner))) == 4
+        assert lost == [KeyboardInterrupt]  # dropped by CPython: the run went on to the end
+        runner = _Runner()
+        with pytest.raises(KeyboardInterrupt), pool.interruptible():
+            list(pool.serial(work, runner))
+        assert runner.linted == ["a.md", "b.md"]  # stopped after the report it came in
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+    finally:
+        signal.signal(signal.SIGINT, restore)
