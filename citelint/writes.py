@@ -130,7 +130,10 @@ def append(path: str, chunks: Iterable[bytes], *, root: str | None = None) -> No
             handle.write(chunk)
 
 
-def prune(folder: str, max_total_bytes: int, stale_seconds: float) -> None:
+STALE_TMP_SECONDS = 3600  # a temporary file this old was left by a run killed mid-write
+
+
+def prune(folder: str, max_total_bytes: int, stale_seconds: float = STALE_TMP_SECONDS) -> None:
     """Keep a cache folder under its cap: past it, the oldest files go until a quarter
     of the cap is free; a temporary file older than `stale_seconds` (left by a run killed
     mid-write) goes too. Links are removed as links, never followed."""

@@ -43,7 +43,6 @@ FORMAT = 1
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_TOTAL_BYTES = 512 * 1024 * 1024
 MAX_HASHED_BYTES = 1024 * 1024 * 1024  # a larger file is judged by its size and time
-STALE_TMP_SECONDS = 3600
 NAMED_LISTS = 64  # dependency lists remembered as written, per run
 _HEAD = f"citelint-result {FORMAT}".encode()
 _DIGEST = re.compile(rb"[0-9a-f]{64}")
@@ -181,7 +180,7 @@ class ResultCache:
         that wrote entries: this process's, or its workers' (`others_wrote`)."""
         if not (self.written or others_wrote) or not self.usable:
             return
-        writes.prune(self.folder, self.max_total_bytes, STALE_TMP_SECONDS)
+        writes.prune(self.folder, self.max_total_bytes)
 
     def _path(self, key: str) -> str:
         return os.path.join(self.folder, key[:2], key + ".json")

@@ -37,7 +37,6 @@ from citelint.sources.text_cache import usable_folder
 FORMAT = 1  # the layout of a kept piece; a new one starts a new folder
 MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an index's kept answers; a larger file starts anew
 MAX_TOTAL_BYTES = 256 * 1024 * 1024  # the kept pieces and answers; past it the oldest go
-STALE_TMP_SECONDS = 3600
 _ANSWER_KEY = re.compile(r"[0-9a-f]{64}")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 MAX_KEPT = 4096  # pieces held in memory; the oldest go first
@@ -83,7 +82,7 @@ class Pieces:
             return
         if usable_folder(os.path.dirname(self.folder)) or usable_folder(self.folder):
             return
-        writes.prune(self.folder, MAX_TOTAL_BYTES, STALE_TMP_SECONDS)
+        writes.prune(self.folder, MAX_TOTAL_BYTES)
 
     @property
     def shared(self) -> bool:
