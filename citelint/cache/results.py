@@ -35,9 +35,9 @@ from citelint import writes
 from citelint.cache.codec import MalformedEntryError, decode_result, encode
 from citelint.result import FileResult
 from citelint.sources.model import SourceError
-from citelint.sources.paths import RealPaths, read_regular, within
+from citelint.sources.paths import RealPaths, read_regular
 from citelint.sources.text_cache import usable_folder
-from citelint.sources.watch import DIR, Dep
+from citelint.sources.watch import DIR, PATH, Dep
 
 FORMAT = 1
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
@@ -48,6 +48,7 @@ _HEAD = f"citelint-result {FORMAT}".encode()
 _DIGEST = re.compile(rb"[0-9a-f]{64}")
 _PARSERS = ("lxml", "pypdf", "pyromark")
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+_WHATS = frozenset((PATH, DIR))
 
 
 class ResultCache:
@@ -71,6 +72,15 @@ class ResultCache:
         self._valid: dict[bytes, bool] = {}  # by the name of a dependency list
         self._named: dict[frozenset[Dep], str] = {}  # dependency lists written this run
         self.hits = self.misses = self.written = 0
+
+    @property
+    def trusted(self) -> tuple[str, ...]:
+        return self._trusted
+
+    @trusted.setter
+    def trusted(self, roots: tuple[str, ...]) -> None:
+        self._trusted = roots
+        self._inside = tuple(r.rstrip(os.sep) + os.sep for r in roots)  # `within`, at once
 
     def key(self, settings: str, display: str, sources_root: str | None, data: bytes) -> str:
         digest = hashlib.sha256()
@@ -109,9 +119,24 @@ class ResultCache:
         if hashlib.sha256(raw).hexdigest() != digest:
             return False
         deps = json.loads(raw)
-        if not isinstance(deps, list) or not all(_is_dep(d) for d in deps):
+        if not isinstance(deps, list):
             return False
-        return all(self.observe((what, path)) == seen for what, path, seen in deps)
+        # A warm run's work: each root's 500 saved files are checked here, so the loop is
+        # lean (a list of another shape is refused as it is met; either way it is a miss).
+        seen, look = self._seen, self._look
+        for item in deps:
+            if type(item) is not list or len(item) != 3:
+                return False
+            what, path, was = item
+            if what not in _WHATS or type(path) is not str or type(was) is not str:
+                return False
+            dep = (what, path)
+            now = seen.get(dep)
+            if now is None:
+                now = seen[dep] = look(dep)
+            if now != was:
+                return False
+        return True
 
     def put(self, key: str, deps: Iterable[Dep], result: FileResult) -> None:
         if not self.usable:
@@ -141,18 +166,21 @@ class ResultCache:
 
     def observe(self, dep: Dep) -> str:
         """What a dependency looks like now (made once per run)."""
-        if dep not in self._seen:
-            what, path = dep
-            # a root's dependencies: a thousand paths in few folders, each looked at once
-            real, info = self._real.resolve(path)
-            if self.trusted and not any(within(real, root) for root in self.trusted):
-                # never listed or read: that it leads out is all a verdict depends on
-                self._seen[dep] = f"outside:{real}:{info is not None}"
-            elif what == DIR:
-                self._seen[dep] = _listing(path)
-            else:
-                self._seen[dep] = self._file(path, real, info)
-        return self._seen[dep]
+        seen = self._seen.get(dep)
+        if seen is None:
+            seen = self._seen[dep] = self._look(dep)
+        return seen
+
+    def _look(self, dep: Dep) -> str:
+        what, path = dep
+        # a root's dependencies: a thousand paths in few folders, each looked at once
+        real, info = self._real.resolve(path)
+        if self._trusted and not (real.startswith(self._inside) or real in self._trusted):
+            # never listed or read: that it leads out is all a verdict depends on
+            return f"outside:{real}:{info is not None}"
+        if what == DIR:
+            return _listing(path, real)
+        return self._file(path, real, info)
 
     def _file(self, path: str, real: str, info: os.stat_result | None) -> str:
         """A file's observation; a regular file (no link) whose identity was hashed in
@@ -195,15 +223,6 @@ def _write_atomic(target: str, data: bytes) -> None:
     os.makedirs(os.path.dirname(folder), exist_ok=True)  # the cache folder (checked usable)
     writes.make_folders(folder, os.path.dirname(folder))
     writes.write_atomic(target, (data,), mode=0o600)
-
-
-def _is_dep(item: object) -> bool:
-    return (
-        isinstance(item, list)
-        and len(item) == 3
-        and item[0] in ("path", DIR)
-        and all(isinstance(x, str) for x in item)
-    )
 
 
 MAX_DIGESTS = 65_536
@@ -254,15 +273,31 @@ def _identity(info: os.stat_result) -> tuple[int, ...]:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
-def _listing(path: str) -> str:
+def _listing(path: str, real: str) -> str:
     """The real location and the names (with their types) of a folder."""
     try:
         with os.scandir(path) as entries:
-            names = sorted(f"{e.name}/{_type(e)}" for e in entries)
+            try:  # the types a listing gives (no `stat`): a warm run lists every root's folders
+                names = sorted(
+                    e.name
+                    + (
+                        "/l"
+                        if e.is_symlink()
+                        else "/d"
+                        if e.is_dir(follow_symlinks=False)
+                        else "/f"
+                        if e.is_file(follow_symlinks=False)
+                        else "/o"
+                    )
+                    for e in entries
+                )
+            except OSError:  # a type that needed a `stat` that failed: listed one by one
+                with os.scandir(path) as again:
+                    names = sorted(f"{e.name}/{_type(e)}" for e in again)
     except OSError as exc:
         return f"unlisted:{exc.errno}"
     digest = hashlib.sha256("\0".join(names).encode("utf-8", "surrogateescape"))
-    return f"dir:{digest.hexdigest()}:{os.path.realpath(path)}"
+    return f"dir:{digest.hexdigest()}:{real}"
 
 
 def _type(entry: os.DirEntry[str]) -> str:

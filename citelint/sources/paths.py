@@ -73,10 +73,33 @@ class RealPaths:
             info = None  # absent: where it would be is its folder's real path and its name
         if not name or (info is not None and stat.S_ISLNK(info.st_mode)):
             return os.path.realpath(path), info  # the filesystem's root, or a link
+        return self._folder(folder) + name, info
+
+    def _folder(self, folder: str) -> str:
+        """A clean folder's real path, with a final separator: resolved off its nearest
+        resolved ancestor, one `lstat` per new folder (sibling roots share their parents)."""
         real = self._folders.get(folder)
-        if real is None:
-            real = self._folders[folder] = os.path.realpath(folder)
-        return os.path.join(real, name), info
+        if real is None and os.sep != "/":  # (drives and UNC shares: resolved in full)
+            real = os.path.realpath(folder)
+            real = self._folders[folder] = real if real.endswith(os.sep) else real + os.sep
+        below: list[tuple[str, str]] = []  # (folder, its name), walked up iteratively
+        up = folder
+        while real is None:
+            parent, _, name = up.rpartition(os.sep)
+            try:
+                link = not name or stat.S_ISLNK(os.lstat(up).st_mode)
+            except OSError:
+                link = False  # absent: as `realpath` does, kept by its name
+            if link:  # a symlink (or the filesystem's root): resolved in full
+                real = os.path.realpath(up)
+                real = self._folders[up] = real if real.endswith(os.sep) else real + os.sep
+                break
+            below.append((up, name))
+            up = parent or os.sep
+            real = self._folders.get(up)
+        for up, name in reversed(below):
+            real = self._folders[up] = real + name + os.sep
+        return real
 
     def forget(self, under: Callable[[str], bool]) -> None:
         """Drop the folders `under` says belong to a finished sources root."""

@@ -109,4 +109,34 @@ def test_real_paths_resolve_as_realpath_does_with_each_folder_once(tmp_path: Pat
     assert real(str(tmp_path / "link" / "b.json")) == os.path.realpath(tmp_path / "outside")
     assert real("/") == "/"
     real.forget(lambda folder: folder.startswith(str(tmp_path)))
-    assert real._folders == {}
+    assert real._folders and not any(f.startswith(str(tmp_path)) for f in real._folders)
+
+
+def test_real_paths_resolve_a_new_folder_with_one_lstat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sibling roots share their parents: a new folder costs one `lstat` (the file's own
+    is the other), and a folder of a thousand parts is walked without recursion."""
+    import os
+
+    from citelint.sources import paths
+    from citelint.sources.paths import RealPaths
+
+    for n in range(3):
+        (tmp_path / "runs" / f"r{n}" / "sources").mkdir(parents=True)
+    deep = tmp_path / "/".join(["d"] * 1500) / "x.json"  # (absent: no such folders)
+    real = RealPaths()
+    assert real(str(tmp_path / "runs" / "r0" / "sources" / "a.xml")) == os.path.realpath(
+        tmp_path / "runs" / "r0" / "sources" / "a.xml"
+    )
+    wanted = {
+        n: os.path.realpath(tmp_path / "runs" / f"r{n}" / "sources" / "a.xml") for n in (1, 2)
+    }
+    calls: list[str] = []
+    lstat = os.lstat
+    monkeypatch.setattr(paths.os, "lstat", lambda p: calls.append(p) or lstat(p))
+    for n in (1, 2):
+        assert real(str(tmp_path / "runs" / f"r{n}" / "sources" / "a.xml")) == wanted[n]
+    monkeypatch.undo()
+    assert len(calls) == 2 * 3  # the file, its `sources/`, its `rN/`
+    assert real(str(deep)) == os.path.realpath(deep)
