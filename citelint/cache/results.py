@@ -180,18 +180,17 @@ class ResultCache:
             return f"outside:{real}:{info is not None}"
         if what == DIR:
             return _listing(path, real)
-        return self._file(path, real, info)
-
-    def _file(self, path: str, real: str, info: os.stat_result | None) -> str:
-        """A file's observation; a regular file (no link) whose identity was hashed in
-        this run is known from its `lstat` alone (hard-linked copies, a root's reports)."""
-        if info is not None and stat.S_ISREG(info.st_mode):
+        if info is None:
+            return "absent"
+        if stat.S_ISREG(info.st_mode):
+            # a regular file (no link) whose identity was hashed in this run is known from
+            # its `lstat` alone (hard-linked copies, a root's reports)
             if info.st_size > self.max_read_bytes:
                 return f"over:{info.st_size}:{real}"
             known = self._digests.get(_identity(info))
             if known is not None:
                 return f"file:{known}:{real}"
-        return _file(path, self.max_read_bytes, self._digests, real) if info else "absent"
+        return _file(path, self.max_read_bytes, self._digests, real)
 
     def release(self, root: str) -> None:
         """Forget the observations under a sources root whose reports are all done: a

@@ -73,7 +73,7 @@ class RealPaths:
             info = None  # absent: where it would be is its folder's real path and its name
         if not name or (info is not None and stat.S_ISLNK(info.st_mode)):
             return os.path.realpath(path), info  # the filesystem's root, or a link
-        return self._folder(folder) + name, info
+        return (self._folders.get(folder) or self._folder(folder)) + name, info
 
     def _folder(self, folder: str) -> str:
         """A clean folder's real path, with a final separator: resolved off its nearest
