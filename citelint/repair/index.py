@@ -15,6 +15,7 @@ import itertools
 import os
 import random
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -78,16 +79,17 @@ class RootIndexes:
 
     def of(self, root: str) -> Root:
         saved = (
-            (name, ident, located)
+            (name, ident, located, names)
             for name in self.store.kinds
-            for ident, located in self.store.saved_files(name, root)
+            for ident, located, names in self.store.saved_files(name, root)
         )
         files: dict[tuple[str, str], str] = {}
         contents: list[tuple[str, str, Content]] = []
-        for kind, ident, located in itertools.islice(saved, MAX_RECORDS):
+        for kind, ident, located, names in itertools.islice(saved, MAX_RECORDS):
             if not isinstance(located, Failure):
                 files[(kind, ident)] = located
-                contents.append((kind, ident, self._content_key(kind, ident, located, root)))
+                key = self._content_key(kind, ident, located, root, names)
+                contents.append((kind, ident, key))
         signature = tuple(content for _, _, content in contents)
         index = self._indexes.get(signature)
         if index is None:
@@ -130,15 +132,27 @@ class RootIndexes:
                     index.by_value.setdefault(value, []).append(at)
         return index
 
-    def _content_key(self, kind: str, ident: str, path: str, root: str) -> Content:
+    def _content_key(
+        self, kind: str, ident: str, path: str, root: str, names: Mapping[str, bool] | None = None
+    ) -> Content:
         """What a saved file's piece is a function of (the config aside: one `Pieces` per
-        linter): its kind, id, place under the root, bytes and `.toc.json` sidecar."""
+        linter): its kind, id, place under the root, bytes and `.toc.json` sidecar.
+        `names`: the listing of the file's folder, where one was read (a sidecar it
+        lacks is absent, and one that appears shows in that listing)."""
         toc = path.rsplit(".", 1)[0] + ".toc.json"
         self.store.watch.note(PATH, path)  # a reused piece still depends on this file
-        if os.path.lexists(toc):  # (one that appears shows in its folder's listing)
-            self.store.watch.note(PATH, toc)
+        folder, _, name = toc.rpartition(os.sep)
+        if names is not None and folder == path.rpartition(os.sep)[0]:
+            present = name in names
+        else:
+            present = os.path.lexists(toc)
         cap = self.store.max_bytes
-        digests = (self.pieces.digest(path, cap), self.pieces.digest(toc, cap))
+        if present:
+            self.store.watch.note(PATH, toc)
+            sidecar = self.pieces.digest(toc, cap)
+        else:
+            sidecar = "-"  # (what `digest` says of a path with nothing there)
+        digests = (self.pieces.digest(path, cap), sidecar)
         under = root.rstrip(os.sep) + os.sep
         place = path[len(under) :] if path.startswith(under) else os.path.relpath(path, root)
         return (kind, ident, place, *digests)

@@ -73,6 +73,7 @@ class SourceStore:
     _allowed: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = field(
         default_factory=dict
     )  # a kind's roots under a sources root, and the real ones it may read
+    _bases: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)  # its folders
 
     kinds: Mapping[str, SourceKind] = field(init=False)  # built-in and custom, by type
 
@@ -92,8 +93,9 @@ class SourceStore:
         self.realpath.forget(under)
         for path in [p for p in self._trust if under(p) or p == root]:
             del self._trust[path]
-        for key in [k for k in self._allowed if k[1] == root]:
-            del self._allowed[key]
+        for keyed in (self._allowed, self._bases):
+            for key in [k for k in keyed if k[1] == root]:
+                del keyed[key]
 
     def live_roots(self) -> set[str]:
         """The sources roots something is kept for (tests count them)."""
@@ -148,11 +150,16 @@ class SourceStore:
         return resolution
 
     def candidates(self, kind: SourceKind, ident: str, root: str) -> list[str]:
-        bases = [os.path.normpath(os.path.join(root, d)) for d in kind.dirs]
-        if kind.configured_roots:
-            bases += list(self.evidence_roots)
+        bases = self._bases.get((kind.name, root))
+        if bases is None:  # (a root's index asks for each of its 500 records)
+            found = [os.path.normpath(os.path.join(root, d)) for d in kind.dirs]
+            if kind.configured_roots:
+                found += list(self.evidence_roots)
+            bases = self._bases[(kind.name, root)] = tuple(
+                b if b.endswith(os.sep) else b + os.sep for b in found
+            )
         names = ([ident] if kind.bare_id_first else []) + [f"{ident}.{e}" for e in kind.extensions]
-        return [os.path.join(base, name) for base in bases for name in names]
+        return [base + name for base in bases for name in names]
 
     def trusted_root(self, path: str) -> bool:
         """Whether a root's real location stays inside the trusted roots."""
@@ -300,30 +307,38 @@ class SourceStore:
         lead out of the allowed roots are not listed."""
         return sorted(self._listed(name, root)[0])
 
-    def saved_files(self, name: str, root: str) -> Iterator[tuple[str, str | Failure]]:
+    def saved_files(
+        self, name: str, root: str
+    ) -> Iterator[tuple[str, str | Failure, Mapping[str, bool] | None]]:
         """Each saved id of a kind under `root` (sorted) with what `locate` gives for it,
         read off the folders' one listing: a candidate that is not listed is absent, a
         listed plain file is the answer; anything else (a link, a folder, a FIFO, a
-        folder not listed) is asked of `locate` itself."""
+        folder not listed) is asked of `locate` itself. Third: the listing of the found
+        file's folder (each name: whether it is a plain file), None where none was read."""
         kind = self.kinds[name]
         ids, listings = self._listed(name, root)
         for ident in sorted(ids):
             reason = unsafe_id(ident)  # a file named `a\\b.json` lists, and is never used
             if reason:
-                yield ident, Failure(FailureKind.UNSAFE_PATH, f"id {ident!r} {reason}")
+                yield ident, Failure(FailureKind.UNSAFE_PATH, f"id {ident!r} {reason}"), None
                 continue
-            found: str | Failure | None = None
+            found: str | None = None
+            names: Mapping[str, bool] | None = None
             for path in self.candidates(kind, ident, root):
                 base, _, file = path.rpartition(os.sep)
-                plain = listings.get(base, {}).get(file) if base in listings else None
-                if base not in listings or plain is False:
+                names = listings.get(base)
+                plain = names.get(file) if names is not None else None
+                if names is None or plain is False:
                     found = None  # not read off the listing: locate decides
                     break
                 if plain:  # (an absent candidate is noted as the folder's listing is)
                     self.watch.note(PATH, path)
                     found = path
                     break
-            yield ident, found if found is not None else self.locate(kind, ident, root)
+            if found is None:
+                yield ident, self.locate(kind, ident, root), None
+            else:
+                yield ident, found, names
 
     def _listed(self, name: str, root: str) -> tuple[set[str], dict[str, dict[str, bool]]]:
         """A kind's saved ids under `root`, and each listed folder's names (True: a plain

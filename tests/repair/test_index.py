@@ -99,3 +99,23 @@ def test_a_worker_builds_pieces_in_its_own_order_and_the_same_index(
         plain.index.refs,
         plain.index.by_value,
     )
+
+
+def test_a_sidecar_read_off_the_listing_keys_the_file_as_the_filesystem_does(
+    tmp_path: Path,
+) -> None:
+    """A root's folder listing says whether a saved file's `.toc.json` is there; the
+    content key is the same as the one looked up on disk, with the sidecar and without."""
+    root = tmp_path / "sources"
+    for name in ("G", "H"):
+        write_file(root / "guidelines" / f"{name}.md", "# Dosing\n\nGive 5 mg daily.\n")
+    write_file(root / "guidelines" / "H.toc.json", '{"dose": {"start_line": 3}}')
+    indexes = _indexes()
+    keys = {}
+    for ident, located, names in indexes.store.saved_files("guideline", str(root)):
+        assert isinstance(located, str) and names is not None
+        keys[ident] = indexes._content_key("guideline", ident, located, str(root), names)
+        assert keys[ident] == indexes._content_key("guideline", ident, located, str(root))
+    assert keys["G"][-1] == "-" and keys["H"][-1] not in ("-", keys["G"][-2])
+    at = indexes.of(str(root))
+    assert sorted(c[-1] for c in at.index.contents) == sorted((keys["G"][-1], keys["H"][-1]))

@@ -129,7 +129,11 @@ def test_saved_files_are_what_locate_gives(project: Writer, tmp_path: Path) -> N
     (tmp_path / "sources/pubmed/7.json").symlink_to(tmp_path / "sources/pubmed/3.json")  # no id
     store = SourceStore(trusted=(str(tmp_path),))
     root = str(tmp_path / "sources")
-    listed = list(store.saved_files("pmid", root))
+    triples = list(store.saved_files("pmid", root))
+    listed = [(i, found) for i, found, _ in triples]
+    # the folder's listing comes with a file read off it; none with what locate decided
+    assert triples[0][2] is not None and triples[0][2]["1.json"] is True
+    assert triples[3][2] is None
     kind = store.kinds["pmid"]
     assert [ident for ident, _ in listed] == ["1", "2", "3", "4", "5", "6", "8", "a\\b"]
     for ident, found in listed[:-1]:
