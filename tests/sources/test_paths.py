@@ -119,7 +119,6 @@ def test_real_paths_resolve_a_new_folder_with_one_lstat(
     is the other), and a folder of a thousand parts is walked without recursion."""
     import os
 
-    from citelint.sources import paths
     from citelint.sources.paths import RealPaths
 
     for n in range(3):
@@ -134,7 +133,12 @@ def test_real_paths_resolve_a_new_folder_with_one_lstat(
     }
     calls: list[str] = []
     lstat = os.lstat
-    monkeypatch.setattr(paths.os, "lstat", lambda p: calls.append(p) or lstat(p))
+
+    def counted(path: str) -> os.stat_result:
+        calls.append(path)
+        return lstat(path)
+
+    monkeypatch.setattr(os, "lstat", counted)
     for n in (1, 2):
         assert real(str(tmp_path / "runs" / f"r{n}" / "sources" / "a.xml")) == wanted[n]
     monkeypatch.undo()
