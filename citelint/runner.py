@@ -8,9 +8,12 @@ pipeline is `linter.py`; what the run decides once is `run.py`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
-from collections.abc import Callable, Generator, Sequence
+import shutil
+import tempfile
+from collections.abc import Callable, Generator, Iterator, Sequence
 
 from citelint import pool
 from citelint.config import find_config, load_report_config
@@ -109,9 +112,30 @@ class Runner:
             yield self.lint_file(*work[i])
         rest = [item for i, item in enumerate(work) if i not in warmed]
         make = functools.partial(Runner, self.run, self.settings)
-        yield from pool.lint_in_workers(
-            pool.by_root(rest, self.discovery.sources_root), jobs, make, warm=self
-        )
+        with self._exchange():
+            yield from pool.lint_in_workers(
+                pool.by_root(rest, self.discovery.sources_root), jobs, make, warm=self
+            )
+
+    @contextlib.contextmanager
+    def _exchange(self) -> Iterator[None]:
+        """Forked workers share the repair pieces they build, through the cache folder or,
+        with no cache, through a folder private to the run (mode 0700, removed after it):
+        roots that hold the same files (a sources folder per report run) need the same
+        index, and two workers would each build all of it."""
+        alone = [p for p in (lt.repair.search.pieces for lt in self.linters) if p.folder is None]
+        if not alone:
+            yield
+            return
+        folder = tempfile.mkdtemp(prefix="citelint-run-")
+        try:
+            for n, pieces in enumerate(alone):  # a config's pieces apart from another's
+                pieces.share_through(os.path.join(folder, str(n)))
+            yield
+        finally:
+            for pieces in alone:
+                pieces.unshare()
+            shutil.rmtree(folder, ignore_errors=True)
 
     def lint_file(self, path: str, config: str | None) -> FileResult:
         return self.for_config(config).lint_file(path)

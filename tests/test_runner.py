@@ -203,3 +203,45 @@ def test_the_same_bytes_whatever_the_workers_cache_and_hints(
     touched = json_of("--no-cache", "--jobs", "1")
     assert json_of("--cache-dir", cache, "--jobs", "2") == touched
     assert json_of("--cache-dir", cache) == touched
+
+
+def test_workers_without_a_cache_share_pieces_through_a_folder_of_the_run(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no cache, forked workers still share the repair pieces they build, through a
+    folder of the run's own (mode 0700) that is gone when the run ends; nothing is kept."""
+    import os
+    import stat
+    import tempfile
+
+    from citelint import pool
+    from citelint.config import Settings
+
+    record = json.dumps({"abstract": "Median PFS was 4.8 months; ORR 45%."})
+    for n in range(12):
+        project(f"runs/r{n:02d}/sources/pubmed/1.json", record)
+        project(f"runs/r{n:02d}/report.md", f"ORR was {n}% [pmid:1:abstract].\n")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    monkeypatch.chdir(tmp_path)
+    settings = Settings(project_root=str(tmp_path), cache_dir=None)
+    runner = Runner.of(settings, [str(tmp_path / "runs")])
+    pieces = runner.linter.repair.search.pieces
+    assert pieces.folder is None
+    seen: list[tuple[str, int, list[str]]] = []
+    in_workers = pool.lint_in_workers
+
+    def watched(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        folder = pieces.folder
+        assert folder is not None and folder.startswith(str(scratch))
+        yield from in_workers(*args, **kwargs)  # type: ignore[arg-type]
+        top = os.path.dirname(os.path.dirname(folder))
+        seen.append((folder, stat.S_IMODE(os.stat(top).st_mode), os.listdir(folder)))
+
+    monkeypatch.setattr(pool, "lint_in_workers", watched)
+    result = runner.lint(jobs=2)
+    assert [d.code for d in result.diagnostics] == ["CL101"] * 12  # every one checked
+    ((folder, mode, written),) = seen
+    assert mode == 0o700 and any(name.endswith(".json") for name in written)  # the workers'
+    assert pieces.folder is None and not os.path.exists(folder) and os.listdir(scratch) == []

@@ -74,15 +74,30 @@ class Pieces:
         self._pid = os.getpid()  # a process forked from this one is a worker of the run
         self.built = self.kept = 0  # pieces built here, pieces read back: what tests count
         self._answered = 0
+        self._private = False  # `folder` is the run's own, removed when it ends
 
     def prune(self, *, others_wrote: bool = False) -> None:
         """Keep the folder under its cap, after a run that wrote to it (this process, or
         its workers: `others_wrote`)."""
-        if self.folder is None or not (self.written or others_wrote):
+        if self.folder is None or self._private or not (self.written or others_wrote):
             return
         if usable_folder(os.path.dirname(self.folder)) or usable_folder(self.folder):
             return
         writes.prune(self.folder, MAX_TOTAL_BYTES)
+
+    def share_through(self, folder: str) -> None:
+        """Let a run's workers share the pieces they build although nothing is kept
+        between runs: through `folder`, private to the run (`runner.py` makes and
+        removes it). No-op where pieces are kept already."""
+        if self.folder is None:
+            self.folder = os.path.join(folder, f"repair-{FORMAT}")
+            self._private = True
+
+    def unshare(self) -> None:
+        """The run is over: its private folder is gone, nothing is kept."""
+        if self._private:
+            self.folder = None
+            self._private = False
 
     @property
     def shared(self) -> bool:
