@@ -26,6 +26,7 @@ import json
 import os
 import re
 import stat
+import time
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from functools import cache
@@ -49,6 +50,8 @@ _DIGEST = re.compile(rb"[0-9a-f]{64}")
 _PARSERS = ("lxml", "pypdf", "pyromark")
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 _WHATS = frozenset((PATH, DIR))
+_FILE = re.compile(r"file:[0-9a-f]{64}:")  # a file's observation: its content hash first
+SETTLED_NS = 3_000_000_000  # an identity this much older than the run is kept
 
 
 class ResultCache:
@@ -68,6 +71,14 @@ class ResultCache:
         self.usable = usable_folder(folder) is None and usable_folder(self.folder) is None
         self._seen: dict[Dep, str] = {}  # observations, once per run (a root's: while it runs)
         self._digests: dict[tuple[int, ...], str] = {}  # file identity → content hash
+        # A file whose identity (device, inode, size, times) is what it was when an earlier
+        # run hashed it holds the same bytes: any write moves its ctime, which no call
+        # sets back. So a dependency list keeps the identity beside the hash, and a warm
+        # run over copies (not links) reads no file again. Only an identity settled before
+        # this run began is kept: a write in the same clock tick as the hash leaves the
+        # times as they were (git's index guards its "racy" entries the same way).
+        self._settled = time.time_ns() - SETTLED_NS
+        self._identities: dict[Dep, str] = {}  # observed files' settled identities
         self._real = RealPaths()
         self._valid: dict[bytes, bool] = {}  # by the name of a dependency list
         self._named: dict[frozenset[Dep], str] = {}  # dependency lists written this run
@@ -125,15 +136,17 @@ class ResultCache:
         # lean (a list of another shape is refused as it is met; either way it is a miss).
         seen, look = self._seen, self._look
         for item in deps:
-            if type(item) is not list or len(item) != 3:
+            if type(item) is not list or not 3 <= len(item) <= 4:
                 return False
-            what, path, was = item
+            what, path, was, *known = item
             if what not in _WHATS or type(path) is not str or type(was) is not str:
                 return False
             dep = (what, path)
             now = seen.get(dep)
             if now is None:
-                now = seen[dep] = look(dep)
+                if known and (type(known[0]) is not str or not _FILE.match(was)):
+                    return False
+                now = seen[dep] = look(dep, was if known else None, *known)
             if now != was:
                 return False
         return True
@@ -153,7 +166,11 @@ class ResultCache:
         """The name of a dependency list's file, written once: the reports of a sources
         root share most of theirs (the root's repair index reads every saved record)."""
         if deps not in self._named:
-            listed = [[what, path, self.observe((what, path))] for what, path in sorted(deps)]
+            listed: list[list[str]] = []
+            for dep in sorted(deps):
+                listed.append([*dep, self.observe(dep)])
+                if dep in self._identities:  # (settled: see `__init__`)
+                    listed[-1].append(self._identities[dep])
             data = json.dumps(listed, ensure_ascii=False, separators=(",", ":"))
             raw = data.encode("utf-8", "surrogatepass")
             digest = hashlib.sha256(raw).hexdigest()
@@ -171,7 +188,9 @@ class ResultCache:
             seen = self._seen[dep] = self._look(dep)
         return seen
 
-    def _look(self, dep: Dep) -> str:
+    def _look(self, dep: Dep, was: str | None = None, identity: str | None = None) -> str:
+        """What a dependency looks like now; `was` and `identity`: what an earlier run saw
+        of a file, and the settled identity the file had then."""
         what, path = dep
         # a root's dependencies: a thousand paths in few folders, each looked at once
         real, info = self._real.resolve(path)
@@ -182,15 +201,24 @@ class ResultCache:
             return _listing(path, real)
         if info is None:
             return "absent"
-        if stat.S_ISREG(info.st_mode):
-            # a regular file (no link) whose identity was hashed in this run is known from
-            # its `lstat` alone (hard-linked copies, a root's reports)
-            if info.st_size > self.max_read_bytes:
-                return f"over:{info.st_size}:{real}"
-            known = self._digests.get(_identity(info))
-            if known is not None:
-                return f"file:{known}:{real}"
-        return _file(path, self.max_read_bytes, self._digests, real)
+        if not stat.S_ISREG(info.st_mode):
+            return _file(path, self.max_read_bytes, self._digests, real)
+        if info.st_size > self.max_read_bytes:
+            return f"over:{info.st_size}:{real}"
+        # a regular file (no link) whose identity was hashed in this run, or by an earlier
+        # run and settled then, is known from its `lstat` alone
+        same = _identity(info)
+        known = self._digests.get(same)
+        if known is None and was is not None and identity == _identity_text(info):
+            known = self._digests[same] = was[5:69]  # (`_FILE`: "file:", 64 hex digits)
+        if known is None:
+            seen = _file(path, self.max_read_bytes, self._digests, real)
+            known = self._digests.get(same)  # None: what was opened is not what lstat saw
+            if known is None or seen != f"file:{known}:{real}":
+                return seen
+        if max(info.st_ctime_ns, info.st_mtime_ns) < self._settled:
+            self._identities[dep] = _identity_text(info)
+        return f"file:{known}:{real}"
 
     def release(self, root: str) -> None:
         """Forget the observations under a sources root whose reports are all done: a
@@ -198,6 +226,7 @@ class ResultCache:
         inside = root.rstrip(os.sep) + os.sep
         for dep in [d for d in self._seen if d[1] == root or d[1].startswith(inside)]:
             del self._seen[dep]
+            self._identities.pop(dep, None)
         self._real.forget(lambda folder: folder == root or folder.startswith(inside))
         if len(self._digests) > MAX_DIGESTS:  # hard-linked copies share one; bounded
             self._digests.clear()
@@ -270,6 +299,10 @@ def _file(
 def _identity(info: os.stat_result) -> tuple[int, ...]:
     """A file's identity on disk: another identity is other bytes, or may be."""
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _identity_text(info: os.stat_result) -> str:
+    return ":".join(map(str, _identity(info)))
 
 
 def _listing(path: str, real: str) -> str:
