@@ -12,7 +12,7 @@ import dataclasses
 import hashlib
 import os
 import traceback
-from collections import Counter
+from collections import Counter, OrderedDict
 
 from citelint import records, stamp
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
@@ -65,8 +65,11 @@ class Linter:
         self.all_rules: list[AnyRule] = [settings.rule(rule) for rule in ALL_RULES]
         self.rules: list[AnyRule] = [r for r in self.all_rules if settings.enabled(r.code)]
         self.parser = Parser(settings.claims.parse_options())
+        # each file's content hash by its identity, for the result cache and the repair
+        # pieces alike: a root per report holds 500 files that both would hash
+        digests: OrderedDict[tuple[int, ...], str] = OrderedDict()
         self.results = (
-            ResultCache(run.cache_dir, max_read_bytes=settings.max_source_bytes)
+            ResultCache(run.cache_dir, max_read_bytes=settings.max_source_bytes, digests=digests)
             if run.result_cache and run.cache_dir
             else None
         )
@@ -92,7 +95,7 @@ class Linter:
         self.citations = CitationResolver(self.store)
         # kept index pieces depend on the config and the code too (a new citelint builds anew)
         salt = stable(settings) + code_version() if run.cache_dir else ""
-        pieces = Pieces(run.cache_dir, hashlib.sha256(salt.encode()).hexdigest())
+        pieces = Pieces(run.cache_dir, hashlib.sha256(salt.encode()).hexdigest(), digests)
         self.repair = Repairer(
             EvidenceSearch(self.store, self.evidence, pieces), run.show, run.claim_records
         )

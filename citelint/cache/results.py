@@ -61,6 +61,7 @@ class ResultCache:
         trusted: tuple[str, ...] = (),
         max_total_bytes: int = MAX_TOTAL_BYTES,
         max_read_bytes: int = MAX_HASHED_BYTES,
+        digests: dict[tuple[int, ...], str] | None = None,
     ) -> None:
         self.folder = os.path.join(folder, f"results-{FORMAT}")
         self.trusted = trusted  # real roots whose files may be hashed and folders listed
@@ -70,7 +71,9 @@ class ResultCache:
         self.max_read_bytes = min(max_read_bytes, MAX_HASHED_BYTES)
         self.usable = usable_folder(folder) is None and usable_folder(self.folder) is None
         self._seen: dict[Dep, str] = {}  # observations, once per run (a root's: while it runs)
-        self._digests: dict[tuple[int, ...], str] = {}  # file identity → content hash
+        # file identity → content hash; shared with the repair pieces (`linter.py`), which
+        # key each saved file by the same hash: a file is read and hashed once a run
+        self._digests: dict[tuple[int, ...], str] = {} if digests is None else digests
         # A file whose identity (device, inode, size, times) is what it was when an earlier
         # run hashed it holds the same bytes: any write moves its ctime, which no call
         # sets back. So a dependency list keeps the identity beside the hash, and a warm

@@ -66,11 +66,19 @@ class Pieces:
     """The pieces of one config's runs, by content key: in memory for the run, and in
     `folder` (None: not kept) for the next."""
 
-    def __init__(self, folder: str | None = None, salt: str = "") -> None:
+    def __init__(
+        self,
+        folder: str | None = None,
+        salt: str = "",
+        digests: OrderedDict[tuple[int, ...], str] | None = None,
+    ) -> None:
         self.folder = os.path.join(folder, f"repair-{FORMAT}") if folder else None
         self.salt = salt  # the config and code a piece also depends on
         self._pieces: OrderedDict[tuple[str, ...], Piece] = OrderedDict()
-        self._digests: OrderedDict[tuple[int, ...], str] = OrderedDict()
+        # a file's content hash by its identity (the result cache may share it)
+        self._digests: OrderedDict[tuple[int, ...], str] = (
+            OrderedDict() if digests is None else digests
+        )
         self._pid = os.getpid()  # a process forked from this one is a worker of the run
         self.built = self.kept = 0  # pieces built here, pieces read back: what tests count
         self._answered = 0
