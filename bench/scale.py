@@ -15,11 +15,13 @@ identical bytes sit at many paths), then measures:
 
 in two layouts: `shared` (every report under `reports/`, one sources root) and
 `per-report` (each report in its own folder with its own `sources/`, as pipelines save a
-run; the files hard-linked from one template, so the disk stays small), and prints each
-figure beside its target. Synthetic records stand in when the corpus is absent.
+run; the files hard-linked from one template, so the disk stays small; `--copies 1`
+copies them instead, as a pipeline that fetched the same records again saves them, about
+20 MB a report folder), and prints each figure beside its target. Synthetic records stand
+in when the corpus is absent.
 
     python bench/scale.py [--reports 120] [--sentences 20] [--memory 0|1]
-                          [--layout shared|per-report|both]
+                          [--layout shared|per-report|both] [--copies 0|1]
 """
 
 from __future__ import annotations
@@ -72,9 +74,12 @@ def corpus(root: Path, reports: int, sentences: int) -> None:
                 shutil.copy(path, out / path.name)
 
 
+COPIES_OF_FILES = False  # `--copies 1`: each report folder's files copied, not hard-linked
+
+
 def per_report(root: Path, reports: int, sentences: int) -> None:
     """Each report in `reports/rNNNN/` beside its own `sources/` (hard links of one
-    template's files)."""
+    template's files, or copies)."""
     template = root / "template"
     corpus(template, min(reports, 12), sentences)
     made = sorted((template / "reports").iterdir())
@@ -86,7 +91,10 @@ def per_report(root: Path, reports: int, sentences: int) -> None:
                 target.mkdir(parents=True, exist_ok=True)
             else:
                 target.parent.mkdir(parents=True, exist_ok=True)
-                os.link(source, target)
+                if COPIES_OF_FILES:
+                    shutil.copy2(source, target)
+                else:
+                    os.link(source, target)
         shutil.copy(made[n % len(made)], folder / "report.md")
     shutil.rmtree(template / "reports")
 
@@ -195,7 +203,12 @@ def main() -> None:
     ap.add_argument("--sentences", type=int, default=20)
     ap.add_argument("--memory", type=int, default=1, help="1: also measure memory at N, 10N")
     ap.add_argument("--layout", choices=("shared", "per-report", "both"), default="both")
+    ap.add_argument("--copies", type=int, default=0, help="1: per-report files copied")
     args = ap.parse_args()
+    if args.copies and args.memory:
+        ap.error("--copies 1 takes --memory 0 (ten times the reports, copied, is 25 GB)")
+    global COPIES_OF_FILES
+    COPIES_OF_FILES = bool(args.copies)
     layouts = ("shared", "per-report") if args.layout == "both" else (args.layout,)
     with tempfile.TemporaryDirectory() as tmp:
         for layout in layouts:
