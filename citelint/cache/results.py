@@ -81,7 +81,7 @@ class ResultCache:
         # this run began is kept: a write in the same clock tick as the hash leaves the
         # times as they were (git's index guards its "racy" entries the same way).
         self._settled = time.time_ns() - SETTLED_NS
-        self._identities: dict[Dep, str] = {}  # observed files' settled identities
+        self._identities: dict[Dep, tuple[int, ...]] = {}  # observed files', when settled
         self._real = RealPaths()
         self._valid: dict[bytes, bool] = {}  # by the name of a dependency list
         self._named: dict[frozenset[Dep], str] = {}  # dependency lists written this run
@@ -139,17 +139,22 @@ class ResultCache:
         # lean (a list of another shape is refused as it is met; either way it is a miss).
         seen, look = self._seen, self._look
         for item in deps:
-            if type(item) is not list or not 3 <= len(item) <= 4:
+            if type(item) is not list:
                 return False
-            what, path, was, *known = item
+            if len(item) == 3:
+                (what, path, was), kept = item, None
+            elif len(item) == 4:
+                what, path, was, kept = item
+            else:
+                return False
             if what not in _WHATS or type(path) is not str or type(was) is not str:
                 return False
             dep = (what, path)
             now = seen.get(dep)
             if now is None:
-                if known and (type(known[0]) is not str or not _FILE.match(was)):
+                if kept is not None and type(kept) is not list:
                     return False
-                now = seen[dep] = look(dep, was if known else None, *known)
+                now = seen[dep] = look(dep, was, kept)
             if now != was:
                 return False
         return True
@@ -169,11 +174,11 @@ class ResultCache:
         """The name of a dependency list's file, written once: the reports of a sources
         root share most of theirs (the root's repair index reads every saved record)."""
         if deps not in self._named:
-            listed: list[list[str]] = []
+            listed: list[list[object]] = []
             for dep in sorted(deps):
                 listed.append([*dep, self.observe(dep)])
                 if dep in self._identities:  # (settled: see `__init__`)
-                    listed[-1].append(self._identities[dep])
+                    listed[-1].append(list(self._identities[dep]))
             data = json.dumps(listed, ensure_ascii=False, separators=(",", ":"))
             raw = data.encode("utf-8", "surrogatepass")
             digest = hashlib.sha256(raw).hexdigest()
@@ -191,9 +196,9 @@ class ResultCache:
             seen = self._seen[dep] = self._look(dep)
         return seen
 
-    def _look(self, dep: Dep, was: str | None = None, identity: str | None = None) -> str:
-        """What a dependency looks like now; `was` and `identity`: what an earlier run saw
-        of a file, and the settled identity the file had then."""
+    def _look(self, dep: Dep, was: str = "", kept: list[object] | None = None) -> str:
+        """What a dependency looks like now; `was` and `kept`: what an earlier run saw
+        of it, and the settled identity a file had then."""
         what, path = dep
         # a root's dependencies: a thousand paths in few folders, each looked at once
         real, info = self._real.resolve(path)
@@ -212,7 +217,7 @@ class ResultCache:
         # run and settled then, is known from its `lstat` alone
         same = _identity(info)
         known = self._digests.get(same)
-        if known is None and was is not None and identity == _identity_text(info):
+        if known is None and kept is not None and kept == [*same] and _FILE.match(was):
             known = self._digests[same] = was[5:69]  # (`_FILE`: "file:", 64 hex digits)
         if known is None:
             seen = _file(path, self.max_read_bytes, self._digests, real)
@@ -220,7 +225,7 @@ class ResultCache:
             if known is None or seen != f"file:{known}:{real}":
                 return seen
         if max(info.st_ctime_ns, info.st_mtime_ns) < self._settled:
-            self._identities[dep] = _identity_text(info)
+            self._identities[dep] = same
         return f"file:{known}:{real}"
 
     def release(self, root: str) -> None:
@@ -302,10 +307,6 @@ def _file(
 def _identity(info: os.stat_result) -> tuple[int, ...]:
     """A file's identity on disk: another identity is other bytes, or may be."""
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-
-
-def _identity_text(info: os.stat_result) -> str:
-    return ":".join(map(str, _identity(info)))
 
 
 def _listing(path: str, real: str) -> str:
