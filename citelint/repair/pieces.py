@@ -39,6 +39,7 @@ MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an index's kept answers; a larger file st
 MAX_TOTAL_BYTES = 256 * 1024 * 1024  # the kept pieces and answers; past it the oldest go
 _ANSWER_KEY = re.compile(r"[0-9a-f]{64}")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO planted there must never block
 MAX_KEPT = 4096  # pieces held in memory; the oldest go first
 MAX_DIGESTS = 65_536  # file identities whose digest is held
 MAX_PIECE_BYTES = 64 * 1024 * 1024  # a kept piece larger than this is not read
@@ -164,7 +165,8 @@ class Pieces:
         name = hashlib.sha256(self.salt.encode("utf-8", "surrogatepass"))
         for key in contents:
             name.update(b"\1" + "\0".join(key).encode("utf-8", "surrogatepass"))
-        return Answers(os.path.join(folder, name.hexdigest() + ".jsonl"), self._count)
+        path = os.path.join(folder, name.hexdigest() + ".jsonl")
+        return Answers(path, self._count, live=self.shared)
 
     def _count(self) -> None:
         self._answered += 1
@@ -231,17 +233,27 @@ class Answers:
     """What one index answered (which of its spans hold a claim's tokens), kept between
     runs under the contents it indexes: a line per answer, appended, so a run's workers
     add theirs side by side and a run costs what it asks anew. An answer read back only
-    names spans; the search checks them again in the root that asks (`search.py`)."""
+    names spans; the search checks them again in the root that asks (`search.py`).
+    A worker (`live`) reads the lines the others added since, before it searches anew."""
 
-    def __init__(self, path: str | None, wrote: Callable[[], None] = lambda: None) -> None:
+    def __init__(
+        self, path: str | None, wrote: Callable[[], None] = lambda: None, live: bool = False
+    ) -> None:
         self.path = path  # None: nothing is kept
         self.wrote = wrote  # told of each answer kept (the folder is pruned after)
+        self.live = live  # other processes of this run add answers to the same file
         self._kept: dict[str, tuple[int, ...]] | None = None
+        self._read_to = 0  # how far the file was read, in whole lines
 
     def get(self, key: str) -> tuple[int, ...] | None:
         if self._kept is None:
-            self._kept = self._read()
-        return self._kept.get(key)
+            self._kept = {}
+            self._catch_up()
+        found = self._kept.get(key)
+        if found is None and self.live:
+            self._catch_up()
+            found = self._kept.get(key)
+        return found
 
     def add(self, key: str, value: tuple[int, ...]) -> None:
         if self.path is None:
@@ -264,16 +276,32 @@ class Answers:
         except OSError:
             pass  # a read-only or full disk still lints; it only loses the speed-up
 
-    def _read(self) -> dict[str, tuple[int, ...]]:
-        """The answers kept, line by line; a line not of the shape written is passed over."""
-        kept: dict[str, tuple[int, ...]] = {}
-        if self.path is None:
-            return kept
+    def _catch_up(self) -> None:
+        """Take in the lines added since the last read (all of them the first time, or
+        when the file began anew); a line not of the shape written is passed over."""
+        if self.path is None or self._kept is None:
+            return
         try:
-            data = read_regular(self.path, MAX_ANSWER_BYTES, "the cache entry cap")
-        except SourceError:
-            return kept
-        for line in data.split(b"\n"):
+            fd = os.open(self.path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
+        except OSError:
+            return
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ANSWER_BYTES:
+                return
+            if info.st_size < self._read_to:  # truncated at the cap: read from its start
+                self._read_to = 0
+            os.lseek(fd, self._read_to, os.SEEK_SET)
+            data = (
+                os.read(fd, info.st_size - self._read_to) if info.st_size > self._read_to else b""
+            )
+        except OSError:
+            return
+        finally:
+            os.close(fd)
+        whole = data[: data.rfind(b"\n") + 1]  # a line still being written waits
+        self._read_to += len(whole)
+        for line in whole.split(b"\n"):
             try:
                 key, value = json.loads(line)
             except (ValueError, TypeError, RecursionError):
@@ -281,5 +309,4 @@ class Answers:
             if not (isinstance(key, str) and _ANSWER_KEY.fullmatch(key)):
                 continue
             if isinstance(value, list) and all(type(i) is int and i >= 0 for i in value):
-                kept[key] = tuple(value)
-        return kept
+                self._kept[key] = tuple(value)

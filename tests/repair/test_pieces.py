@@ -211,3 +211,30 @@ def test_the_kept_pieces_stay_under_their_cap(
     os.utime(old, (1, 1))
     _runner(tmp_path, cache).lint()  # wrote nothing: nothing is pruned
     assert old.exists()
+
+
+def test_a_worker_takes_in_the_answers_the_others_added_since(tmp_path: Path) -> None:
+    """A live reader of an index's kept answers reads, before it searches anew, the
+    whole lines another worker appended since; a line still being written waits, and a
+    file that began anew (its cap) is read from its start."""
+    from citelint.repair.pieces import Answers
+
+    path = str(tmp_path / "answers" / "a.jsonl")
+    one, two, three = ("1" * 64, "2" * 64, "3" * 64)
+    mine, other = Answers(path, live=True), Answers(path)
+    assert mine.get(one) is None  # nothing kept yet
+    other.add(one, (4,))
+    assert mine.get(one) == (4,)
+    with open(path, "a") as handle:
+        handle.write(json.dumps([two, [5]])[:-3])  # half a line
+    assert mine.get(two) is None
+    with open(path, "a") as handle:
+        handle.write("5]]\n")
+    assert mine.get(two) == (5,)
+    with open(path, "w") as handle:  # begun anew, shorter than what was read
+        handle.write(json.dumps([three, [6]]) + "\n")
+    assert mine.get(three) == (6,) and mine.get(one) == (4,)
+    still = Answers(path)  # not live: read once
+    assert still.get(three) == (6,)
+    other.add(one, (7,))
+    assert still.get("9" * 64) is None and still.get(one) is None
