@@ -83,6 +83,30 @@ def test_read_regular_refuses_links_and_caps_size(tmp_path: Path) -> None:
         read_regular(str(tmp_path / "l"), 5)  # a final symlink is never followed
 
 
+def test_read_regular_reads_on_past_a_size_that_grew_never_past_the_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It reads what `fstat` says and one byte more (no buffer of the cap for a small
+    file); a file that grew since is read on to the end, or refused past the cap."""
+    import os
+
+    from citelint.sources.model import SourceError
+    from citelint.sources.paths import read_regular
+
+    (tmp_path / "f").write_bytes(b"1234567890")
+    fstat = os.fstat
+
+    def shrunk(fd: int) -> os.stat_result:  # the size it had a moment before
+        info = list(fstat(fd))
+        info[6] = 3  # st_size
+        return os.stat_result(info)
+
+    monkeypatch.setattr(os, "fstat", shrunk)
+    assert read_regular(str(tmp_path / "f"), 10) == b"1234567890"
+    with pytest.raises(SourceError, match="more than 9 bytes"):
+        read_regular(str(tmp_path / "f"), 9)
+
+
 def test_real_paths_resolve_as_realpath_does_with_each_folder_once(tmp_path: Path) -> None:
     """Each folder is resolved once; a file that is a link is always resolved in full, so
     a link planted after its folder was seen still shows where it leads."""
