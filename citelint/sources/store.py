@@ -322,23 +322,17 @@ class SourceStore:
             if reason:
                 yield ident, Failure(FailureKind.UNSAFE_PATH, f"id {ident!r} {reason}"), None
                 continue
-            found: str | None = None
-            names: Mapping[str, bool] | None = None
+            found: tuple[str, Mapping[str, bool]] | None = None
             for path in self.candidates(kind, ident, root):
                 base, _, file = path.rpartition(os.sep)
                 names = listings.get(base)
-                plain = names.get(file) if names is not None else None
-                if names is None or plain is False:
-                    found = None  # not read off the listing: locate decides
+                plain = None if names is None else names.get(file)
+                if names is None or plain is not None:  # (an absent one: the next candidate)
+                    if plain and names is not None:  # else not read off a listing: locate
+                        self.watch.note(PATH, path)  # (an absent one is noted as its folder)
+                        found = (path, names)
                     break
-                if plain:  # (an absent candidate is noted as the folder's listing is)
-                    self.watch.note(PATH, path)
-                    found = path
-                    break
-            if found is None:
-                yield ident, self.locate(kind, ident, root), None
-            else:
-                yield ident, found, names
+            yield (ident, *found) if found else (ident, self.locate(kind, ident, root), None)
 
     def _listed(self, name: str, root: str) -> tuple[set[str], dict[str, dict[str, bool]]]:
         """A kind's saved ids under `root`, and each listed folder's names (True: a plain
@@ -346,14 +340,9 @@ class SourceStore:
         kind = self.kinds[name]
         if not self.trusted_root(root):
             return set(), {}
-        allowed = self.allowed_roots(kind, root)
         names: set[str] = set()
         listings: dict[str, dict[str, bool]] = {}
-        for folder in kind.dirs:
-            path = os.path.normpath(os.path.join(root, folder))
-            self.watch.note(DIR, path)
-            if folder == "." or not inside(path, allowed, self.realpath) or not os.path.isdir(path):
-                continue
+        for path in self._folders_of(kind, root):
             try:
                 with os.scandir(path) as entries:
                     listing = {e.name: e.is_file(follow_symlinks=False) for e in entries}
@@ -388,18 +377,19 @@ class SourceStore:
         if not self.trusted_root(root):
             return counts  # reported as CL006 on the anchors; never listed
         for kind in self.kinds.values():
-            allowed = self.allowed_roots(kind, root)
-            for folder in kind.dirs:
-                path = os.path.normpath(os.path.join(root, folder))
-                self.watch.note(DIR, path)
-                if (
-                    folder == "."
-                    or not inside(path, allowed, self.realpath)
-                    or not os.path.isdir(path)
-                ):
-                    continue  # a channel folder that leads out of its root is not listed
+            for path in self._folders_of(kind, root):
                 counts[kind.channel] = counts.get(kind.channel, 0) + count_files(path)
         return counts
+
+    def _folders_of(self, kind: SourceKind, root: str) -> Iterator[str]:
+        """A kind's folders under a (trusted) root that may be listed: each noted, and
+        one that is the root itself, is no folder or leads out of its roots is not."""
+        allowed = self.allowed_roots(kind, root)
+        for folder in kind.dirs:
+            path = os.path.normpath(os.path.join(root, folder))
+            self.watch.note(DIR, path)
+            if folder != "." and inside(path, allowed, self.realpath) and os.path.isdir(path):
+                yield path
 
 
 def _rel(path: str, root: str) -> str:
