@@ -112,3 +112,19 @@ def lint_fix_case(tmp_path: Path, case: str = "locator.before.md") -> Result:
     report = tmp_path / ("r." + case.rsplit(".", 1)[1])
     shutil.copy(FIXES / case, report)
     return Runner.of(Settings(project_root=str(tmp_path)), [str(report)]).lint()
+
+
+@pytest.fixture
+def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files the result cache opens and hashes (one known by its identity is not)."""
+    from citelint.cache import results
+
+    read: list[str] = []
+    real = results._file
+
+    def counted(path: str, *args: object) -> str:
+        read.append(path)
+        return real(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(results, "_file", counted)
+    return read

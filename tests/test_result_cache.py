@@ -124,13 +124,14 @@ def test_a_record_saved_in_another_form_changes_the_hints_it_gave(
 
 
 def test_a_saved_file_is_hashed_once_for_the_hints_and_the_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    hashed: list[str],
 ) -> None:
     """The repair index keys each saved file by its content hash, and the result cache
     keeps the same hash of it: one memo, so an uncited record the hints read is not read
     and hashed again when the report's dependencies are kept."""
-    from citelint.cache import results
-
     root = tmp_path / "repo"
     (root / ".git").mkdir(parents=True)
     pubmed = root / "sources" / "pubmed"
@@ -140,17 +141,9 @@ def test_a_saved_file_is_hashed_once_for_the_hints_and_the_cache(
     (root / "reports").mkdir()
     (root / "reports" / "r.md").write_text("ORR was 45% [pmid:2:abstract].\n")
     monkeypatch.chdir(root)
-    read: list[str] = []
-    hashed = results._file
-
-    def counted(path: str, *args: object) -> str:
-        read.append(path)
-        return hashed(path, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(results, "_file", counted)
     cold = _run(capsys, tmp_path / "cache")
     assert "pubmed/1.json" in cold[1]  # the hint: the index read the uncited record
-    assert not any(p.endswith("1.json") for p in read), read
+    assert not any(p.endswith("1.json") for p in hashed), hashed
 
 
 def test_a_run_interrupted_while_writing_leaves_no_entry(

@@ -248,7 +248,7 @@ def test_a_file_over_the_lints_read_cap_is_judged_by_its_size_never_hashed(
 
 
 def test_a_settled_file_is_known_again_by_its_identity_never_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hashed: list[str]
 ) -> None:
     """A later run knows a file whose identity (device, inode, size, times) is the one an
     earlier run hashed, settled before that run began, from its `lstat` alone (copies
@@ -259,46 +259,28 @@ def test_a_settled_file_is_known_again_by_its_identity_never_read(
     source = tmp_path / "sources" / "1.xml"
     source.parent.mkdir(parents=True)
     source.write_text("<a>42%</a>")
-    read: list[str] = []
-    hashed = results._file
-
-    def counted(path: str, *args: object) -> str:
-        read.append(path)
-        return hashed(path, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(results, "_file", counted)
     monkeypatch.setattr(results, "SETTLED_NS", -(10**12))  # every file settled
     key, cache = _kept(tmp_path, [(PATH, str(source))])
-    assert read == [str(source)]  # hashed once, when kept
-    assert cache.get(key) == RESULT and read == [str(source)]  # known, not read
+    assert hashed == [str(source)]  # hashed once, when kept
+    assert cache.get(key) == RESULT and hashed == [str(source)]  # known, not read
     before = os.stat(source)
     source.write_text("<a>43%</a>")
     os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
-    assert _cache(tmp_path).get(key) is None and read[-1] == str(source)
+    assert _cache(tmp_path).get(key) is None and hashed[-1] == str(source)
 
 
 def test_a_file_written_just_before_the_run_is_read_again_next_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, hashed: list[str]
 ) -> None:
     """An identity not settled before the run that hashed it is not kept (a write in the
     same clock tick leaves the times as they were): the next run reads the file."""
-    from citelint.cache import results
-
     source = tmp_path / "sources" / "1.xml"
     source.parent.mkdir(parents=True)
     source.write_text("<a>42%</a>")
     key, cache = _kept(tmp_path, [(PATH, str(source))])  # (the file is not 3 s old)
     (listed,) = (tmp_path / "cache").rglob("deps/*.json")
     assert [len(item) for item in json.loads(listed.read_text())] == [3]  # no identity
-    read: list[str] = []
-    hashed = results._file
-
-    def counted(path: str, *args: object) -> str:
-        read.append(path)
-        return hashed(path, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(results, "_file", counted)
-    assert cache.get(key) == RESULT and read == [str(source)]
+    assert cache.get(key) == RESULT and hashed == [str(source), str(source)]
 
 
 def test_a_kept_identity_of_another_shape_is_a_miss(
