@@ -156,7 +156,9 @@ class Pieces:
 
     def answers(self, contents: tuple[tuple[str, ...], ...]) -> Answers:
         """The kept answers of the index of these file contents (in this order)."""
-        if self.folder is None:
+        if self.folder is None or (self._private and not self.shared):
+            # (a run's own folder is for its workers: an index this process holds would
+            # outlive the folder, and write into it again, were the linter used again)
             return Answers(None)
         folder = os.path.join(self.folder, "answers")
         for step in (os.path.dirname(self.folder), self.folder, folder):

@@ -238,3 +238,19 @@ def test_a_worker_takes_in_the_answers_the_others_added_since(tmp_path: Path) ->
     assert still.get(three) == (6,)
     other.add(one, (7,))
     assert still.get("9" * 64) is None and still.get(one) is None
+
+
+def test_a_run_folder_keeps_answers_only_for_the_workers(tmp_path: Path) -> None:
+    """Pieces shared through a run's own folder: the process that made it keeps no
+    answers there (its indexes outlive the folder), and after the run nothing is kept."""
+    from citelint.repair.pieces import Pieces
+
+    pieces = Pieces()
+    pieces.share_through(str(tmp_path / "run"))
+    assert pieces.folder is not None and pieces.answers((("k",),)).path is None
+    pieces.unshare()
+    assert pieces.folder is None
+    kept = Pieces(str(tmp_path / "cache"))
+    kept.share_through(str(tmp_path / "run"))  # a cache folder is kept as it is
+    assert kept.folder == str(tmp_path / "cache" / "repair-1")
+    assert kept.answers((("k",),)).path is not None
