@@ -327,11 +327,12 @@ class SourceStore:
                 base, _, file = path.rpartition(os.sep)
                 names = listings.get(base)
                 plain = None if names is None else names.get(file)
-                if names is None or plain is not None:  # (an absent one: the next candidate)
-                    if plain and names is not None:  # else not read off a listing: locate
-                        self.watch.note(PATH, path)  # (an absent one is noted as its folder)
-                        found = (path, names)
-                    break
+                if names is not None and plain is None:
+                    continue  # not there (its folder's listing is noted): the next one
+                if names is not None and plain:
+                    self.watch.note(PATH, path)
+                    found = (path, names)
+                break  # else a link, a folder, a folder not listed: locate decides
             yield (ident, *found) if found else (ident, self.locate(kind, ident, root), None)
 
     def _listed(self, name: str, root: str) -> tuple[set[str], dict[str, dict[str, bool]]]:
