@@ -216,16 +216,17 @@ def body_claims(
     block_scope = settings.anchor_scope is AnchorScope.BLOCK
     optional = settings.locator_optional_types
     for block in doc.blocks:
-        if block.appendix or block.kind == "header-row":
+        # trusted mode reads an appendix's facts too: only the list's entries are exempt
+        skipped = block.listed if settings.trusted else block.appendix
+        if skipped or block.kind == "header-row":
             continue
         block_anchors = tuple(a for s in block.sentences for a in s.anchors)
         for sentence in block.sentences:
+            claim = reader.read(sentence)
+            if block.appendix and not claim.fact_bearing:
+                continue
             anchors = block_anchors if block_scope else sentence.anchors
-            out.append(
-                BodyClaim(
-                    sentence, reader.read(sentence), anchors, cited(anchors, resolutions, optional)
-                )
-            )
+            out.append(BodyClaim(sentence, claim, anchors, cited(anchors, resolutions, optional)))
     return tuple(out)
 
 

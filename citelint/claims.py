@@ -51,6 +51,7 @@ class ClaimSettings:
     custom_types: tuple[str, ...] = ()  # anchor types declared in config
     citation_styles: tuple[str, ...] = DEFAULT_STYLES  # how reports may cite besides anchors
     numbered_locators: str = "optional"  # "required": CL004 asks numbered citations too
+    trusted: bool = False  # --isolated: no marker in a report decides what is checked
 
     def parse_options(self) -> ClaimOptions:
         return ClaimOptions(
@@ -58,6 +59,7 @@ class ClaimSettings:
             self.abbreviations,
             (*BUILTIN_TYPES, *self.custom_types),
             self.citation_styles,
+            self.trusted,
         )
 
 

@@ -141,6 +141,7 @@ class Block:
     offsets: OffsetMap
     level: int = 0  # heading level, 0 otherwise
     appendix: bool = False
+    listed: bool = False  # holds entries of the reference list (an appendix, never claims)
     table: int | None = None  # rows, header rows and captions of one table share this
     cells: tuple[tuple[int, int], ...] = ()  # cell ranges in `text`, for rows
     columns: tuple[str, ...] = ()  # header cell texts of the table, for body rows

@@ -28,7 +28,7 @@ class Parser:
         fmt = format_of(path)
         text = decode_report(data)
         builder = DocumentBuilder(self.options)
-        html = HtmlParser(builder.grammar, builder.is_appendix_heading)
+        html = HtmlParser(builder.grammar, builder.is_appendix_heading, not builder.trusted)
         out = ParseOutput()
         try:
             if fmt is Format.HTML:

@@ -55,6 +55,11 @@ class ClaimOptions:
     abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
     anchor_types: tuple[str, ...] = BUILTIN_TYPES
     citation_styles: tuple[str, ...] = DEFAULT_STYLES
+    # `--isolated`: only the trusted config decides what is an appendix. No marker in a
+    # report (`<!-- citelint-appendix -->`, `data-citelint-appendix`, a bold line) is
+    # obeyed, a heading counts only when it is one of `appendix_headings` exactly, and an
+    # appendix's sentences that carry numbers, codes or drugs are still checked.
+    trusted: bool = False
 
 
 _NUMBERING = re.compile(
@@ -82,7 +87,12 @@ class DocumentBuilder:
         self._grammar = AnchorGrammar(options.anchor_types)
         self._splitter = SentenceSplitter(options.abbreviations)
         self._appendix = tuple(fold(h) for h in options.appendix_headings)
-        self._citing = CitationReader(options.citation_styles, self._grammar)
+        self._citing = CitationReader(options.citation_styles, self._grammar, options.trusted)
+        self._trusted = options.trusted
+
+    @property
+    def trusted(self) -> bool:
+        return self._trusted
 
     @property
     def grammar(self) -> AnchorGrammar:
@@ -98,7 +108,7 @@ class DocumentBuilder:
         state.near.extend(out.near_misses)
         for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):
             # entries of the reference list are bibliography: cited, never claims
-            self._add_block(state, raw, appendix or i in references.blocks, out.scoped)
+            self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
         state.anchors.extend(a for r in references.entries for a in r.anchors)
         if references.digest:
             state.anchors.extend(cite_whole_file(state.blocks, references.entries))
@@ -128,7 +138,12 @@ class DocumentBuilder:
         )
 
     def _add_block(
-        self, state: _BuildState, raw: RawBlock, appendix: bool, scoped: Sequence[ScopedAnchors]
+        self,
+        state: _BuildState,
+        raw: RawBlock,
+        appendix: bool,
+        listed: bool,
+        scoped: Sequence[ScopedAnchors],
     ) -> None:
         offsets = OffsetMap(raw.offsets)
         hits, misses = self._grammar.scan(raw.text)
@@ -138,7 +153,7 @@ class DocumentBuilder:
         ]
         masks: Sequence[tuple[int, int]] = ()
         breaks = raw.hard_breaks
-        if not appendix:
+        if not listed and (not appendix or self._trusted):
             cites = self._citing.cite(raw, offsets, state.scanner)
             # a malformed anchor is CL005's: nothing inside it cites in another style
             anchors = merge(anchors, cites.anchors, misses)
@@ -157,7 +172,8 @@ class DocumentBuilder:
             text=raw.text,
             offsets=offsets,
             level=raw.level,
-            appendix=appendix,
+            appendix=appendix or listed,
+            listed=listed,
             table=raw.table,
             cells=raw.cells,
             columns=columns,
@@ -188,6 +204,12 @@ class DocumentBuilder:
             state.last_colon_anchors = last.anchors if last is not None and ends_colon else ()
 
     def is_appendix_heading(self, text: str) -> bool:
+        """Whether a heading opens an appendix: one of the configured headings, alone or
+        with a short label and a title after a separator (`Appendix A`, `附录一`, `Appendix
+        B: Search strategy`), never a heading that merely begins with the word (`Sources of
+        benefit`, `References to efficacy`). Trusted mode asks for the whole heading."""
+        if self._trusted:
+            return _LEAD_TRAIL_PUNCT.sub("", fold(text).strip(" *#")) in self._appendix
         candidates = {fold(text)}
         stripped = _NUMBERING.sub("", text, count=1)
         candidates.add(fold(stripped))
@@ -196,16 +218,19 @@ class DocumentBuilder:
             for phrase in self._appendix:
                 if candidate == phrase:
                     return True
-                if candidate.startswith(phrase):
-                    rest = candidate[len(phrase) :]
-                    if re.match(r"[A-Za-z0-9一二三四五六七八九十]{0,3}(?:$|[\s\W_])", rest):
-                        return True
+                if candidate.startswith(phrase) and _APPENDIX_LABEL.match(
+                    candidate, len(phrase)
+                ):
+                    return True
         return False
 
     def _appendix_flags(
         self, raws: Sequence[RawBlock], directives: Iterable[Directive]
     ) -> list[bool]:
-        marker = min((d.start for d in directives if d.kind == "appendix"), default=None)
+        marker = min(
+            (d.start for d in directives if d.kind == "appendix" and not self._trusted),
+            default=None,
+        )
         flags: list[bool] = []
         level: int | None = None  # heading level that opened the appendix
         bold_open = False
@@ -217,11 +242,19 @@ class DocumentBuilder:
                 # inside an HTML appendix container the container bounds the appendix
                 if level is None and not raw.appendix and self.is_appendix_heading(raw.text):
                     level = raw.level
-            elif raw.strong_only and self.is_appendix_heading(raw.text):
+            elif raw.strong_only and not self._trusted and self.is_appendix_heading(raw.text):
                 bold_open = True
             at_marker = marker is not None and raw.offsets and raw.offsets[0] >= marker
             flags.append(level is not None or bold_open or raw.appendix or bool(at_marker))
         return flags
+
+
+# After an appendix word: nothing, a short label (`A`, `1`, `一`, `II`), then the end or a
+# separator and a title (`Appendix A: Search strategy`, `附录一 数据`, `参考文献 / Sources`).
+_APPENDIX_LABEL = re.compile(
+    r"\s*(?:(?:[a-z]|[0-9]{1,3}|[ivx]{1,4}|[一二三四五六七八九十]{1,3})(?:$|[\s:：.\-–—(（/|])"
+    r"|$|[:：.\-–—(（/|])"
+)
 
 
 def _attach(

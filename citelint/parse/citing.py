@@ -47,9 +47,12 @@ class ReferenceList:
 
 
 class CitationReader:
-    def __init__(self, styles: Sequence[str], grammar: AnchorGrammar) -> None:
+    def __init__(self, styles: Sequence[str], grammar: AnchorGrammar, trusted: bool = False) -> None:
         self.styles = tuple(styles)
         self.grammar = grammar
+        # trusted mode: a list is known by its entries, never by its heading alone, so an
+        # item under `## References` that names no source is a claim, not an entry
+        self.trusted = trusted
 
     def references(self, raws: Sequence[RawBlock]) -> ReferenceList:
         listed = list_blocks([(r.kind, r.level, r.text, r.strong_only) for r in raws])
@@ -100,7 +103,10 @@ class CitationReader:
         hits, _ = self.grammar.scan(text)
         said = read.ids or read.urls or read.title or hits
         remark = in_notes and raw.label is None
-        if not said and (remark or (not keyed and entry_key(text, None, None, 0) == "0")):
+        unkeyed = not keyed and entry_key(text, None, None, 0) == "0"
+        if self.trusted and (not said or unkeyed):
+            return None  # trusted: an entry is numbered and names its source
+        if not said and (remark or unkeyed):
             return None  # a remark under the list, not an entry: it stays a claim
         offsets = OffsetMap(raw.offsets)
         lead = len(text) - len(text.lstrip())

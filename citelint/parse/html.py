@@ -86,9 +86,15 @@ class _Run:
 class HtmlParser:
     """Parses an HTML report (or an HTML fragment inside Markdown) into raw blocks."""
 
-    def __init__(self, grammar: AnchorGrammar, is_appendix_heading: Callable[[str], bool]) -> None:
+    def __init__(
+        self,
+        grammar: AnchorGrammar,
+        is_appendix_heading: Callable[[str], bool],
+        obey_markers: bool = True,
+    ) -> None:
         self._grammar = grammar
         self._is_appendix_heading = is_appendix_heading
+        self._obey_markers = obey_markers  # `data-citelint-appendix`; off in trusted mode
 
     def parse(self, raw: str, out: ParseOutput, base: int = 0) -> None:
         raw = bound_attributes(raw)
@@ -103,7 +109,9 @@ class HtmlParser:
         root = etree.fromstring(raw, parser)
         if root is None:
             return
-        _Walker(raw, base, stream, out, self._grammar, self._is_appendix_heading).walk(root)
+        walker = _Walker(raw, base, stream, out, self._grammar, self._is_appendix_heading)
+        walker.obey_markers = self._obey_markers
+        walker.walk(root)
 
 
 class _Walker:
@@ -117,6 +125,7 @@ class _Walker:
         is_appendix_heading: Callable[[str], bool],
     ) -> None:
         self.is_appendix_heading = is_appendix_heading
+        self.obey_markers = True
         self.raw = raw
         self.base = base
         self.stream = stream
@@ -378,7 +387,7 @@ class _Walker:
                 self.out.scoped.append(ScopedAnchors(anchors, start, end))
 
     def is_appendix_container(self, el: etree._Element, tag: str) -> bool:
-        if el.get("data-citelint-appendix") is not None:
+        if self.obey_markers and el.get("data-citelint-appendix") is not None:
             return True
         if tag not in _APPENDIX_CONTAINERS:
             return False

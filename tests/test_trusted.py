@@ -1,0 +1,121 @@
+"""`--isolated` is trusted mode: no marker a report carries changes what is checked.
+
+A pull request's report could otherwise turn its own claims into an unchecked appendix:
+the appendix comment, the HTML attribute, a heading that merely begins with an appendix
+word, a bold `**References**` line followed by prose. Each case is linted twice under
+`--isolated`, with the marker and with a neutral line in its place (the same line count),
+and must give the same findings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citelint.parse import Parser
+from citelint.parse.builder import ClaimOptions
+from tests.conftest import write_file as write
+from tests.test_hostile import case, run
+
+__all__ = ["case"]  # the attacker's checkout fixture
+
+_SOURCE = "# Results\n\nThe rate was 42%.\n"
+_CLAIMS = (
+    "The rate was 43% [guideline:G:line:3].\n\n"  # contradicted: CL101
+    "Median survival was 11 months in 2019.\n"  # uncited: CL001
+)
+_MARKED = {
+    "comment": ("<!-- citelint-appendix -->\n", "Some text here.\n"),
+    "sources-of": ("## Sources of benefit\n", "## Benefit seen\n"),
+    "references-to": ("## References to efficacy\n", "## Efficacy seen\n"),
+    "bold": ("**References**\n", "**Findings**\n"),
+    "heading": ("## Appendix A\n", "## Annex seen\n"),
+}
+
+
+def _findings(out: str) -> list[str]:
+    return sorted(line for line in out.splitlines() if ": CL" in line)
+
+
+@pytest.mark.parametrize("marker", sorted(_MARKED))
+def test_isolated_checks_every_claim_after_a_report_marker(case: Path, marker: str) -> None:
+    marked, neutral = _MARKED[marker]
+    write(case / "sources" / "guidelines" / "G.md", _SOURCE)
+    write(case / "a.md", "# Report\n\nIntro.\n\n" + marked + "\n" + _CLAIMS)
+    write(case / "b.md", "# Report\n\nIntro.\n\n" + neutral + "\n" + _CLAIMS)
+    code_a, out_a, _ = run(case, "--no-cache", "--isolated", "a.md")
+    code_b, out_b, _ = run(case, "--no-cache", "--isolated", "b.md")
+    a = [line.replace("a.md", "X") for line in _findings(out_a)]
+    b = [line.replace("b.md", "X") for line in _findings(out_b)]
+    assert (code_a, a) == (code_b, b) and code_a == 1, out_a
+    assert any("CL101" in line for line in a) and any("CL001" in line for line in a), out_a
+
+
+def test_isolated_ignores_the_html_appendix_attribute(case: Path) -> None:
+    write(case / "sources" / "guidelines" / "G.md", _SOURCE)
+    body = "<p>The rate was 43% [guideline:G:line:3].</p><p>Median survival was 11 months.</p>"
+    write(case / "a.html", f"<h1>R</h1><section data-citelint-appendix>{body}</section>")
+    write(case / "b.html", f"<h1>R</h1><section data-plaintext-section>{body}</section>")
+    _, out_a, _ = run(case, "--no-cache", "--isolated", "a.html")
+    _, out_b, _ = run(case, "--no-cache", "--isolated", "b.html")
+    a = [line.replace("a.html", "X") for line in _findings(out_a)]
+    assert a == [line.replace("b.html", "X") for line in _findings(out_b)]
+    assert [c for c in ("CL101", "CL001") if any(c in line for line in a)] == ["CL101", "CL001"]
+    _, out, _ = run(case, "--no-cache", "a.html")  # obeyed where the report is trusted
+    assert "CL101" not in out and "CL001" not in out, out
+
+
+def test_without_isolated_a_marker_still_makes_an_appendix(case: Path) -> None:
+    write(case / "sources" / "guidelines" / "G.md", _SOURCE)
+    write(case / "a.md", "# Report\n\n<!-- citelint-appendix -->\n\n" + _CLAIMS)
+    code, out, _ = run(case, "--no-cache", "a.md")
+    assert code == 0 and "CL101" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("heading", "appendix"),
+    [
+        ("Appendix", True),
+        ("Appendix A", True),
+        ("Appendix B: Search strategy", True),
+        ("附录一", True),
+        ("2. References", True),
+        ("Sources of benefit", False),
+        ("References to efficacy", False),
+        ("Appendix of doubts", False),
+    ],
+)
+def test_a_heading_that_only_begins_with_an_appendix_word_is_no_appendix(
+    heading: str, appendix: bool
+) -> None:
+    doc = Parser().parse("r.md", f"# R\n\n## {heading}\n\nThe rate was 43%.\n".encode())
+    assert doc.blocks[-1].appendix is appendix
+
+
+@pytest.mark.parametrize(
+    ("headings", "heading", "appendix"),
+    [
+        (("appendix a",), "Appendix A", True),
+        (("appendix",), "Appendix A", False),  # whole heading text only
+        (("附录一",), "附录一", True),
+        (("references",), "References:", True),
+    ],
+)
+def test_trusted_headings_match_the_whole_heading(
+    headings: tuple[str, ...], heading: str, appendix: bool
+) -> None:
+    parser = Parser(ClaimOptions(appendix_headings=headings, trusted=True))
+    doc = parser.parse("r.md", f"# R\n\n## {heading}\n\nThe rate was 43%.\n".encode())
+    assert doc.blocks[-1].appendix is appendix
+
+
+def test_trusted_reference_list_is_known_by_its_entries(case: Path) -> None:
+    write(case / "sources" / "guidelines" / "G.md", _SOURCE)
+    report = (
+        "# R\n\nThe rate was 42% [1].\n\n## References\n\n"
+        "1. [guideline:G:line:3]\n2. Median survival was 11 months in the 2019 cohort.\n"
+    )
+    write(case / "r.md", report)
+    code, out, _ = run(case, "--no-cache", "--isolated", "r.md")
+    assert code == 1 and "r.md:8:4: CL001" in out, out
