@@ -153,9 +153,7 @@ def load_isolated(config_path: str | None, cwd: str) -> Settings:
         settings = apply_table(settings, table, prefix, config_path, trusted=True)
     # no marker in a report decides what is checked (the appendix comment and attribute,
     # a heading that only starts with an appendix word)
-    return dataclasses.replace(
-        settings, claims=dataclasses.replace(settings.claims, trusted=True)
-    )
+    return dataclasses.replace(settings, claims=dataclasses.replace(settings.claims, trusted=True))
 
 
 def _table(config_path: str, explicit: bool) -> tuple[Mapping[str, object], str]:

@@ -218,9 +218,7 @@ class DocumentBuilder:
             for phrase in self._appendix:
                 if candidate == phrase:
                     return True
-                if candidate.startswith(phrase) and _APPENDIX_LABEL.match(
-                    candidate, len(phrase)
-                ):
+                if candidate.startswith(phrase) and _APPENDIX_LABEL.match(candidate, len(phrase)):
                     return True
         return False
 

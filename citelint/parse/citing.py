@@ -47,7 +47,9 @@ class ReferenceList:
 
 
 class CitationReader:
-    def __init__(self, styles: Sequence[str], grammar: AnchorGrammar, trusted: bool = False) -> None:
+    def __init__(
+        self, styles: Sequence[str], grammar: AnchorGrammar, trusted: bool = False
+    ) -> None:
         self.styles = tuple(styles)
         self.grammar = grammar
         # trusted mode: a list is known by its entries, never by its heading alone, so an
