@@ -123,16 +123,30 @@ def _fetch(rest: list[str]) -> int:
     from citelint.runner import Runner
 
     try:
-        from citelint.fetch import http, plan, run
+        from citelint.fetch import http, plan, run, services
     except ImportError:
         raise UsageError(
             "citelint fetch needs its HTTP client: pip install 'cite-or-block[fetch]' "
             "(in a checkout: pip install '.[fetch]')"
         ) from None
-    wanted = plan.wanted_by_root(Runner.of(settings, args.paths or ["."]), saved_too=refresh)
+    refused: list[str] = []
+    runner = Runner.of(settings, args.paths or ["."])
+    wanted = plan.wanted_by_root(runner, saved_too=refresh, refused=refused)
+    for line in refused:
+        print(f"citelint: refused: {run.printable(line)}", file=sys.stderr)
     configured = dict(settings.fetch_bases)
+    for name in sorted(services.from_config(os.environ, configured)):
+        if name in ("eutils", "idconv") and any(
+            os.environ.get(v) for v in ("NCBI_API_KEY", "NCBI_EMAIL")
+        ):
+            print(
+                f"citelint: note: NCBI_API_KEY and NCBI_EMAIL are not sent to the [fetch] {name} "
+                f"base URL a config file set; set CITELINT_FETCH_{name.upper()} to send them",
+                file=sys.stderr,
+            )
     client = http.Client(
         intervals=run.intervals(os.environ, configured),
+        deadline=settings.fetch_deadline,
         allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
     )
     try:
@@ -146,7 +160,7 @@ def _fetch(rest: list[str]) -> int:
                 refresh=refresh,
                 configured=configured,
                 progress=progress.update,
-            )
+            ) or (1 if refused else 0)
     except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
         raise UsageError(f"fetch stopped: {exc.filename}: {exc.strerror}") from exc
 

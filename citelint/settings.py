@@ -44,6 +44,7 @@ class Settings:
     channels_explicit: bool = False
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     fetch_bases: tuple[tuple[str, str], ...] = ()  # `[fetch]`: service → base URL
+    fetch_deadline: float = 60.0  # `[fetch] deadline`: seconds one URL may take
     max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
     max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per report
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES

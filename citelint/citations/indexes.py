@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from citelint.citations.urls import normalize_url
+from citelint.citations.urls import normalize_url, strip_credentials
 from citelint.sources.loaders.structured import parse_json
 from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside
@@ -84,7 +84,8 @@ def _note_fetch(index: RootIndex, root: str, entry: object, folder: str) -> None
     name, asked, when = (entry.get(k) for k in ("file", "asked", "fetched_at"))
     if isinstance(name, str) and isinstance(asked, str) and isinstance(when, str):
         path = os.path.normpath(os.path.join(root, folder, name))
-        index.fetched[path] = f"fetched from {asked[:300]} on {when[:40]}"
+        shown = strip_credentials(asked[:300])  # an index written before redaction, too
+        index.fetched[path] = f"fetched from {shown} on {when[:40]}"
 
 
 def _file_of(entry: object) -> str:

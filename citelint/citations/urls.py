@@ -64,6 +64,31 @@ def normalize_url(url: str) -> str:
     return urlunsplit((scheme, host, parts.path.rstrip("/"), query, ""))
 
 
+# Query parameters that name the user or carry a key: `api_key`, `email` and `tool` of
+# NCBI, `mailto` of Crossref, and the common names for tokens.
+_SECRET_PARAMS = frozenset({"api_key", "apikey", "email", "tool", "mailto", "token", "key"})
+
+
+def strip_credentials(url: str, secrets: tuple[str, ...] = ()) -> str:
+    """`url` as it may be written to a file or shown: no user name or password, no
+    query parameter that names the user or carries a key, and no `secrets` value
+    anywhere in it (each replaced by `***`)."""
+    for secret in secrets:
+        if len(secret) >= 4:
+            url = url.replace(secret, "***")
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    netloc = parts.netloc.rpartition("@")[2]
+    kept = [
+        piece
+        for piece in parts.query.split("&")
+        if piece and unquote(piece.partition("=")[0]).lower() not in _SECRET_PARAMS
+    ]
+    return urlunsplit((parts.scheme, netloc, parts.path, "&".join(kept), parts.fragment))
+
+
 def url_ids(url: str) -> list[tuple[str, str]]:
     return [(kind, m.group(1)) for kind, pattern in URL_IDS for m in [pattern.search(url)] if m]
 

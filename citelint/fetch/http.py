@@ -1,31 +1,52 @@
 """The one door to the network: `http`/`https` only, bounded in time, size and retries.
 
 Imported only by `citelint fetch` (urllib3 is the optional extra `citelint[fetch]`); the
-lint never opens a connection. Redirects are followed by hand so that one to another
-scheme (`file://`, `ftp://`) is refused and a loop ends; a body past the cap is dropped
-unread; 429 and 5xx are retried with backoff, `Retry-After` honoured up to a bound; each
-host is asked no faster than its rate (NCBI: 3 a second, 10 with an API key).
+lint never opens a connection. Every URL — a report's, a redirect's, a configured base —
+goes through `parse_target`: it is read by urllib3's own parser and by the standard
+library's, and refused when the two disagree on the host or port, or when it holds a
+backslash, white space, a control character or credentials. The host name is resolved
+once; every address it gives must be public (an IPv6 form that embeds an IPv4 address is
+judged by that address), and the connection goes to the address that was checked, the
+name kept for TLS and the `Host` header, so no second look-up can lead elsewhere.
+
+Every header a server sends is read by a bounded, total parser: a bad value fails that
+URL with one line, never the run. Each URL has an overall deadline (redirects, retries
+and waits included); `Retry-After` is honoured within a budget per URL and per run;
+redirects are followed by hand so that one to another scheme is refused and a loop ends;
+a body past the cap is dropped unread; each host is asked no faster than its rate.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 import urllib3
+from urllib3.util import parse_url
 
 from citelint import __version__
 
-USER_AGENT = f"citelint/{__version__} (fetch; +https://pypi.org/project/citelint/)"
+USER_AGENT = f"citelint/{__version__} (citelint fetch; +https://github.com/citelint/citelint)"
 MAX_REDIRECTS = 5
 ATTEMPTS = 3  # a transient failure is tried this many times in all
-MAX_WAIT = 30.0  # seconds: a longer Retry-After is a failure, retried on the next run
+MAX_WAIT = 30.0  # seconds one URL may wait on Retry-After and backoff, all waits together
+RUN_WAIT = 120.0  # seconds the whole run may wait on them
+DEADLINE = 60.0  # seconds one URL may take, redirects, retries and waits included
 BACKOFF = 1.0  # seconds before the second attempt; doubled after each
 CHUNK = 64 * 1024
+MAX_URL = 8192  # characters of a URL asked for
+_POOLS = 8  # connections kept open (one per host and address)
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+# white space, a backslash or a control character: two parsers may read such a URL two
+# ways (`http://127.0.0.1\@8.8.8.8/`), and no real link holds one
+_UNSAFE = re.compile(r"[\s\\\x00-\x1f\x7f-\x9f]")
+_DIGITS = re.compile(r"[0-9]{1,18}", re.ASCII)
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 
 
 class FetchError(Exception):
@@ -45,6 +66,96 @@ class Response:
     content_type: str
     body: bytes
     headers: Mapping[str, str] = field(default_factory=dict)
+    full_type: str = ""  # the Content-Type header as sent, control characters removed
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A URL as it will be asked: the host name, its port and the request path."""
+
+    scheme: str
+    host: str  # lower case, ASCII (IDNA), without brackets
+    port: int
+    path: str  # path and query, as urllib3 sends them
+
+    @property
+    def host_header(self) -> str:
+        name = f"[{self.host}]" if ":" in self.host else self.host
+        return name if self.port == _DEFAULT_PORTS[self.scheme] else f"{name}:{self.port}"
+
+
+def _refused(why: str) -> FetchError:
+    return FetchError(f"refused: {why}", transient=False)
+
+
+def parse_target(url: str) -> Target:
+    """What `url` asks for, or FetchError when it cannot be asked safely."""
+    if len(url) > MAX_URL:
+        raise _refused(f"URL longer than {MAX_URL} characters")
+    if _UNSAFE.search(url):
+        raise _refused("the URL holds white space, a backslash or a control character")
+    try:
+        split = urlsplit(url)
+        scheme = split.scheme.lower()
+        port = split.port
+        name = split.hostname or ""
+        credentials = split.username is not None or split.password is not None
+    except ValueError:
+        raise _refused("malformed URL") from None
+    if scheme not in _DEFAULT_PORTS:
+        raise _refused(f"{scheme or 'no'} scheme")
+    if credentials:
+        raise _refused("the URL carries credentials; citelint never sends them")
+    try:
+        host = name.encode("idna").decode("ascii").lower() if name else ""
+    except UnicodeError:
+        raise _refused("malformed host name") from None
+    if not host:
+        raise _refused("the URL names no host")
+    netloc = f"[{host}]" if ":" in host else host
+    rebuilt = f"{scheme}://{netloc}{'' if port is None else f':{port}'}"
+    rest = url[len(split.scheme) + 3 + len(split.netloc) :]
+    try:
+        parsed = parse_url(rebuilt + rest)
+    except urllib3.exceptions.LocationParseError:
+        raise _refused("malformed URL") from None
+    read = (parsed.host or "").lower().strip("[]")
+    if read != host or parsed.port != port or parsed.auth:
+        raise _refused("the URL reads differently to two parsers")
+    return Target(scheme, host, port or _DEFAULT_PORTS[scheme], parsed.request_uri or "/")
+
+
+def embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 form carries: IPv4-mapped, IPv4-compatible, NAT64
+    (64:ff9b::/96), 6to4 or Teredo (its client)."""
+    if address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    if address.sixtofour is not None:
+        return address.sixtofour
+    if address.teredo is not None:
+        return address.teredo[1]
+    value = int(address)
+    if address in _NAT64 or (value >> 32 == 0 and value > 1):
+        return ipaddress.IPv4Address(value & 0xFFFFFFFF)
+    return None
+
+
+def is_public(text: str) -> bool:
+    """Whether a connection to this address leaves the machine and its networks."""
+    try:
+        address = ipaddress.ip_address(text.split("%")[0])
+    except ValueError:
+        return False
+    if address.is_multicast or not address.is_global:
+        return False
+    inner = embedded_ipv4(address) if isinstance(address, ipaddress.IPv6Address) else None
+    return inner is None or (inner.is_global and not inner.is_multicast)
+
+
+def system_resolve(host: str, port: int) -> list[str]:
+    """Every address the system gives a host name, in its order."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
 @dataclass
@@ -54,27 +165,38 @@ class Client:
     max_bytes: int = 32 * 1024 * 1024
     connect_timeout: float = 10.0
     read_timeout: float = 30.0
-    intervals: Mapping[str, float] = field(default_factory=dict)  # host → seconds apart
+    deadline: float = DEADLINE
+    max_wait: float = MAX_WAIT
+    run_wait: float = RUN_WAIT
+    intervals: Mapping[str, float] = field(default_factory=dict)  # host_key → seconds apart
     default_interval: float = 0.2
     sleep: Callable[[float], None] = time.sleep
     clock: Callable[[], float] = time.monotonic
+    resolve: Callable[[str, int], list[str]] = system_resolve
     # a cited URL may name a machine of the author's own network (`http://10.0.0.5/`,
-    # a cloud's metadata address): refused unless asked for (the tests' replay server)
+    # a cloud's metadata address): refused unless asked for (the tests' replay server,
+    # by the environment only) or its exact `address:port` is allowed
     allow_private: bool = False
+    allow: Collection[str] = ()
     requests: int = 0  # requests sent, for the summary and the tests
+    waited: float = 0.0  # seconds this run waited on servers
     _last: dict[str, float] = field(default_factory=dict)
-    _pool: urllib3.PoolManager | None = None
+    _pools: dict[tuple[str, str, int, str], urllib3.HTTPConnectionPool] = field(
+        default_factory=dict
+    )
 
     def get(self, url: str) -> Response:
         """The final answer for `url` (any status), or FetchError."""
+        end = self.clock() + self.deadline
         wait = BACKOFF
+        budget = self.max_wait
         for attempt in range(ATTEMPTS):
             try:
-                response = self._follow(url)
+                response = self._follow(url, end)
             except FetchError as exc:
                 if not exc.transient or attempt == ATTEMPTS - 1:
                     raise
-                self.sleep(wait)
+                budget = self._wait(wait, budget, end, f"{exc.reason}; a retry in {wait:g} s")
                 wait *= 2
                 continue
             if response.status == 429 or response.status >= 500:
@@ -82,98 +204,174 @@ class Client:
                     raise FetchError(f"HTTP {response.status} after {ATTEMPTS} attempts")
                 delay = retry_after(response.headers, wait)
                 if delay is None:
-                    raise FetchError(f"HTTP {response.status}; Retry-After is past {MAX_WAIT:g} s")
-                self.sleep(delay)
+                    raise FetchError(f"HTTP {response.status}; Retry-After is not a delay")
+                why = f"HTTP {response.status}; a retry in {delay:g} s"
+                if "retry-after" in response.headers:
+                    why = f"HTTP {response.status}; Retry-After {delay:g} s"
+                budget = self._wait(delay, budget, end, why)
                 wait *= 2
                 continue
             return response
         raise FetchError("no attempt was made")  # pragma: no cover - ATTEMPTS > 0
 
-    def _follow(self, url: str) -> Response:
+    def _wait(self, delay: float, budget: float, end: float, why: str) -> float:
+        """Sleep `delay` when this URL's and this run's waiting budgets and the deadline
+        allow it; what is left of the URL's budget."""
+        if delay > budget:
+            raise FetchError(f"{why} is past what one URL may wait ({self.max_wait:g} s)")
+        if self.waited + delay > self.run_wait:
+            raise FetchError(f"{why} is past what the run may wait ({self.run_wait:g} s)")
+        if self.clock() + delay >= end:
+            raise FetchError(f"{why} is past the deadline ({self.deadline:g} s)")
+        self.sleep(delay)
+        self.waited += delay
+        return budget - delay
+
+    def _follow(self, url: str, end: float) -> Response:
         seen = [url]
         current = url
         for _ in range(MAX_REDIRECTS + 1):
-            _check_scheme(current)
-            if not self.allow_private:
-                _check_public(current)
-            status, headers, body = self._once(current)
+            target = parse_target(current)
+            status, headers, body = self._once(target, end)
             location = headers.get("location")
             if status in (301, 302, 303, 307, 308) and location:
-                current = urljoin(current, location)
+                try:
+                    current = urljoin(current, location)
+                except ValueError:
+                    raise _refused("malformed redirect") from None
                 if current in seen:
                     raise FetchError(f"redirect loop at {current}", transient=False)
                 seen.append(current)
                 continue
-            kind = headers.get("content-type", "").split(";")[0].strip().lower()
-            return Response(url, current, status, kind, body, headers)
+            full = _printable(headers.get("content-type", ""))[:200]
+            kind = full.split(";")[0].strip().lower()
+            return Response(url, current, status, kind, body, headers, full)
         raise FetchError(f"more than {MAX_REDIRECTS} redirects", transient=False)
 
-    def _once(self, url: str) -> tuple[int, Mapping[str, str], bytes]:
-        host = urlsplit(url).netloc.lower()
-        self._pace(host)
-        pool = self._pool or urllib3.PoolManager(num_pools=4, headers={"User-Agent": USER_AGENT})
-        self._pool = pool
-        self.requests += 1
+    def _address(self, target: Target) -> str:
+        """The one address to connect to, checked: resolved once, never again."""
         try:
-            response = pool.request(
+            addresses = self.resolve(target.host, target.port)
+        except (OSError, UnicodeError, ValueError):
+            raise FetchError(f"cannot resolve {target.host}") from None
+        if not addresses:
+            raise FetchError(f"cannot resolve {target.host}")
+        for address in addresses:
+            allowed = self.allow_private or _joined(address, target.port) in self.allow
+            if not allowed and not is_public(address):
+                raise _refused(f"{target.host} is a private or local address")
+        return addresses[0]
+
+    def _once(self, target: Target, end: float) -> tuple[int, Mapping[str, str], bytes]:
+        remaining = end - self.clock()
+        if remaining <= 0:
+            raise FetchError(f"over the deadline of {self.deadline:g} s")
+        address = self._address(target)
+        self._pace(target.host_header, end)
+        pool = self._pool(target, address)
+        self.requests += 1
+        timeout = urllib3.Timeout(
+            connect=min(self.connect_timeout, remaining), read=min(self.read_timeout, remaining)
+        )
+        try:
+            response = pool.urlopen(
                 "GET",
-                url,
+                target.path,
+                headers={"Host": target.host_header, "User-Agent": USER_AGENT},
                 redirect=False,
                 retries=False,
                 preload_content=False,
-                timeout=urllib3.Timeout(connect=self.connect_timeout, read=self.read_timeout),
+                assert_same_host=False,
+                timeout=timeout,
             )
-        except urllib3.exceptions.HTTPError as exc:
+        except (urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
             raise FetchError(f"network: {type(exc).__name__}") from None
         try:
-            declared = response.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > self.max_bytes:
-                raise FetchError(f"body of {declared} bytes is past the cap", transient=False)
-            body = bytearray()
-            for chunk in response.stream(CHUNK):
-                body += chunk
-                if len(body) > self.max_bytes:
-                    raise FetchError(
-                        f"body past the cap of {self.max_bytes} bytes", transient=False
-                    )
             headers = {k.lower(): v for k, v in response.headers.items()}
-            return response.status, headers, bytes(body)
-        except urllib3.exceptions.HTTPError as exc:
+            declared = headers.get("content-length", "").strip()
+            if declared and not _DIGITS.fullmatch(declared):
+                raise FetchError("malformed Content-Length header", transient=False)
+            if declared and int(declared) > self.max_bytes:
+                raise FetchError(f"body of {declared} bytes is past the cap", transient=False)
+            return response.status, headers, self._body(response, end)
+        except (urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
             raise FetchError(f"network: {type(exc).__name__}") from None
         finally:
             response.release_conn()
-            self._last[host] = self.clock()
+            self._last[target.host_header] = self.clock()
 
-    def _pace(self, host: str) -> None:
+    def _body(self, response: urllib3.BaseHTTPResponse, end: float) -> bytes:
+        """The body, read as it comes: past the cap or the deadline it is dropped."""
+        body = bytearray()
+        while True:
+            chunk = response.read1(CHUNK)
+            if not chunk:
+                return bytes(body)
+            body += chunk
+            if len(body) > self.max_bytes:
+                raise FetchError(f"body past the cap of {self.max_bytes} bytes", transient=False)
+            if self.clock() > end:
+                raise FetchError(f"over the deadline of {self.deadline:g} s")
+
+    def _pool(self, target: Target, address: str) -> urllib3.HTTPConnectionPool:
+        key = (target.scheme, address, target.port, target.host)
+        pool = self._pools.get(key)
+        if pool is not None:
+            return pool
+        if len(self._pools) >= _POOLS:
+            self._pools.pop(next(iter(self._pools))).close()
+        if target.scheme == "https":
+            pool = urllib3.HTTPSConnectionPool(
+                address,
+                target.port,
+                maxsize=1,
+                server_hostname=target.host,
+                assert_hostname=target.host,
+            )
+        else:
+            pool = urllib3.HTTPConnectionPool(address, target.port, maxsize=1)
+        self._pools[key] = pool
+        return pool
+
+    def _pace(self, host: str, end: float) -> None:
         gap = self.intervals.get(host, self.default_interval)
         last = self._last.get(host)
         if last is not None:
             wait = gap - (self.clock() - last)
             if wait > 0:
+                if self.clock() + wait >= end:
+                    raise FetchError(f"over the deadline of {self.deadline:g} s")
                 self.sleep(wait)
 
 
-def _check_scheme(url: str) -> None:
-    if urlsplit(url).scheme.lower() not in ("http", "https"):
-        raise FetchError(f"refused: {urlsplit(url).scheme or 'no'} scheme", transient=False)
+def _joined(address: str, port: int) -> str:
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
-def _check_public(url: str) -> None:
-    host = urlsplit(url).hostname or ""
+def _printable(text: str) -> str:
+    return _CONTROL.sub("", text)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def host_key(url: str) -> str:
+    """How a URL's host is paced (`host` or `host:port`), or "" for a URL that cannot be
+    asked."""
     try:
-        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError):
-        raise FetchError(f"cannot resolve {host}") from None
-    for info in infos:
-        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
-        if not address.is_global:
-            raise FetchError(f"refused: {host} is a private or local address", transient=False)
+        return parse_target(url).host_header
+    except FetchError:
+        return ""
 
 
 def retry_after(headers: Mapping[str, str], default: float) -> float | None:
-    """Seconds to wait before trying again; None when the server asks for too long."""
+    """Seconds to wait before trying again: the header's whole seconds, else `default`
+    (an HTTP date is not waited for to the second); None for a value no server means."""
     value = headers.get("retry-after", "").strip()
-    if not value.isdigit():
+    if not value:
         return default
-    seconds = float(value)
-    return seconds if seconds <= MAX_WAIT else None
+    if _DIGITS.fullmatch(value):
+        return float(min(int(value), 10**9))
+    if value.isdigit() or value.startswith("-"):
+        return None  # `²`, `-5`: not seconds
+    return default

@@ -16,25 +16,45 @@ from citelint.fetch.services import ID_SHAPES, Wanted
 from citelint.linter import Linter
 from citelint.runner import Runner
 from citelint.sources.model import Failure, FailureKind
-from citelint.sources.paths import read_regular
+from citelint.sources.paths import inside, read_regular
+from citelint.writes import link_below
 
 FETCHED = ("PMID", "NCT", "DOI", "arXiv", "PMCID")  # the identifiers fetch has a registry for
 
 
-def wanted_by_root(runner: Runner, *, saved_too: bool = False) -> dict[str, list[Wanted]]:
+def wanted_by_root(
+    runner: Runner, *, saved_too: bool = False, refused: list[str] | None = None
+) -> dict[str, list[Wanted]]:
     """Every sources root with the unsaved sources the run's reports cite (every cited source
     with `saved_too`, for `--refresh`), in first-cited order. A report with no sources
-    root has nowhere to save to and is left out."""
+    root has nowhere to save to and is left out.
+
+    Reports and roots are confined as the lint confines them: a report that is a symlink
+    out of the project is not read, and a sources root that is a symlink, or lies behind
+    one, or outside the project, is never written to; each is named once in `refused`."""
     linter = runner.linter
+    trusted = runner.run.trusted
     found = runner.discovery.files(runner.run.paths)
+    refused = [] if refused is None else refused
+    unsafe: set[str] = set()
     # citelint's own anchor types (`pmid`, `nct`) by the identifier each is cited by
     written = {k.name: i for k in linter.store.kinds.values() for i in k.identifies}
     kinds = {**written, **{i: i for i in FETCHED}}
     kinds = {k: v for k, v in kinds.items() if v in FETCHED}
     out: dict[str, list[Wanted]] = {}
     for path in found.reports:
+        if not inside(path, trusted):
+            refused.append(f"{linter.display(path)} is a symlink that leads outside the project")
+            continue
         root = linter.sources_root(path)
-        if root is None:
+        if root is None or root in unsafe:
+            continue
+        if root not in out and not _safe_root(root, runner.run.project_root, trusted):
+            unsafe.add(root)
+            refused.append(
+                f"{linter.display(root)} is a symlink or leads outside the project; "
+                "nothing is saved there"
+            )
             continue
         data = read_regular(os.path.realpath(path), linter.settings.max_report_bytes, "report")
         doc = linter.parser.parse(linter.display(path), data)
@@ -46,6 +66,14 @@ def wanted_by_root(runner: Runner, *, saved_too: bool = False) -> dict[str, list
             if want not in seen:
                 seen.append(want)
     return out
+
+
+def _safe_root(root: str, project: str, trusted: tuple[str, ...]) -> bool:
+    """Whether fetch may write under `root`: no symlink on the way from the project to it
+    (the root included), and it lies inside the run's trusted roots."""
+    if os.path.islink(root) or link_below(root, project) is not None:
+        return False
+    return inside(root, trusted)
 
 
 def _cited(

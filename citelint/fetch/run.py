@@ -18,11 +18,11 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TextIO
-from urllib.parse import urlsplit
 
 from citelint.citations.indexes import FETCH_INDEX, WEB_INDEX
+from citelint.citations.urls import strip_credentials
 from citelint.fetch import services
-from citelint.fetch.http import Client, FetchError, Response
+from citelint.fetch.http import Client, FetchError, Response, host_key
 from citelint.fetch.services import Wanted
 from citelint.sources.loaders.crossref import crossref_name
 from citelint.sources.model import SourceError
@@ -43,6 +43,7 @@ _BOT_CHECK = re.compile(
     rb"verify you are (?:a )?human|access denied|unusual traffic",
     re.I,
 )
+SECRET_ENV = ("NCBI_API_KEY", "NCBI_EMAIL", "CITELINT_FETCH_EMAIL")  # never written or shown
 INDEX_CAP = 64 * 1024 * 1024  # bytes of a fetch or web index read back
 _SAVE_EVERY = 20  # outcomes between rewrites of the index (a Ctrl-C keeps all but these)
 
@@ -70,6 +71,11 @@ class RootFetch:
         self.env = env
         self.now = now
         self.base = services.bases(env, configured)
+        # the user's key and address go only to a base URL the user chose, never to one a
+        # config file in the tree set
+        self.send = "eutils" not in services.from_config(env, configured)
+        self.send_idconv = "idconv" not in services.from_config(env, configured)
+        self.secrets = tuple(env[v] for v in SECRET_ENV if env.get(v))
         kept = _read_object(os.path.join(root, FETCH_INDEX), root)
         self.index = {k: v for k, v in kept.items() if isinstance(v, dict)}
         self.web: dict[str, object] = _read_object(os.path.join(root, WEB_INDEX), root)
@@ -117,7 +123,7 @@ class RootFetch:
     # -- one per kind ---------------------------------------------------------------
 
     def _pmid(self, pmid: str) -> Outcome:
-        answer = self.client.get(services.efetch_url(self.base, pmid, self.env))
+        answer = self.client.get(services.efetch_url(self.base, pmid, self.env, self.send))
         if answer.status in (400, 404) or (
             answer.status == 200 and not services.pubmed_has_article(answer.body)
         ):
@@ -139,7 +145,9 @@ class RootFetch:
         _ok(answer, ("application/json",))
         saved = self._save(f"crossref/{crossref_name(doi)}.json", answer)
         try:  # the PubMed record is a bonus: the DOI's own record is saved either way
-            converted = self.client.get(services.idconv_url(self.base, doi, self.env))
+            converted = self.client.get(
+                services.idconv_url(self.base, doi, self.env, self.send_idconv)
+            )
         except FetchError:
             return saved
         pmid = services.pmid_of(converted.body) if converted.status == 200 else None
@@ -167,7 +175,9 @@ class RootFetch:
             return self._save(f"bioc/{pmcid}.json", answer)
         if answer.status not in (200, 404):
             raise FetchError(f"HTTP {answer.status}")
-        converted = self.client.get(services.idconv_url(self.base, pmcid, self.env))
+        converted = self.client.get(
+            services.idconv_url(self.base, pmcid, self.env, self.send_idconv)
+        )
         _ok(converted, ("application/json",))
         pmid = services.pmid_of(converted.body)
         if pmid is None and services.idconv_unknown(converted.body):
@@ -202,8 +212,8 @@ class RootFetch:
         write_atomic(path, [answer.body], root=self.root)
         record: dict[str, object] = {
             "file": rel,
-            "asked": answer.url,
-            "final_url": answer.final_url,
+            "asked": strip_credentials(answer.url, self.secrets),
+            "final_url": strip_credentials(answer.final_url, self.secrets),
             "status": answer.status,
             "content_type": answer.content_type,
             "size": len(answer.body),
@@ -233,6 +243,27 @@ def _missing(kind: str, ident: str, answer: str) -> Outcome:
     )
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """A line for the terminal: a server's or report's control characters (escape
+    sequences that move the cursor or retitle the window) are dropped."""
+    return _CONTROL.sub("", text)
+
+
+_URL = re.compile(r"https?://[^\s]+", re.I)
+
+
+def redacted(line: str, secrets: tuple[str, ...] = ()) -> str:
+    """A line for the terminal or a file: every URL in it without credentials, every
+    secret value replaced, no control character."""
+    for secret in secrets:
+        if len(secret) >= 4:
+            line = line.replace(secret, "***")
+    return printable(_URL.sub(lambda m: strip_credentials(m.group(0)), line))
+
+
 def _hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
@@ -257,7 +288,7 @@ def intervals(
     """Seconds between requests per host: NCBI asks for 3 a second, 10 with an API key."""
     ncbi = 0.1 if env.get("NCBI_API_KEY") else 1 / 3
     base = services.bases(env, configured)
-    return {urlsplit(base[name]).netloc.lower(): ncbi for name in ("eutils", "idconv", "pmc")}
+    return {host_key(base[name]): ncbi for name in ("eutils", "idconv", "pmc")}
 
 
 def fetch_all(
@@ -283,7 +314,7 @@ def fetch_all(
         root = job.root
         if dry_run:
             for want in todo:
-                out.write(f"would fetch {want.key} into {root}\n")
+                out.write(printable(f"would fetch {want.key} into {root}") + "\n")
             continue
         try:
             for want in todo:
@@ -293,7 +324,8 @@ def fetch_all(
                 if progress is not None:
                     progress(done, total)
                 if outcome.outcome != "saved":
-                    out.write(f"{outcome.outcome}: {want.key}: {outcome.detail}\n")
+                    line = f"{outcome.outcome}: {want.key}: {outcome.detail}"
+                    out.write(redacted(line, job.secrets) + "\n")
         finally:  # Ctrl-C: every file already written is whole; the index keeps them
             job.flush()
     if dry_run:

@@ -44,6 +44,16 @@ def bases(
     }
 
 
+def from_config(
+    env: Mapping[str, str], configured: Mapping[str, str] | None = None
+) -> frozenset[str]:
+    """The services whose base URL a config file set (the environment not overriding it):
+    a config in a cloned repository is a stranger's, and such a base never receives the
+    user's key or contact address."""
+    configured = configured or {}
+    return frozenset(name for name in configured if f"CITELINT_FETCH_{name.upper()}" not in env)
+
+
 # What an id must look like before it is asked for and names a file (`pubmed/<PMID>.xml`):
 # an anchor's id is the report writer's text, and `../x` must never become a path.
 ID_SHAPES: Mapping[str, re.Pattern[str]] = {
@@ -68,37 +78,56 @@ class Wanted:
         return f"{self.kind} {self.ident.lower() if self.kind == 'DOI' else self.ident}"
 
 
-def ncbi_params(env: Mapping[str, str]) -> str:
-    """NCBI's `api_key`, `tool` and `email`, from the environment only."""
+# Query parameters that carry the user's identity or key: sent only where they belong,
+# and never written to a file or shown (`citations.urls.strip_credentials`).
+SECRET_PARAMS = ("api_key", "email", "tool", "mailto")
+
+
+def ncbi_params(env: Mapping[str, str], send: bool = True) -> str:
+    """NCBI's `tool`, and its `email` and `api_key` from the environment only, and only
+    where `send` (a base URL not set by a config file in the tree)."""
     parts = [("tool", env.get("NCBI_TOOL", "citelint"))]
     for name, var in (("email", "NCBI_EMAIL"), ("api_key", "NCBI_API_KEY")):
-        if env.get(var):
+        if env.get(var) and send:
             parts.append((name, env[var]))
-    return "".join(f"&{k}={quote(v, safe='')}" for k, v in parts)
+    return "".join(f"&{k}={_part(v)}" for k, v in parts)
 
 
-def efetch_url(base: Mapping[str, str], pmid: str, env: Mapping[str, str]) -> str:
-    return f"{base['eutils']}/efetch.fcgi?db=pubmed&id={pmid}&retmode=xml{ncbi_params(env)}"
+def _part(ident: str) -> str:
+    """An id as one path segment or query value: no id can change the path it is put in
+    (`10.1234/../../admin` stays one segment)."""
+    return quote(ident, safe="")
+
+
+def efetch_url(
+    base: Mapping[str, str], pmid: str, env: Mapping[str, str], send: bool = True
+) -> str:
+    return (
+        f"{base['eutils']}/efetch.fcgi?db=pubmed&id={_part(pmid)}&retmode=xml"
+        f"{ncbi_params(env, send)}"
+    )
 
 
 def ctgov_url(base: Mapping[str, str], nct: str) -> str:
-    return f"{base['ctgov']}/studies/{nct}"
+    return f"{base['ctgov']}/studies/{_part(nct)}"
 
 
 def crossref_url(base: Mapping[str, str], doi: str) -> str:
-    return f"{base['crossref']}/works/{quote(doi, safe='/')}"
+    return f"{base['crossref']}/works/{_part(doi)}"
 
 
-def idconv_url(base: Mapping[str, str], ident: str, env: Mapping[str, str]) -> str:
-    return f"{base['idconv']}/?ids={quote(ident, safe='')}&format=json{ncbi_params(env)}"
+def idconv_url(
+    base: Mapping[str, str], ident: str, env: Mapping[str, str], send: bool = True
+) -> str:
+    return f"{base['idconv']}/?ids={_part(ident)}&format=json{ncbi_params(env, send)}"
 
 
 def arxiv_url(base: Mapping[str, str], ident: str) -> str:
-    return f"{base['arxiv']}/query?id_list={ident}&max_results=1"
+    return f"{base['arxiv']}/query?id_list={_part(ident)}&max_results=1"
 
 
 def bioc_url(base: Mapping[str, str], pmcid: str) -> str:
-    return f"{base['pmc']}/BioC_json/{pmcid}/unicode"
+    return f"{base['pmc']}/BioC_json/{_part(pmcid)}/unicode"
 
 
 def arxiv_has_entry(body: bytes, ident: str) -> bool:

@@ -157,7 +157,7 @@ def test_the_services_can_be_configured_and_the_environment_wins(
     [
         (
             'nope = "https://x.org"',
-            "unknown key 'tool.citelint.fetch.nope' (services: arxiv, crossref, ctgov, eutils, idconv, pmc)",
+            "unknown key 'tool.citelint.fetch.nope' (services: arxiv, crossref, ctgov, eutils, idconv, pmc; deadline)",
         ),
         ('ctgov = "file:///etc"', "'tool.citelint.fetch.ctgov' must be an http or https URL"),
     ],

@@ -10,11 +10,11 @@ from citelint.fetch.services import Wanted
 from citelint.runner import Runner
 
 
-def _wanted(tmp_path: Path, text: str, **kwargs: bool) -> dict[str, list[Wanted]]:
+def _wanted(tmp_path: Path, text: str, saved_too: bool = False) -> dict[str, list[Wanted]]:
     (tmp_path / "sources").mkdir(exist_ok=True)
     (tmp_path / "report.md").write_text(text, encoding="utf-8")
     return wanted_by_root(
-        Runner.of(Settings(project_root=str(tmp_path)), [str(tmp_path)]), **kwargs
+        Runner.of(Settings(project_root=str(tmp_path)), [str(tmp_path)]), saved_too=saved_too
     )
 
 

@@ -22,7 +22,7 @@ def test_documented_paths() -> None:
         "&retmode=xml&tool=citelint"
     )
     assert services.ctgov_url(base, "NCT01234567").endswith("/api/v2/studies/NCT01234567")
-    assert services.crossref_url(base, "10.1000/a b").endswith("/works/10.1000/a%20b")
+    assert services.crossref_url(base, "10.1000/a b").endswith("/works/10.1000%2Fa%20b")
 
 
 def test_ncbi_identification_comes_from_the_environment() -> None:
