@@ -55,12 +55,13 @@ class AnchorGrammar:
         for m in _BRACKET.finditer(text):
             if m.group(1) is not None:
                 self._bracket(m.group(1), m.start(1), m.start(), m.end(), anchors, misses)
-            elif _WORD_COLON.match(m.group(2) or m.group(3)):
+                continue
+            inner = m.group(2) if m.group(2) is not None else m.group(3) or ""
+            if _WORD_COLON.match(inner):  # `【】` is empty, not absent
                 misses.append(
                     NearMissHit(
                         m.group(0),
-                        f"uses {m.group(0)[0]}{m.group(0)[-1]} brackets; "
-                        f"write [{(m.group(2) or m.group(3)).strip()}]",
+                        f"uses {m.group(0)[0]}{m.group(0)[-1]} brackets; write [{inner.strip()}]",
                         m.start(),
                         m.end(),
                     )

@@ -132,7 +132,8 @@ class ClaimReader:
     ) -> Claim:
         numbers = tuple(t for t in found if t.kind is not Kind.DATE)
         years = tuple(t for t in found if publication_year(text, t, cites))
-        dates = tuple(t for t in found if t.kind is Kind.DATE and t not in years)
+        taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²
+        dates = tuple(t for t in found if t.kind is Kind.DATE and id(t) not in taken)
         if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
             return Claim((), dates, (), (), ())
         return Claim(

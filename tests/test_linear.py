@@ -91,12 +91,17 @@ def _drugs_in_one_sentence(n: int) -> tuple[str, str]:
     return "r.md", f"# R\n\nPatients took {names} [pmid:1:abstract].\n"
 
 
-def _cost(make: Callable[[int], tuple[str, str]], n: int) -> int:
+def _author_year_citations_in_one_sentence(n: int) -> tuple[str, str]:
+    cites = "; ".join(f"Smith{i} et al., {2000 + i % 20}" for i in range(n))
+    return "r.md", f"# R\n\nRates rose to 5% ({cites}) [pmid:1:abstract].\n"
+
+
+def _cost(make: Callable[[int], tuple[str, str]], n: int, root: str | None = None) -> int:
     """Work units spent linting the case at size `n`. A small case runs first, so lazy
     imports are not charged to either size; the module-level caches (labels, tokens) are
     cleared, so neither size is served from the other's."""
     warm_name, warm = make(8)
-    linter_of(Settings(cache_dir=None)).lint_data(warm_name, warm.encode(), None)
+    linter_of(Settings(cache_dir=None)).lint_data(warm_name, warm.encode(), root)
     name, text = make(n)
     data = text.encode()
     _clear_caches()
@@ -117,7 +122,7 @@ def _cost(make: Callable[[int], tuple[str, str]], n: int) -> int:
     sys.settrace(lines)
     sys.setprofile(c_calls)
     try:
-        linter.lint_data(name, data, None)
+        linter.lint_data(name, data, root)
     finally:
         sys.setprofile(profiler)
         sys.settrace(tracer)
@@ -138,6 +143,7 @@ CASES = [
     (_many_attributes, 10000),
     (_comma_digits_before_a_number, 30000),
     (_drugs_in_one_sentence, 600),
+    (_author_year_citations_in_one_sentence, 4000),
 ]
 
 
@@ -165,3 +171,13 @@ def test_findings_of_one_sentence_do_not_repeat_it(tmp_path: Path) -> None:
     small = _json_bytes(_drugs_in_one_sentence, 150, tmp_path / "small")
     large = _json_bytes(_drugs_in_one_sentence, 600, tmp_path / "large")
     assert large / small <= 4.4, f"{large / small:.2f}x the bytes for 4x the drugs"
+
+
+def test_the_hints_search_costs_each_repeated_token_once(tmp_path: Path) -> None:
+    """A run of `1,` digit groups cited against a saved source: the repair hints search
+    every token alone, and 30,000 equal tokens are one search, not 30,000."""
+    write_file(tmp_path / "sources" / "pubmed" / "1.json", '{"abstract": "Values were 5%."}')
+    root = str(tmp_path / "sources")
+    small = _cost(_comma_digits_before_a_number, 7500, root)
+    large = _cost(_comma_digits_before_a_number, 30000, root)
+    assert large / small <= 4.4, f"{large / small:.2f}x the work for 4x the input"

@@ -265,6 +265,8 @@ class _Walker:
 
     def mark(self, el: etree._Element, tag: str, begin: int) -> None:
         """Record a link or a superscript of the run: where reports cite (parse/citing.py)."""
+        if begin > self.run.length:  # a block ended inside the element: its part in this one
+            begin = 0
         if tag == "a" and el.get("href"):
             self.run.links.append((begin, self.run.length, str(el.get("href"))))
         elif tag == "sup":

@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import fields
+from enum import Enum
+from operator import attrgetter
 
-from citelint.cache.results import stable
 from citelint.claims import Claim
 from citelint.document import Anchor
 from citelint.evidence import (
@@ -29,6 +30,7 @@ from citelint.repair.index import Root, RootIndexes, candidates
 from citelint.repair.pieces import Pieces, Place
 from citelint.repair.spans import Content, SharedSpans
 from citelint.sources.store import SourceStore
+from citelint.tokens import DrugMention, EntityToken, NumericToken
 
 MAX_FOUND = 50  # spans that hold a claim, kept before the smallest are chosen
 MAX_VERDICTS = 200_000  # whether a span holds a claim, kept by content; the oldest go first
@@ -214,8 +216,11 @@ class EvidenceSearch:
 
 
 def _named(key: object) -> str:
-    """An answer's name between runs: the digest of its key's process-stable text."""
-    return hashlib.sha256(stable(key).encode("utf-8", "surrogatepass")).hexdigest()
+    """An answer's name between runs: the digest of its key's text. A key holds strings,
+    numbers, enums and tuples of them (`_tokens_of`), whose repr is the same in every
+    process; `stable` would read every token's fields by reflection, the most of a
+    claim with thousands of numbers."""
+    return hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _keep(answers: dict[object, tuple[int, ...]], key: object, value: tuple[int, ...]) -> None:
@@ -226,13 +231,34 @@ def _keep(answers: dict[object, tuple[int, ...]], key: object, value: tuple[int,
 
 
 def _tokens_of(claim: Claim) -> object:
-    """What `holds` reads of a claim: its tokens without their places in the sentence."""
+    """What `holds` reads of a claim: its tokens without their places in the sentence,
+    as plain tuples of their values (a key, compared and named, never read back)."""
     return (
-        tuple(replace(t, start=0, end=0) for t in claim.numbers),
-        tuple(replace(t, start=0, end=0) for t in claim.dates),
-        tuple(replace(t, start=0, end=0) for t in claim.entities),
-        tuple(replace(t, start=0, end=0) for t in claim.drugs),
+        unplaced(claim.numbers),
+        unplaced(claim.dates),
+        unplaced(claim.entities),
+        unplaced(claim.drugs),
     )
+
+
+def unplaced(
+    tokens: tuple[NumericToken, ...] | tuple[EntityToken, ...] | tuple[DrugMention, ...],
+) -> tuple[object, ...]:
+    """Each token's values but its place; read in C (a claim may hold thousands)."""
+    if not tokens:
+        return ()
+    kind = type(tokens[0])
+    values = _VALUES.get(kind)
+    if values is None:  # the fields that say what a token is, not where it stands
+        names = [f.name for f in fields(kind) if f.name not in ("start", "end")]
+        # an enum by its plain `_value_` (its repr and `.value` run in Python, per token)
+        first = tokens[0]
+        names = [f"{n}._value_" if isinstance(getattr(first, n), Enum) else n for n in names]
+        values = _VALUES[kind] = attrgetter(*names)
+    return tuple(map(values, tokens))
+
+
+_VALUES: dict[type, attrgetter[object]] = {}
 
 
 def smallest(places: list[Place]) -> list[Place]:

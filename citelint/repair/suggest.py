@@ -23,7 +23,7 @@ from citelint.diagnostic import Edit, SourceRef, Suggestion
 from citelint.document import Anchor, Document, Sentence
 from citelint.records import core, excerpt
 from citelint.repair.pieces import Place
-from citelint.repair.search import EvidenceSearch
+from citelint.repair.search import EvidenceSearch, unplaced
 from citelint.rules import REPAIRABLE
 from citelint.rules.base import Finding
 from citelint.tokens import squash
@@ -113,8 +113,11 @@ class Repairer:
     def _nowhere(self, claim: Claim, root: str) -> tuple[str, ...]:
         """The claim's tokens that no saved span holds even alone (a claim whose tokens
         are all said somewhere, only not together, names none)."""
-        alone = [(t.text, replace(NO_CLAIM, numbers=(t,))) for t in claim.numbers]
-        alone += [(e.text, replace(NO_CLAIM, entities=(e,))) for e in claim.entities]
+        # each token once: a run of `1,` digit groups names one token thousands of times
+        numbers = dict(zip(unplaced(claim.numbers), claim.numbers, strict=True)).values()
+        entities = dict(zip(unplaced(claim.entities), claim.entities, strict=True)).values()
+        alone = [(t.text, replace(NO_CLAIM, numbers=(t,))) for t in numbers]
+        alone += [(e.text, replace(NO_CLAIM, entities=(e,))) for e in entities]
         alone += [(d.name, replace(NO_CLAIM, drugs=(d,))) for d in claim.drugs]
         missing = []
         for text, one in alone:
