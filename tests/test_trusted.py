@@ -119,3 +119,20 @@ def test_trusted_reference_list_is_known_by_its_entries(case: Path) -> None:
     write(case / "r.md", report)
     code, out, _ = run(case, "--no-cache", "--isolated", "r.md")
     assert code == 1 and "r.md:8:4: CL001" in out, out
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "expected"),
+    [
+        ("a.md", "【】", ""),
+        ("b.html", "s <a href=http://><r></a>>", "b.html:1:26: CL011"),
+        ("c.md", "【】\n\nThe rate was 42% in 2019.\n", "c.md:3:1: CL001"),
+    ],
+)
+def test_tiny_hostile_reports_are_plain_text_never_an_internal_error(
+    case: Path, name: str, data: str, expected: str
+) -> None:
+    write(case / name, data)
+    code, out, _ = run(case, "--no-cache", name)
+    assert "CL903" not in out and code == (1 if expected else 0), out
+    assert [line.split(" [")[0] for line in _findings(out)] == ([expected] if expected else [])

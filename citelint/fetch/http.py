@@ -18,15 +18,18 @@ a body past the cap is dropped unread; each host is asked no faster than its rat
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import re
 import socket
+import threading
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 import urllib3
+from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.util import parse_url
 
 from citelint import __version__
@@ -82,6 +85,66 @@ class Target:
     def host_header(self) -> str:
         name = f"[{self.host}]" if ":" in self.host else self.host
         return name if self.port == _DEFAULT_PORTS[self.scheme] else f"{name}:{self.port}"
+
+
+_OPENED = threading.local()  # the sockets the current request opened, for its deadline
+
+
+class _Opened:
+    """Notes each socket a connection opens, so the request's deadline can close it."""
+
+    def _new_conn(self) -> socket.socket:
+        sock: socket.socket = super()._new_conn()  # type: ignore[misc]
+        opened = getattr(_OPENED, "socks", None)
+        if opened is not None:
+            opened.append(sock)
+        return sock
+
+
+class _Connection(_Opened, HTTPConnection):
+    pass
+
+
+class _TLSConnection(_Opened, HTTPSConnection):
+    pass
+
+
+class _Pool(urllib3.HTTPConnectionPool):
+    ConnectionCls = _Connection
+
+
+class _TLSPool(urllib3.HTTPSConnectionPool):
+    ConnectionCls = _TLSConnection
+
+
+class _Watchdog:
+    """Closes a request's sockets at its deadline: a server that sends its status line
+    and headers one byte a second is cut there too, not only its body."""
+
+    def __init__(self, seconds: float) -> None:
+        self.fired = False
+        self.socks: list[socket.socket] = []
+        self._timer = threading.Timer(max(seconds, 0.0), self._fire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Watchdog:
+        _OPENED.socks = self.socks
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Every socket of the request closed: each request has its own connection
+        (`Connection: close`), and one that failed mid-answer is never left open."""
+        self._timer.cancel()
+        _OPENED.socks = None
+        for sock in self.socks:
+            sock.close()
+
+    def _fire(self) -> None:
+        self.fired = True
+        for sock in self.socks:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
 
 
 def _refused(why: str) -> FetchError:
@@ -270,14 +333,34 @@ class Client:
         self._pace(target.host_header, end)
         pool = self._pool(target, address)
         self.requests += 1
+        remaining = end - self.clock()
         timeout = urllib3.Timeout(
             connect=min(self.connect_timeout, remaining), read=min(self.read_timeout, remaining)
         )
+        headers = {"Host": target.host_header, "User-Agent": USER_AGENT, "Connection": "close"}
+        with _Watchdog(remaining) as watchdog:
+            try:
+                return self._exchange(pool, target, headers, timeout, end)
+            except FetchError:
+                if watchdog.fired:
+                    raise FetchError(f"over the deadline of {self.deadline:g} s") from None
+                raise
+            finally:
+                self._last[target.host_header] = self.clock()
+
+    def _exchange(
+        self,
+        pool: urllib3.HTTPConnectionPool,
+        target: Target,
+        headers: Mapping[str, str],
+        timeout: urllib3.Timeout,
+        end: float,
+    ) -> tuple[int, Mapping[str, str], bytes]:
         try:
             response = pool.urlopen(
                 "GET",
                 target.path,
-                headers={"Host": target.host_header, "User-Agent": USER_AGENT},
+                headers=dict(headers),
                 redirect=False,
                 retries=False,
                 preload_content=False,
@@ -287,18 +370,18 @@ class Client:
         except (urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
             raise FetchError(f"network: {type(exc).__name__}") from None
         try:
-            headers = {k.lower(): v for k, v in response.headers.items()}
-            declared = headers.get("content-length", "").strip()
+            answer = {k.lower(): v for k, v in response.headers.items()}
+            declared = answer.get("content-length", "").strip()
             if declared and not _DIGITS.fullmatch(declared):
                 raise FetchError("malformed Content-Length header", transient=False)
             if declared and int(declared) > self.max_bytes:
                 raise FetchError(f"body of {declared} bytes is past the cap", transient=False)
-            return response.status, headers, self._body(response, end)
+            return response.status, answer, self._body(response, end)
         except (urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
             raise FetchError(f"network: {type(exc).__name__}") from None
         finally:
+            response.close()  # never reused (`Connection: close`): its file and socket go
             response.release_conn()
-            self._last[target.host_header] = self.clock()
 
     def _body(self, response: urllib3.BaseHTTPResponse, end: float) -> bytes:
         """The body, read as it comes: past the cap or the deadline it is dropped."""
@@ -321,7 +404,7 @@ class Client:
         if len(self._pools) >= _POOLS:
             self._pools.pop(next(iter(self._pools))).close()
         if target.scheme == "https":
-            pool = urllib3.HTTPSConnectionPool(
+            pool = _TLSPool(
                 address,
                 target.port,
                 maxsize=1,
@@ -329,7 +412,7 @@ class Client:
                 assert_hostname=target.host,
             )
         else:
-            pool = urllib3.HTTPConnectionPool(address, target.port, maxsize=1)
+            pool = _Pool(address, target.port, maxsize=1)
         self._pools[key] = pool
         return pool
 

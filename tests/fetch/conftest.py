@@ -4,6 +4,8 @@ touches the network."""
 from __future__ import annotations
 
 import contextlib
+import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -82,3 +84,94 @@ def replay() -> Iterator[Replay]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+# -- hostile servers and the connections a test allows ---------------------------------
+
+_ALLOWED: set[tuple[str, int]] | None = None
+CONNECTED: list[tuple[str, int]] = []  # every destination asked while a test watched
+
+
+def _audit(event: str, args: tuple[object, ...]) -> None:
+    if event != "socket.connect" or _ALLOWED is None:
+        return
+    address = args[1]
+    if not (isinstance(address, tuple) and len(address) >= 2):
+        return
+    host, port = str(address[0]), int(address[1])
+    CONNECTED.append((host, port))
+    if (host, port) not in _ALLOWED:  # refused before a packet leaves the machine
+        raise PermissionError(f"the test refused a connection to {host}:{port}")
+
+
+sys.addaudithook(_audit)  # audit hooks stay for the process; it acts only inside `only`
+
+
+@contextlib.contextmanager
+def only(*allowed: tuple[str, int]) -> Iterator[list[tuple[str, int]]]:
+    """Refuse every connection but to `allowed`; yield the destinations asked."""
+    global _ALLOWED
+    _ALLOWED = set(allowed)
+    CONNECTED.clear()
+    try:
+        yield CONNECTED
+    finally:
+        _ALLOWED = None
+
+
+@dataclass
+class Raw:
+    """A server on 127.0.0.1 that answers every connection with `answer` as raw bytes,
+    `drip` seconds between bytes when set; `requests` holds each request's first line."""
+
+    answer: bytes = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+    drip: float = 0.0
+    port: int = 0
+    requests: list[str] = field(default_factory=list)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture
+def raw() -> Iterator[Raw]:
+    state = Raw()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(0.2)
+    state.port = listener.getsockname()[1]
+    stop = threading.Event()
+
+    def serve(conn: socket.socket) -> None:
+        with conn:
+            conn.settimeout(2)
+            with contextlib.suppress(OSError):
+                head = conn.recv(65536).split(b"\r\n", 1)[0]
+                state.requests.append(head.decode("latin-1"))
+                if not state.drip:
+                    conn.sendall(state.answer)
+                    return
+                for i in range(len(state.answer)):
+                    if stop.is_set():
+                        return
+                    conn.sendall(state.answer[i : i + 1])
+                    time.sleep(state.drip)
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except (TimeoutError, OSError):
+                continue
+            threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield state
+    finally:
+        stop.set()
+        thread.join(2)
+        listener.close()
