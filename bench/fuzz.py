@@ -3,6 +3,7 @@
 bench/README.md.
 
     python bench/fuzz.py [--reports 5000] [--trees 1000] [--seed 21] [--jobs 2]
+    python bench/fuzz.py --fetch [--answers 5000] [--reports 1000]   # bench/fuzz_fetch.py
 
 Reports are mutated from examples/ and the real reports in ../shared/corpus/reports
 (when present): bytes flipped, cut, repeated, spliced from another report, or seeded with
@@ -158,6 +159,12 @@ def _report_jobs(n: int, seed: int) -> Iterator[tuple[int, bytes, str]]:
 
 
 def main() -> None:
+    if "--fetch" in sys.argv:  # the fetch side: hostile servers and reports
+        import fuzz_fetch
+
+        sys.argv.remove("--fetch")
+        fuzz_fetch.main()
+        return
     args = argparse.ArgumentParser()
     args.add_argument("--reports", type=int, default=5000)
     args.add_argument("--trees", type=int, default=1000)

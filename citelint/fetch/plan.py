@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 
-from citelint.citations.urls import url_ids
+from citelint.citations.urls import strip_credentials, url_ids
 from citelint.document import Anchor, Document, Reference
 from citelint.fetch.services import ID_SHAPES, Wanted
 from citelint.linter import Linter
+from citelint.parse import UnreadableReport
 from citelint.runner import Runner
-from citelint.sources.model import Failure, FailureKind
+from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside, read_regular
 from citelint.writes import link_below
 
@@ -56,13 +57,22 @@ def wanted_by_root(
                 "nothing is saved there"
             )
             continue
-        data = read_regular(os.path.realpath(path), linter.settings.max_report_bytes, "report")
-        doc = linter.parser.parse(linter.display(path), data)
+        try:
+            data = read_regular(os.path.realpath(path), linter.settings.max_report_bytes, "report")
+            doc = linter.parser.parse(linter.display(path), data)
+        except (SourceError, UnreadableReport) as exc:  # the lint says it too (CL902)
+            refused.append(f"{linter.display(path)} cannot be read: {exc}")
+            continue
         seen = out.setdefault(root, [])
         for want in _cited(linter, doc, root, saved_too, kinds):
             shape = ID_SHAPES.get(want.kind)
             if shape is not None and not shape.fullmatch(want.ident):
                 continue  # not an id of that registry: nothing to ask, no file to name
+            if want.kind == "URL" and strip_credentials(want.ident) != want.ident:
+                note = f"{linter.display(path)} cites a URL with credentials; it is not fetched"
+                if note not in refused:  # never sent, never written to fetched.json
+                    refused.append(note)
+                continue
             if want not in seen:
                 seen.append(want)
     return out

@@ -351,3 +351,29 @@ def test_a_report_link_no_parser_can_read_is_that_urls_failure(
     assert code == 1 and "failed: URL http://[x/: refused: malformed URL" in out
     assert json.loads((project / "sources" / "fetched.json").read_text())
     assert os.listdir(project / "sources") == ["fetched.json"]
+
+
+def test_a_cited_url_with_credentials_is_never_asked_or_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "sources").mkdir()
+    (project / "r.md").write_text("The rate was 5% ([s](https://alice:TOKEN-123@example.org/)).\n")
+    with only() as asked:
+        code = _cli(project, monkeypatch, {}, ".")
+    err = capsys.readouterr().err
+    assert code == 1 and "r.md cites a URL with credentials; it is not fetched" in err
+    assert asked == [] and "TOKEN-123" not in err
+    assert "TOKEN-123" not in (project / "sources" / "fetched.json").read_text()
+
+
+def test_a_binary_report_is_named_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "sources").mkdir()
+    (project / "r.md").write_bytes(b"The rate\x00 was 5%.\n")
+    code = _cli(project, monkeypatch, {}, ".")
+    assert code == 1 and "r.md cannot be read: is a binary file" in capsys.readouterr().err
