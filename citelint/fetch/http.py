@@ -2,7 +2,7 @@
 
 Imported only by `citelint fetch` (urllib3 is the optional extra `citelint[fetch]`); the
 lint never opens a connection. Every URL — a report's, a redirect's, a configured base —
-goes through `parse_target`: it is read by urllib3's own parser and by the standard
+goes through `targets.parse_target`: it is read by urllib3's own parser and by the standard
 library's, and refused when the two disagree on the host or port, or when it holds a
 backslash, white space, a control character or credentials. The host name is resolved
 once; every address it gives must be public (an IPv6 form that embeds an IPv4 address is
@@ -19,20 +19,27 @@ a body past the cap is dropped unread; each host is asked no faster than its rat
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import re
 import socket
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import urllib3
 from urllib3.connection import HTTPConnection, HTTPSConnection
-from urllib3.util import parse_url
 
 from citelint import __version__
+from citelint.fetch.targets import (
+    FetchError,
+    Target,
+    is_public,
+    parse_target,
+    refused,
+)
+
+__all__ = ["Client", "FetchError", "Response", "Target", "is_public", "parse_target"]
 
 USER_AGENT = f"citelint/{__version__} (citelint fetch; +https://github.com/citelint/citelint)"
 MAX_REDIRECTS = 5
@@ -42,23 +49,10 @@ RUN_WAIT = 120.0  # seconds the whole run may wait on them
 DEADLINE = 60.0  # seconds one URL may take, redirects, retries and waits included
 BACKOFF = 1.0  # seconds before the second attempt; doubled after each
 CHUNK = 64 * 1024
-MAX_URL = 8192  # characters of a URL asked for
 _POOLS = 8  # connections kept open (one per host and address)
-_DEFAULT_PORTS = {"http": 80, "https": 443}
 # white space, a backslash or a control character: two parsers may read such a URL two
 # ways (`http://127.0.0.1\@8.8.8.8/`), and no real link holds one
-_UNSAFE = re.compile(r"[\s\\\x00-\x1f\x7f-\x9f]")
 _DIGITS = re.compile(r"[0-9]{1,18}", re.ASCII)
-_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
-
-
-class FetchError(Exception):
-    """A fetch that did not give the page: `transient` ones are retried next run."""
-
-    def __init__(self, reason: str, *, transient: bool = True) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.transient = transient
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,41 +66,25 @@ class Response:
     full_type: str = ""  # the Content-Type header as sent, control characters removed
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
-    """A URL as it will be asked: the host name, its port and the request path."""
-
-    scheme: str
-    host: str  # lower case, ASCII (IDNA), without brackets
-    port: int
-    path: str  # path and query, as urllib3 sends them
-
-    @property
-    def host_header(self) -> str:
-        name = f"[{self.host}]" if ":" in self.host else self.host
-        return name if self.port == _DEFAULT_PORTS[self.scheme] else f"{name}:{self.port}"
-
-
 _OPENED = threading.local()  # the sockets the current request opened, for its deadline
 
 
-class _Opened:
-    """Notes each socket a connection opens, so the request's deadline can close it."""
+def _noted(sock: socket.socket) -> socket.socket:
+    """Note a socket a connection opens, so the request's deadline can close it."""
+    opened = getattr(_OPENED, "socks", None)
+    if opened is not None:
+        opened.append(sock)
+    return sock
 
+
+class _Connection(HTTPConnection):
     def _new_conn(self) -> socket.socket:
-        sock: socket.socket = super()._new_conn()  # type: ignore[misc]
-        opened = getattr(_OPENED, "socks", None)
-        if opened is not None:
-            opened.append(sock)
-        return sock
+        return _noted(super()._new_conn())
 
 
-class _Connection(_Opened, HTTPConnection):
-    pass
-
-
-class _TLSConnection(_Opened, HTTPSConnection):
-    pass
+class _TLSConnection(HTTPSConnection):
+    def _new_conn(self) -> socket.socket:
+        return _noted(super()._new_conn())
 
 
 class _Pool(urllib3.HTTPConnectionPool):
@@ -145,74 +123,6 @@ class _Watchdog:
         for sock in self.socks:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
-
-
-def _refused(why: str) -> FetchError:
-    return FetchError(f"refused: {why}", transient=False)
-
-
-def parse_target(url: str) -> Target:
-    """What `url` asks for, or FetchError when it cannot be asked safely."""
-    if len(url) > MAX_URL:
-        raise _refused(f"URL longer than {MAX_URL} characters")
-    if _UNSAFE.search(url):
-        raise _refused("the URL holds white space, a backslash or a control character")
-    try:
-        split = urlsplit(url)
-        scheme = split.scheme.lower()
-        port = split.port
-        name = split.hostname or ""
-        credentials = split.username is not None or split.password is not None
-    except ValueError:
-        raise _refused("malformed URL") from None
-    if scheme not in _DEFAULT_PORTS:
-        raise _refused(f"{scheme or 'no'} scheme")
-    if credentials:
-        raise _refused("the URL carries credentials; citelint never sends them")
-    try:
-        host = name.encode("idna").decode("ascii").lower() if name else ""
-    except UnicodeError:
-        raise _refused("malformed host name") from None
-    if not host:
-        raise _refused("the URL names no host")
-    netloc = f"[{host}]" if ":" in host else host
-    rebuilt = f"{scheme}://{netloc}{'' if port is None else f':{port}'}"
-    rest = url[len(split.scheme) + 3 + len(split.netloc) :]
-    try:
-        parsed = parse_url(rebuilt + rest)
-    except urllib3.exceptions.LocationParseError:
-        raise _refused("malformed URL") from None
-    read = (parsed.host or "").lower().strip("[]")
-    if read != host or parsed.port != port or parsed.auth:
-        raise _refused("the URL reads differently to two parsers")
-    return Target(scheme, host, port or _DEFAULT_PORTS[scheme], parsed.request_uri or "/")
-
-
-def embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
-    """The IPv4 address an IPv6 form carries: IPv4-mapped, IPv4-compatible, NAT64
-    (64:ff9b::/96), 6to4 or Teredo (its client)."""
-    if address.ipv4_mapped is not None:
-        return address.ipv4_mapped
-    if address.sixtofour is not None:
-        return address.sixtofour
-    if address.teredo is not None:
-        return address.teredo[1]
-    value = int(address)
-    if address in _NAT64 or (value >> 32 == 0 and value > 1):
-        return ipaddress.IPv4Address(value & 0xFFFFFFFF)
-    return None
-
-
-def is_public(text: str) -> bool:
-    """Whether a connection to this address leaves the machine and its networks."""
-    try:
-        address = ipaddress.ip_address(text.split("%")[0])
-    except ValueError:
-        return False
-    if address.is_multicast or not address.is_global:
-        return False
-    inner = embedded_ipv4(address) if isinstance(address, ipaddress.IPv6Address) else None
-    return inner is None or (inner.is_global and not inner.is_multicast)
 
 
 def system_resolve(host: str, port: int) -> list[str]:
@@ -301,7 +211,7 @@ class Client:
                 try:
                     current = urljoin(current, location)
                 except ValueError:
-                    raise _refused("malformed redirect") from None
+                    raise refused("malformed redirect") from None
                 if current in seen:
                     raise FetchError(f"redirect loop at {current}", transient=False)
                 seen.append(current)
@@ -322,7 +232,7 @@ class Client:
         for address in addresses:
             allowed = self.allow_private or _joined(address, target.port) in self.allow
             if not allowed and not is_public(address):
-                raise _refused(f"{target.host} is a private or local address")
+                raise refused(f"{target.host} is a private or local address")
         return addresses[0]
 
     def _once(self, target: Target, end: float) -> tuple[int, Mapping[str, str], bytes]:

@@ -146,22 +146,8 @@ class DocumentBuilder:
         scoped: Sequence[ScopedAnchors],
     ) -> None:
         offsets = OffsetMap(raw.offsets)
-        hits, misses = self._grammar.scan(raw.text)
-        anchors = [
-            (*h.group, Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end)))
-            for h in hits
-        ]
-        masks: Sequence[tuple[int, int]] = ()
-        breaks = raw.hard_breaks
-        if not listed and (not appendix or self._trusted):
-            cites = self._citing.cite(raw, offsets, state.scanner)
-            # a malformed anchor is CL005's: nothing inside it cites in another style
-            anchors = merge(anchors, cites.anchors, misses)
-            masks, breaks = cites.masks, sorted({*breaks, *cites.breaks})
-        state.anchors.extend(a for _, _, a in anchors)
-        state.near.extend(
-            NearMiss(m.raw, m.reason, offsets[m.start], offsets.end(m.end)) for m in misses
-        )
+        read = not listed and (not appendix or self._trusted)
+        anchors, masks, breaks = self._citations(state, raw, offsets, read)
         columns: tuple[str, ...] = ()
         if raw.kind == "header-row" and raw.table is not None:
             state.header_cells[raw.table] = tuple(raw.text[s:e].strip() for s, e in raw.cells)
@@ -202,6 +188,29 @@ class DocumentBuilder:
             last = sentences[-1] if sentences else None
             ends_colon = last is not None and _strip_anchors(last.text).endswith((":", "："))
             state.last_colon_anchors = last.anchors if last is not None and ends_colon else ()
+
+    def _citations(
+        self, state: _BuildState, raw: RawBlock, offsets: OffsetMap, read: bool
+    ) -> tuple[list[tuple[int, int, Anchor]], Sequence[tuple[int, int]], Sequence[int]]:
+        """A block's anchors and, where `read`, its citations in the report's styles:
+        (group start, group end, anchor), the ranges that say nothing, the breaks."""
+        hits, misses = self._grammar.scan(raw.text)
+        anchors = [
+            (*h.group, Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end)))
+            for h in hits
+        ]
+        masks: Sequence[tuple[int, int]] = ()
+        breaks: Sequence[int] = raw.hard_breaks
+        if read:
+            cites = self._citing.cite(raw, offsets, state.scanner)
+            # a malformed anchor is CL005's: nothing inside it cites in another style
+            anchors = merge(anchors, cites.anchors, misses)
+            masks, breaks = cites.masks, sorted({*breaks, *cites.breaks})
+        state.anchors.extend(a for _, _, a in anchors)
+        state.near.extend(
+            NearMiss(m.raw, m.reason, offsets[m.start], offsets.end(m.end)) for m in misses
+        )
+        return anchors, masks, breaks
 
     def is_appendix_heading(self, text: str) -> bool:
         """Whether a heading opens an appendix: one of the configured headings, alone or

@@ -87,14 +87,11 @@ class HtmlParser:
     """Parses an HTML report (or an HTML fragment inside Markdown) into raw blocks."""
 
     def __init__(
-        self,
-        grammar: AnchorGrammar,
-        is_appendix_heading: Callable[[str], bool],
-        obey_markers: bool = True,
+        self, grammar: AnchorGrammar, heading: Callable[[str], bool], obey_markers: bool = True
     ) -> None:
         self._grammar = grammar
-        self._is_appendix_heading = is_appendix_heading
-        self._obey_markers = obey_markers  # `data-citelint-appendix`; off in trusted mode
+        self._is_appendix_heading = heading
+        self._obey_markers = obey_markers  # `data-citelint-appendix`: off in trusted mode
 
     def parse(self, raw: str, out: ParseOutput, base: int = 0) -> None:
         raw = bound_attributes(raw)
