@@ -164,25 +164,6 @@ class Analysis:
             if record is not None and isinstance(record.resolution, Span):
                 yield entry, record
 
-    def verified(self, unverified: Sequence[int]) -> tuple[int, int]:
-        """(fact-bearing claims, verified ones): a claim is verified when no finding that
-        leaves claims unverified starts inside it (`unverified` is sorted), every citation
-        of it resolved, none is only the quote of an unsaved page, and none reaches an
-        entry whose record is retracted (CL105 names the entry, not each citation)."""
-        facts = [c for c in self.claims if c.claim.fact_bearing]
-        withdrawn = {r.resolution for r in self.records.values() if r.retraction}
-        verified = sum(
-            1
-            for c in facts
-            if not _any_within(unverified, c.sentence.start, c.sentence.end)
-            and not c.cited.failed
-            and all(span.path for _, span in c.cited.located)
-            and not any(self.resolutions.get(a) in withdrawn for a in c.anchors)
-        )
-        labels = [d.block.body_start + label.start for d in self.diagrams for label, _ in d.numbers]
-        verified += sum(1 for at in labels if not _any_within(unverified, at, at + 1))
-        return len(facts) + len(labels), verified
-
     def without_locator(self) -> tuple[str, ...]:
         """Anchors of claims that name a whole source (citations name whole records)."""
         optional = set(self.settings.locator_optional_types)

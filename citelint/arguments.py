@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ignore", metavar="CODES", help="comma-separated codes or prefixes")
     p.add_argument("--extend-select", metavar="CODES", help="add codes to the selection")
     p.add_argument("--fail-on", choices=FAIL_LEVELS, help="lowest severity that fails the run")
+    p.add_argument("--fail-on-unchecked", action="store_true", help="fail on unchecked claims")
     _output_arguments(p)
     _run_arguments(p)
     p.add_argument("--statistics", action="store_true", help="counts per rule")

@@ -216,6 +216,8 @@ def _settings(args: argparse.Namespace) -> Settings:
             overrides[name] = value.split(",")
     if args.fail_on:
         overrides["fail-on"] = args.fail_on
+    if args.fail_on_unchecked:
+        overrides["fail-on-unchecked"] = True
     if args.no_respect_gitignore:
         overrides["respect-gitignore"] = False
     if args.sarif_max_results is not None:

@@ -114,6 +114,7 @@ _SETTINGS_KEYS: Mapping[str, tuple[str, _Check]] = {
     "ignore": ("ignore", _codes),
     "extend-select": ("extend_select", _codes),
     "fail-on": ("fail_on", _choice(*FAIL_LEVELS)),
+    "fail-on-unchecked": ("fail_on_unchecked", _bool),
     "max-source-bytes": ("max_source_bytes", _int),
     "max-total-source-bytes": ("max_total_source_bytes", _int),
     "max-pdf-pages": ("max_pdf_pages", _int),

@@ -46,6 +46,7 @@ from citelint.sources.text_cache import TextCache
 from citelint.sources.watch import Watch
 from citelint.stamp import Stamper, file_finding, shown
 from citelint.suppress import Suppressions, scopes
+from citelint.verdicts import Verdicts, verdicts
 from citelint.writes import link_below
 
 RULE_CODES = frozenset(RULES_BY_CODE)  # what a suppression comment may name
@@ -181,12 +182,17 @@ class Linter:
             findings = [f for rule in self.all_rules for f in rule.check(analysis)]
         finally:
             self.store.charging(False)  # hints search every saved record, uncharged
-        # A suppressed or unselected finding still means its claim is not verified (O7).
-        unverified = sorted(f.start for f in findings if RULES_BY_CODE[f.code].marks_unverified)
+        # A suppressed or unselected finding still means its claim is not supported (O7).
+        unverified = [f for f in findings if RULES_BY_CODE[f.code].marks_unverified]
+        judged = verdicts(
+            analysis,
+            sorted(f.start for f in unverified if RULES_BY_CODE[f.code].unsupports),
+            sorted(f.start for f in unverified if not RULES_BY_CODE[f.code].unsupports),
+        )
         kept = shown(findings, suppressions, emitted, report_unused=not self.run.no_suppress)
         hints = self.repair.hints(analysis, kept) if self.run.hints else {}
         diagnostics = self.stamper.diagnostics(doc, kept, hints, analysis.fetched)
-        return self._file_result(analysis, diagnostics, unverified)
+        return self._file_result(analysis, diagnostics, judged)
 
     def analyze(
         self,
@@ -240,23 +246,24 @@ class Linter:
         )
 
     def _file_result(
-        self, analysis: Analysis, diagnostics: tuple[Diagnostic, ...], unverified: list[int]
+        self, analysis: Analysis, diagnostics: tuple[Diagnostic, ...], judged: Verdicts
     ) -> FileResult:
-        claims, verified = analysis.verified(unverified)
         styles = Counter(a.style for a in analysis.doc.anchors if a.is_citation)
         editable = any(s.edit for d in diagnostics for s in d.suggestions)
         return FileResult(
             analysis.doc.path,
             diagnostics,
-            claims,
+            judged.claims,
             len(analysis.doc.anchors),
-            verified,
+            judged.supported,
             analysis.doc.text if editable else None,
-            records.build(analysis, diagnostics) if self.run.claim_records else (),
+            records.build(analysis, diagnostics, judged) if self.run.claim_records else (),
             analysis.without_locator(),
             tuple(sorted(styles.items())),
             lines=source_lines(analysis.doc.text, (d.line for d in diagnostics)),
             relations=analysis.relations_checked(),
+            unsupported=judged.unsupported,
+            unchecked=judged.unchecked,
         )
 
     def _file_finding(self, display: str, rule: type[AnyRule], message: str) -> FileResult:

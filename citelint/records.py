@@ -13,6 +13,7 @@ from citelint.analysis import Analysis, BodyClaim
 from citelint.diagnostic import Diagnostic, Severity, describe_lines
 from citelint.result import CitedSpan, ClaimRecord
 from citelint.sources.model import Failure, Span
+from citelint.verdicts import Verdict, Verdicts
 
 EXCERPT = 300  # characters kept on each side of the first matched token (DECISIONS I6)
 MAX_NEEDLES = 20
@@ -27,14 +28,14 @@ def verdict(fact_bearing: bool, diagnostics: Sequence[Diagnostic]) -> str:
     return "ok" if fact_bearing else "none"
 
 
-def _checked(found: str, item: BodyClaim) -> str:
-    """A claim with no finding of its own is still not green when a source it relies on
-    is not saved (one CL011 for a whole report names them elsewhere): the view agrees
-    with the summary's "verified" (Analysis.verified)."""
-    if found != "ok":
+def _checked(found: str, judged: Verdict | None) -> str:
+    """Green only for a supported claim: one with no finding of its own is `unchecked`
+    when nothing could be checked (a source not saved, no window), `warn` when a finding
+    elsewhere (one CL011 for a whole report) says its source does not back it; the view
+    agrees with the summary's counts (citelint/verdicts.py)."""
+    if found not in ("ok", "none") or judged is None:
         return found
-    unsaved = item.cited.failed or not all(span.path for _, span in item.cited.located)
-    return "warn" if unsaved else "ok"
+    return {Verdict.SUPPORTED: "ok", Verdict.UNCHECKED: "unchecked"}.get(judged, "warn")
 
 
 def excerpt(text: str, tokens: Sequence[str]) -> str:
@@ -46,7 +47,9 @@ def excerpt(text: str, tokens: Sequence[str]) -> str:
     return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
 
 
-def build(analysis: Analysis, diagnostics: Sequence[Diagnostic]) -> tuple[ClaimRecord, ...]:
+def build(
+    analysis: Analysis, diagnostics: Sequence[Diagnostic], judged: Verdicts
+) -> tuple[ClaimRecord, ...]:
     doc = analysis.doc
     block_ids = {id(b): i for i, b in enumerate(doc.blocks)}
     ordered = sorted(diagnostics, key=lambda d: (d.line, d.column))
@@ -76,7 +79,7 @@ def build(analysis: Analysis, diagnostics: Sequence[Diagnostic]) -> tuple[ClaimR
                 spans=_cited_spans(item, analysis),
                 missing=tuple(dict.fromkeys(m for d in inside for m in d.missing)),
                 codes=tuple(sorted({d.code for d in inside})),
-                verdict=_checked(verdict(claim.fact_bearing, inside), item),
+                verdict=_checked(verdict(claim.fact_bearing, inside), judged.of.get(n)),
                 block=block_ids.get(id(s.block), 0),
                 found_in=tuple(
                     dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)

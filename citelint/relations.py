@@ -208,7 +208,7 @@ def _compare(
     both = claim + "\n" + source
     numbers = sum(1 for w in tokens if w.kind == "num")
     return (
-        _moved(claim, source) if numbers > 1 else (),
+        _moved(claim, source) if numbers else (),
         wording.polarity(claim, source) if g.negations(both) else None,
         wording.direction(claim, source) if g.directions(both) else None,
         wording.overclaim(claim, source) if g.hedged(source) else "",
@@ -251,6 +251,7 @@ def _moved(claim: str, source: str) -> tuple[Moved, ...]:
     own: dict[str, set[str]] = {}
     for value, labels in said:
         own.setdefault(value, set()).update(labels & telling)
+    after = {w.text: _after(s_tokens, i) for i, w in enumerate(s_tokens) if w.kind == "num"}
     out: dict[str, Moved] = {}
     claimed = _phrases(c_tokens)
     said_in_claim = {w.text for w in c_tokens if g.is_label(w)}
@@ -259,9 +260,27 @@ def _moved(claim: str, source: str) -> tuple[Moved, ...]:
         value, shared = word.text, labels & telling
         if not shared or not own.get(value) or shared & own[value]:
             continue  # nothing tells, or its own words are beside it
-        shared = frozenset(label for label in shared if values_of[label] & stated)
-        if not shared:
-            continue  # its words belong to a number the claim does not state: compressed
+        said_of = frozenset(label for label in shared if values_of[label] & stated)
+        if not said_of:
+            # its words belong only to numbers the claim does not state: one arm's value
+            # given for another (`1.5 months in the trametinib group` where the source
+            # gives 4.8 for trametinib and 1.5 for chemotherapy) — unless the claim names
+            # the value's own words anywhere (then it is compressed, not moved)
+            if own[value] & said_in_claim:
+                continue
+            # only a number of the same shape (the same word after it: `4.8 months` and
+            # `1.5 months`), never `0.1 IU/ml` taken for a `4-fold` increase
+            alike = {v for label in shared for v in values_of[label] if after[v] == after[value]}
+            if not alike:
+                continue
+            others = " and ".join(sorted(alike))
+            says = (
+                f"{value} is said of {_show(shared)} here, but the source gives {others} for "
+                f"{_show(shared)} and {value} for {_show(own[value])}"
+            )
+            out.setdefault(value, Moved(word.start, value, says))
+            continue
+        shared = said_of
         bound_elsewhere = any(own[value] & ls for w, ls in claimed if w.text != value)
         if own[value] & said_in_claim and not bound_elsewhere:
             continue  # its own words are in the claim, beside no other number: unsure
@@ -299,6 +318,11 @@ def _permuted(claim: Sequence[g.Word], source: Sequence[g.Word]) -> list[tuple[g
                 if following is None or following < i2:  # what it is said of, the same
                     out.append((c, s.text))
     return out
+
+
+def _after(tokens: Sequence[g.Word], at: int) -> str:
+    """The word right after a number: its unit or what it counts, as a shape."""
+    return tokens[at + 1].text if at + 1 < len(tokens) and tokens[at + 1].kind == "word" else ""
 
 
 def _next_label(tokens: Sequence[g.Word], at: int) -> int | None:

@@ -83,7 +83,7 @@ class ClaimRecord:
     spans: tuple[CitedSpan, ...]
     missing: tuple[str, ...]
     codes: tuple[str, ...]
-    verdict: str  # ok | warn | fail | none
+    verdict: str  # ok (supported) | warn | fail | unchecked | none (not fact-bearing)
     block: int  # claims of one block are shown together
     # where the saved sources hold the claim (repair hints): (anchor and place, excerpt)
     found_in: tuple[tuple[str, str], ...] = ()
@@ -106,7 +106,7 @@ class FileResult:
     diagnostics: tuple[Diagnostic, ...]
     claims: int = 0
     anchors: int = 0
-    verified: int = 0
+    supported: int = 0  # claims whose window was found and every check passed
     text: str | None = None  # the decoded report, kept only when a fix can edit it
     records: tuple[ClaimRecord, ...] = ()
     anchors_without_locator: tuple[str, ...] = ()
@@ -114,6 +114,13 @@ class FileResult:
     origin: str = ""  # the real file that was read, for `--fix`; empty for text given
     lines: tuple[tuple[int, str], ...] = ()  # (number, text) of the lines findings point at
     relations: tuple[int, int] = (0, 0)  # cited sentences (checked, abstained), CL106–CL109
+    unsupported: int = 0  # claims a finding says their source does not back
+    unchecked: int = 0  # claims nothing could be checked for
+
+    @property
+    def verified(self) -> int:
+        """The supported claims, under the name JSON version 1 gave them."""
+        return self.supported
 
 
 @dataclass(frozen=True)
@@ -132,6 +139,7 @@ class Result:
     # where a report path can be read on the forge at the commit linted, with a trailing
     # `/` (`https://github.com/o/r/blob/<sha>/`): the job summary links findings there
     blob_url: str | None = None
+    fail_on_unchecked: bool = False  # an unchecked claim fails the run too
     diagnostics: tuple[Diagnostic, ...] = field(init=False)  # every file's, sorted once
 
     def __post_init__(self) -> None:
@@ -151,6 +159,8 @@ class Result:
 
     def failed(self, fail_on: str | None = None) -> bool:
         level = fail_on or self.fail_on
+        if self.fail_on_unchecked and any(f.unchecked for f in self.files):
+            return True
         return any(at_or_above(d.severity, level) for d in self.diagnostics)
 
     def summary(self) -> dict[str, object]:
@@ -163,7 +173,11 @@ class Result:
             "files": len(self.files),
             "claims": sum(f.claims for f in self.files),
             "anchors": sum(f.anchors for f in self.files),
-            "verified_claims": sum(f.verified for f in self.files),
+            "supported_claims": sum(f.supported for f in self.files),
+            "unsupported_claims": sum(f.unsupported for f in self.files),
+            "unchecked_claims": sum(f.unchecked for f in self.files),
+            # deprecated: the supported claims, as JSON version 1 named them
+            "verified_claims": sum(f.supported for f in self.files),
             "by_severity": dict(sorted(by_severity.items())),
             "by_rule": dict(sorted(by_rule.items())),
         }

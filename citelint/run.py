@@ -37,6 +37,7 @@ class Run:
     no_suppress: bool
     force_exclude: bool
     fail_on: str
+    fail_on_unchecked: bool
     sarif_max_results: int
 
     @classmethod
@@ -71,6 +72,7 @@ class Run:
             no_suppress=settings.no_suppress,
             force_exclude=settings.force_exclude,
             fail_on=settings.fail_on,
+            fail_on_unchecked=settings.fail_on_unchecked,
             sarif_max_results=settings.sarif_max_results,
         )
 

@@ -183,4 +183,5 @@ class Runner:
             tuple(notes),
             shard,
             self.run.sarif_max_results,
+            fail_on_unchecked=self.run.fail_on_unchecked,
         )

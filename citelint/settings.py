@@ -40,6 +40,7 @@ class Settings:
     ignore: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
     fail_on: str = "critical"
+    fail_on_unchecked: bool = False  # a strict gate: an unchecked claim fails the run too
     required_source_channels: tuple[str, ...] = DEFAULT_CHANNELS
     channels_explicit: bool = False
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()

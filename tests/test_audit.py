@@ -62,6 +62,9 @@ def test_schema_rejects_undeclared_fields() -> None:
         "report": "r.md",
         "violations": [],
         "verified_count": 0,
+        "supported_count": 0,
+        "unsupported_count": 0,
+        "unchecked_count": 0,
         "anchor_audit": {
             "total_claims": 0,
             "total_anchors": 0,

@@ -16,7 +16,7 @@ from tests.conftest import BROKEN, CLEAN, run
 def test_clean_run_exits_zero(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "reports")
     assert code == 0
-    assert out == "no findings in 1 file; 1 claims, 1 verified\n"
+    assert out == "no findings in 1 file; 1 claim: 1 supported, 0 unsupported, 0 unchecked\n"
 
 
 def test_findings_exit_one_with_caret(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -30,7 +30,7 @@ def test_findings_exit_one_with_caret(repo: Path, capsys: pytest.CaptureFixture[
     assert "      = anchor: [pmid:1:abstract]" in lines
     assert "      = source: reports/sources/pubmed/1.json › abstract (/abstract)" in lines
     assert "      = missing: 5.8 months" in lines
-    assert lines[-1] == "1 critical in 2 files; 2 claims, 1 verified"
+    assert lines[-1] == "1 critical in 2 files; 2 claims: 1 supported, 1 unsupported, 0 unchecked"
 
 
 def test_exit_zero_and_fail_on(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,11 +69,14 @@ def test_json_output_is_versioned_and_stable(
     (repo / "reports/broken.md").write_text(BROKEN)
     code, out, _ = run(capsys, "reports", "--output-format", "json")
     data = json.loads(out)
-    assert code == 1 and data["version"] == 1 and data["tool"]["name"] == "citelint"
+    assert code == 1 and data["version"] == 2 and data["tool"]["name"] == "citelint"
     assert data["summary"] == {
         "files": 2,
         "claims": 2,
         "anchors": 2,
+        "supported_claims": 1,
+        "unsupported_claims": 1,
+        "unchecked_claims": 0,
         "verified_claims": 1,
         "by_severity": {"critical": 1},
         "by_rule": {"CL101": 1},

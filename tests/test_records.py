@@ -7,6 +7,7 @@ from pathlib import Path
 
 from citelint.diagnostic import Diagnostic, Severity
 from citelint.records import build, excerpt, verdict
+from citelint.verdicts import verdicts
 from tests.conftest import Writer, analysis_of
 
 
@@ -24,13 +25,13 @@ def test_records_carry_spans_missing_tokens_and_verdicts(project: Writer, tmp_pa
         "Nothing here [pmid:7:abstract].\n"
     )
     a = analysis_of(tmp_path, "r.md", text)
-    records = build(a, [_diagnostic(1, 1, Severity.CRITICAL, ("5.8 months",))])
+    records = build(a, [_diagnostic(1, 1, Severity.CRITICAL, ("5.8 months",))], verdicts(a, [], []))
     first, second, third = records
     assert first.tokens == ("5.8 months",) and first.missing == ("5.8 months",)
     assert first.codes == ("CL101",) and first.verdict == "fail"
     assert first.spans[0].where == "abstract" and "4.8 months" in first.spans[0].excerpt
     assert [s.where for s in second.spans] == ["line:2, line 2"]  # one line, shown once
-    assert second.verdict == "ok"
+    assert second.verdict == "unchecked"  # 2% is in no window of the span: nothing checked
     assert third.spans[0].problem.startswith("no source file")
 
 
@@ -50,7 +51,7 @@ def test_excerpts_center_on_the_first_token() -> None:
 
 def test_a_claim_on_an_unsaved_source_is_never_green(project: Writer, tmp_path: Path) -> None:
     """One CL011 names a report's unsaved sources; the claims it does not sit on are
-    still not verified, in the view as in the summary."""
+    still not supported: unchecked, in the view as in the summary."""
     project("sources/pubmed/1.json", json.dumps({"abstract": "Median PFS was 4.8 months."}))
     text = (
         "Median PFS was 4.8 months [pmid:1:abstract].\n\n"
@@ -58,6 +59,7 @@ def test_a_claim_on_an_unsaved_source_is_never_green(project: Writer, tmp_path: 
         "Response was 30% ([y](https://y.org/b)).\n"
     )
     a = analysis_of(tmp_path, "r.md", text)
-    first, second, third = build(a, [])  # no finding inside the second and third claims
-    assert first.verdict == "ok" and second.verdict == "warn" and third.verdict == "warn"
-    assert a.verified([]) == (3, 1)
+    judged = verdicts(a, [], [])
+    first, second, third = build(a, [], judged)  # no finding inside the 2nd and 3rd claims
+    assert (first.verdict, second.verdict, third.verdict) == ("ok", "unchecked", "unchecked")
+    assert (judged.claims, judged.supported, judged.unsupported, judged.unchecked) == (3, 1, 0, 2)

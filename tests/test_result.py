@@ -12,7 +12,7 @@ def _d(path: str, line: int, code: str, severity: Severity = Severity.CRITICAL) 
 
 
 def test_diagnostics_are_sorted_across_files_and_summarised() -> None:
-    b = FileResult("b.md", (_d("b.md", 1, "CL001"),), claims=2, anchors=1, verified=1)
+    b = FileResult("b.md", (_d("b.md", 1, "CL001"),), claims=2, anchors=1, supported=1, unchecked=1)
     a = FileResult("a.md", (_d("a.md", 9, "CL101"), _d("a.md", 2, "CL005", Severity.WARNING)))
     result = Result((b, a), catalog=CATALOG, fail_on="critical")
     assert [(d.path, d.line) for d in result.diagnostics] == [("a.md", 2), ("a.md", 9), ("b.md", 1)]
@@ -20,6 +20,9 @@ def test_diagnostics_are_sorted_across_files_and_summarised() -> None:
         "files": 2,
         "claims": 2,
         "anchors": 1,
+        "supported_claims": 1,
+        "unsupported_claims": 0,
+        "unchecked_claims": 1,
         "verified_claims": 1,
         "by_severity": {"critical": 2, "warning": 1},
         "by_rule": {"CL001": 1, "CL005": 1, "CL101": 1},

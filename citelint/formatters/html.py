@@ -42,6 +42,7 @@ header{margin-bottom:1em}.counts{font-weight:600}
 .claim:focus,.claim.selected{outline:2px solid #0a58ca}
 .verdict-ok{background:#d4f4dd}.verdict-warn{background:#ffe8b3}
 .verdict-fail{background:#ffd0d0}.verdict-none{background:#eee;color:#555}
+.verdict-unchecked{background:#e4ecf7}
 .unit{margin:.5em 0}.unit.heading{font-weight:700;font-size:1.1em}
 mark.match{background:#8fe3a5}mark.missing{background:#ff8a8a}
 .excerpt.evidence{border-color:#0a58ca;border-width:2px}
@@ -275,14 +276,17 @@ def _index(result: Result, link: Callable[[int], str]) -> str:
         f'<a href="{link(n)}">{_e(f.path)}</a></td>'
         f'<td data-value="{len(f.diagnostics)}">{len(f.diagnostics)}</td>'
         f'<td data-value="{f.claims}">{f.claims}</td>'
-        f'<td data-value="{f.verified}">{f.verified}</td></tr>'
+        f'<td data-value="{f.supported}">{f.supported}</td>'
+        f'<td data-value="{f.unsupported}">{f.unsupported}</td>'
+        f'<td data-value="{f.unchecked}">{f.unchecked}</td></tr>'
         for n, f in enumerate(result.files)
     )
     return (
         '<input id="index-search" type="search" placeholder="filter reports by path" '
         'aria-label="filter reports by path">'
         '<table class="index"><thead><tr><th>report</th><th>findings</th><th>claims</th>'
-        f"<th>verified</th></tr></thead><tbody>{rows}</tbody></table>"
+        "<th>supported</th><th>unsupported</th><th>unchecked</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
     )
 
 
@@ -302,7 +306,7 @@ def _page(result: Result, body: Sequence[str], title: str, back: bool = False) -
             "<main><header>",
             '<p><a href="index.html">← all reports</a></p>' if back else "",
             f'<h1>{_e(title)}</h1><p class="counts" {counts} data-claims="{summary["claims"]}" '
-            f'data-verified="{summary["verified_claims"]}">{_e(summary_line(result))}</p>',
+            f'data-supported="{summary["supported_claims"]}">{_e(summary_line(result))}</p>',
             f'<p class="tool">citelint {__version__}</p>',
             *body,
             "</main>",

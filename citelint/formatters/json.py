@@ -10,7 +10,7 @@ from citelint import __version__
 from citelint.diagnostic import Diagnostic, SourceRef, Suggestion
 from citelint.result import Result
 
-VERSION = 1
+VERSION = 2
 
 
 def source_dict(ref: SourceRef) -> dict[str, Any]:

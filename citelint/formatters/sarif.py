@@ -133,6 +133,17 @@ def _fix(d: Diagnostic, s: Suggestion) -> dict[str, Any]:
     }
 
 
+def _verdicts(result: Result) -> dict[str, int]:
+    """The run's claims by verdict, as the summary line counts them."""
+    s = result.summary()
+    return {
+        "claims": int(str(s["claims"])),
+        "supportedClaims": int(str(s["supported_claims"])),
+        "unsupportedClaims": int(str(s["unsupported_claims"])),
+        "uncheckedClaims": int(str(s["unchecked_claims"])),
+    }
+
+
 def automation_id(result: Result) -> str | None:
     """The category asked for, `citelint/shard-K-of-N/` for a shard (shards of one matrix
     never replace each other's results), else none: the upload's category decides."""
@@ -178,6 +189,7 @@ def render(result: Result, color: bool = False) -> str:
         },
         "columnKind": "unicodeCodePoints",
         "results": kept,
+        "properties": _verdicts(result),
     }
     category = automation_id(result)
     if category is not None:

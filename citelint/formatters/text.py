@@ -145,7 +145,15 @@ def summary_line(result: Result) -> str:
         or "no findings"
     )
     files = s["files"]
-    return (
-        f"{counts} in {files} file{'s' if files != 1 else ''}; "
-        f"{s['claims']} claims, {s['verified_claims']} verified"
-    )
+    return f"{counts} in {files} file{'s' if files != 1 else ''}; {claims_line(s)}"
+
+
+def claims_line(s: dict[str, object]) -> str:
+    """`29 claims: 20 supported, 6 unsupported, 3 unchecked`: the one wording of the
+    verdicts every output uses (citelint/verdicts.py)."""
+    claims = int(str(s["claims"]))
+    head = f"{claims} claim{'s' if claims != 1 else ''}"
+    if not claims:
+        return head
+    parts = [f"{s[f'{v}_claims']} {v}" for v in ("supported", "unsupported", "unchecked")]
+    return f"{head}: {', '.join(parts)}"

@@ -58,6 +58,9 @@ class Rule(Generic[OptionsT]):
     options_type: type[OptionsT]
     deselectable: ClassVar[bool] = True  # False: runs whatever the selection says
     marks_unverified: ClassVar[bool] = False  # its findings leave a claim unverified (O7)
+    # its findings say the cited source does not back the claim: the claim is unsupported
+    # (else a finding that marks it unverified leaves it unchecked); citelint/verdicts.py
+    unsupports: ClassVar[bool] = False
     suppressible: ClassVar[bool] = True  # comments may suppress its findings
     baselined: ClassVar[bool] = True  # a baseline may record and hide its findings
     failure_kind: ClassVar[FailureKind | None] = None  # the source failure it reports

@@ -38,6 +38,7 @@ class NonexistentSource(Rule[NoOptions]):
     options_type = NoOptions
     failure_kind = FailureKind.NONEXISTENT
     marks_unverified = True
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         yield from failed_anchors(analysis, self.code, self.failure_kind, "nonexistent source")

@@ -42,6 +42,7 @@ class EntityTokenMiss(Rule[NoOptions]):
     options_type = NoOptions
     repairable = True
     marks_unverified = True
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for item in analysis.claims:

@@ -43,6 +43,8 @@ class ReferenceMismatch(Rule[NoOptions]):
     summary = "a reference entry's year, author, title or journal disagrees with its record"
     suggestion = "correct the entry from the saved record, or cite the record it meant"
     options_type = NoOptions
+    marks_unverified = True
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for entry, record in analysis.entry_records():

@@ -36,6 +36,7 @@ class RetractedSource(Rule[NoOptions]):
     suggestion = "remove the citation and the claims resting on it, or cite a sound source"
     options_type = NoOptions
     marks_unverified = True  # a claim citing a retracted record is never verified
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         yield from notice_findings(

@@ -49,6 +49,7 @@ class RelationMismatch(Rule[NoOptions]):
     suggestion = "give each number the arm, measure and population its source gives it"
     options_type = NoOptions
     marks_unverified = True
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for item in analysis.claims:

@@ -41,6 +41,7 @@ class PolarityMismatch(Rule[NoOptions]):
     suggestion = "keep the source's negation, and add none it does not make"
     options_type = NoOptions
     marks_unverified = True
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for item, relations in checked(analysis):

@@ -38,6 +38,7 @@ class DirectionMismatch(Rule[NoOptions]):
     suggestion = "state the direction the source states"
     options_type = NoOptions
     marks_unverified = True
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for item, relations in checked(analysis):

@@ -37,6 +37,8 @@ class Overclaim(Rule[NoOptions]):
     summary = "the claim states outright what its source hedges, or makes an association a cause"
     suggestion = "keep the source's hedge, or cite a source that states the effect outright"
     options_type = NoOptions
+    marks_unverified = True
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for item, relations in checked(analysis):

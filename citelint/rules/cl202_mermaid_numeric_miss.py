@@ -47,6 +47,7 @@ class MermaidNumericMiss(Rule[NoOptions]):
     options_type = NoOptions
     repairable = True
     marks_unverified = True
+    unsupports = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for item in analysis.diagrams:

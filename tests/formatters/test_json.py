@@ -21,7 +21,7 @@ def test_json_shape_is_versioned_and_stable() -> None:
     out = render(result)
     assert out == render(result) and out.endswith("\n")
     data = json.loads(out)
-    assert data["version"] == 1 and data["tool"]["name"] == "citelint"
+    assert data["version"] == 2 and data["tool"]["name"] == "citelint"
     (entry,) = data["diagnostics"]
     assert entry["anchor"] == "[pmid:1:abstract]" and entry["missing"] == ["5%"]
     assert entry["source"] == {

@@ -47,9 +47,15 @@ def test_many_findings_in_one_file_show_their_lines() -> None:
 
 def test_summary_line() -> None:
     d = Diagnostic("r.md", 1, 1, 1, 2, "CL005", "malformed-anchor", Severity.WARNING, "m")
-    result = Result((FileResult("r.md", (d,), claims=3, verified=2),))
-    assert summary_line(result) == "1 warning in 1 file; 3 claims, 2 verified"
-    assert summary_line(Result(())) == "no findings in 0 files; 0 claims, 0 verified"
+    result = Result((FileResult("r.md", (d,), claims=3, supported=2, unchecked=1),))
+    assert summary_line(result) == (
+        "1 warning in 1 file; 3 claims: 2 supported, 0 unsupported, 1 unchecked"
+    )
+    one = Result((FileResult("r.md", (), claims=1, unsupported=1),))
+    assert summary_line(one) == (
+        "no findings in 1 file; 1 claim: 0 supported, 1 unsupported, 0 unchecked"
+    )
+    assert summary_line(Result(())) == "no findings in 0 files; 0 claims"
 
 
 def test_summary_line_counts_read_as_english() -> None:

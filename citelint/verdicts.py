@@ -1,0 +1,100 @@
+"""Three honest verdicts for every fact-bearing claim: supported, unsupported, unchecked.
+
+- **supported**: every citation resolved to a saved span, the claim's evidence window was
+  found (the run of at most three sentences of the span that holds every number of the
+  claim; for a structured record, the located group whose fields hold them), and every
+  check that applies ran and passed (a CL110 concern does not change this);
+- **unsupported**: a finding says the cited source does not back it (a rule whose
+  `unsupports` is set: CL101–CL109, CL012, CL105, CL202), or a citation reaches an entry
+  whose record is retracted;
+- **unchecked**: nothing could be checked: no citation, a source not saved or not
+  resolved, no window, a check that abstained (a claim with no number has no window yet).
+
+A finding counts whether or not it is shown: a suppressed or unselected finding still
+means its claim is not supported (O7). Mermaid labels that state a number are claims
+too: supported when CL202 found the number where the label cites, unsupported when it
+did not, unchecked when a citation failed.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from citelint.analysis import Analysis, BodyClaim
+
+
+class Verdict(StrEnum):
+    SUPPORTED = "supported"
+    UNSUPPORTED = "unsupported"
+    UNCHECKED = "unchecked"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdicts:
+    """The counts of one report, and each body claim's verdict by its index."""
+
+    claims: int = 0
+    supported: int = 0
+    unsupported: int = 0
+    unchecked: int = 0
+    of: Mapping[int, Verdict] = field(default_factory=dict)
+
+
+def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence[int]) -> Verdicts:
+    """Each fact-bearing claim's verdict; `unsupported` and `unchecked` are the sorted
+    starts of the findings of each kind."""
+    withdrawn = {r.resolution for r in analysis.records.values() if r.retraction}
+    of: dict[int, Verdict] = {}
+    for i, item in enumerate(analysis.claims):
+        if not item.claim.fact_bearing:
+            continue
+        start, end = item.sentence.start, item.sentence.end
+        if _any_within(unsupported, start, end) or any(
+            analysis.resolutions.get(a) in withdrawn for a in item.anchors
+        ):
+            of[i] = Verdict.UNSUPPORTED
+        elif _any_within(unchecked, start, end) or not _checked(analysis, item):
+            of[i] = Verdict.UNCHECKED
+        else:
+            of[i] = Verdict.SUPPORTED
+    counts = {v: sum(1 for x in of.values() if x is v) for v in Verdict}
+    for diagram in analysis.diagrams:
+        for label, _ in diagram.numbers:
+            at = diagram.block.body_start + label.start
+            anchors = analysis.label_anchors(diagram, label)
+            if _any_within(unsupported, at, at + 1):
+                counts[Verdict.UNSUPPORTED] += 1
+            elif _any_within(unchecked, at, at + 1) or not anchors:
+                counts[Verdict.UNCHECKED] += 1
+            else:
+                counts[Verdict.SUPPORTED] += 1
+    return Verdicts(
+        sum(counts.values()),
+        counts[Verdict.SUPPORTED],
+        counts[Verdict.UNSUPPORTED],
+        counts[Verdict.UNCHECKED],
+        of,
+    )
+
+
+def _checked(analysis: Analysis, item: BodyClaim) -> bool:
+    """Whether the claim's citations all reached saved spans and its window was found."""
+    cited = item.cited
+    if not item.anchors or cited.failed or not cited.located:
+        return False
+    spans = [span for _, span in cited.located]
+    if not all(span.path for span in spans):
+        return False  # the quote of an unsaved page
+    if analysis.relations(item).evidence is not None:
+        return True
+    # a structured record whose values are fields, not text: the window is the located
+    # group (a trial's results), whose fields CL101 read the numbers from
+    return bool(item.claim.numbers) and all(span.structured and span.fields for span in spans)
+
+
+def _any_within(sorted_offsets: Sequence[int], start: int, end: int) -> bool:
+    i = bisect.bisect_left(sorted_offsets, start)
+    return i < len(sorted_offsets) and sorted_offsets[i] <= end

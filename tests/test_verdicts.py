@@ -1,0 +1,103 @@
+"""Three honest verdicts: a claim is supported only when its window was found and every
+check passed; what a finding says the source does not back is unsupported; everything
+else — no citation, nothing saved, no window, a check that abstained — is unchecked."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from citelint.config import Settings
+from citelint.runner import Runner
+from tests.conftest import write_file
+
+METRIC = Path(__file__).parents[1].parent / "shared/corpus/pubmed/biomcp/22663011.xml"
+CITE = " [pmid:22663011:abstract]"
+
+
+def _lint(tmp_path: Path, *claims: str, **settings: object) -> tuple[list[str], dict[str, object]]:
+    if not METRIC.is_file():
+        pytest.skip("../shared/corpus is absent")
+    (tmp_path / ".git").mkdir(exist_ok=True)
+    saved = tmp_path / "sources" / "pubmed"
+    saved.mkdir(parents=True, exist_ok=True)
+    shutil.copy(METRIC, saved / "22663011.xml")
+    write_file(tmp_path / "r.md", "# METRIC\n\n" + "\n\n".join(claims) + "\n")
+    result = Runner.of(
+        Settings(project_root=str(tmp_path), cache_dir=None, **settings),  # type: ignore[arg-type]
+        [str(tmp_path / "r.md")],
+    ).lint()
+    return [f"{d.line}:{d.column} {d.code}" for d in result.diagnostics], result.summary()
+
+
+def _counts(summary: dict[str, object]) -> tuple[object, ...]:
+    return tuple(
+        summary[k] for k in ("claims", "supported_claims", "unsupported_claims", "unchecked_claims")
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "finding"),
+    [
+        ("Median progression-free survival was 1.5 months in the trametinib group.", "3:38 CL106"),
+        ("Median progression-free survival was 1.5 months with trametinib.", "3:38 CL106"),
+        (
+            "At 6 months, the rate of overall survival was 67% in the trametinib group.",
+            "3:47 CL106",
+        ),
+        ("PFS was 1.5 months with trametinib and 4.8 months with chemotherapy.", "3:9 CL106"),
+    ],
+)
+def test_a_value_given_for_the_other_arm_is_unsupported(
+    tmp_path: Path, claim: str, finding: str
+) -> None:
+    found, summary = _lint(tmp_path, claim + CITE)
+    assert found == [finding] and _counts(summary) == (1, 0, 1, 0)
+
+
+def test_an_abstention_is_never_counted_supported(tmp_path: Path) -> None:
+    """No number: no window, no relation check ran — unchecked, and said so."""
+    found, summary = _lint(tmp_path, "Trametinib did not improve progression-free survival." + CITE)
+    assert found == [] and _counts(summary) == (1, 0, 0, 1)
+
+
+def test_a_correct_claim_is_supported(tmp_path: Path) -> None:
+    found, summary = _lint(
+        tmp_path,
+        "Median progression-free survival was 4.8 months in the trametinib group." + CITE,
+        "Median progression-free survival was 1.5 months in the chemotherapy group." + CITE,
+        "At 6 months, overall survival was 81% with trametinib and 67% with chemotherapy." + CITE,
+    )
+    assert found == [] and _counts(summary) == (3, 3, 0, 0)
+
+
+def test_uncited_and_unsaved_claims_are_unchecked(tmp_path: Path) -> None:
+    found, summary = _lint(
+        tmp_path,
+        "Median progression-free survival was 4.8 months in the trametinib group.",
+        "Median overall survival was 15.9 months [pmid:99999999:abstract].",
+    )
+    assert [f.split()[1] for f in found] == ["CL001", "CL002"]
+    assert _counts(summary) == (2, 0, 0, 2)
+
+
+def test_numbers_in_the_span_but_in_no_window_are_unchecked(tmp_path: Path) -> None:
+    """50% and 0.54 are both in the abstract, more than three sentences apart."""
+    found, summary = _lint(tmp_path, "BRAF mutations occur in 50% of patients (HR 0.54)." + CITE)
+    assert found == [] and _counts(summary) == (1, 0, 0, 1)
+
+
+def test_a_strict_gate_fails_on_unchecked_claims(tmp_path: Path) -> None:
+    claim = "Trametinib did not improve progression-free survival." + CITE
+    _lint(tmp_path, claim)
+    result = Runner.of(
+        Settings(project_root=str(tmp_path), cache_dir=None, fail_on_unchecked=True),
+        [str(tmp_path / "r.md")],
+    ).lint()
+    assert result.diagnostics == () and result.failed()
+    lenient = Runner.of(
+        Settings(project_root=str(tmp_path), cache_dir=None), [str(tmp_path / "r.md")]
+    ).lint()
+    assert not lenient.failed()
