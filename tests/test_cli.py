@@ -282,7 +282,7 @@ def test_outputs_by_format_or_ending_and_what_the_run_did(
     code, out, _ = run(capsys, "reports", "-o", "out.sarif", "-o", "out.json")
     assert code == 1 and out.startswith("reports/broken.md:1:16: CL101")  # stdout kept
     assert json.loads((repo / "out.sarif").read_text())["version"] == "2.1.0"
-    assert json.loads((repo / "out.json").read_text())["version"] == 1
+    assert json.loads((repo / "out.json").read_text())["version"] == 2
     code, _, err = run(capsys, "reports", "--write-baseline", "base.json")
     assert "citelint: wrote 1 finding to base.json" in err
     code, _, err = run(capsys, "reports", "--baseline", "base.json")

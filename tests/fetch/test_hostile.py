@@ -28,6 +28,16 @@ from tests.fetch.conftest import Raw, Replay, only, page, xml
 from tests.fetch.test_run import ARTICLE, _env
 
 
+def _checkout(tmp_path: Path, report: str | bytes) -> Path:
+    """A project with a sources root and one report, `r.md`."""
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "sources").mkdir()
+    data = report.encode() if isinstance(report, str) else report
+    (project / "r.md").write_bytes(data)
+    return project
+
+
 def _client(port: int, **kwargs: object) -> Client:
     return Client(
         default_interval=0,
@@ -257,10 +267,7 @@ def test_the_ncbi_key_and_address_are_never_written(
     tmp_path: Path, replay: Replay, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
-    project = tmp_path / "project"
-    (project / ".git").mkdir(parents=True)
-    (project / "sources").mkdir()
-    (project / "r.md").write_text("Survival was 4.8 months [pmid:2001:abstract].\n")
+    project = _checkout(tmp_path, "Survival was 4.8 months [pmid:2001:abstract].\n")
     env = {**_env(replay), "NCBI_API_KEY": "KEY-1234567", "NCBI_EMAIL": "me@example.org"}
     monkeypatch.setattr(http, "system_resolve", lambda h, p: ["127.0.0.1"])
     monkeypatch.setenv("CITELINT_FETCH_ALLOW_PRIVATE", "1")  # the replay server's address
@@ -281,10 +288,7 @@ def test_a_config_base_url_never_receives_the_key(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
-    project = tmp_path / "project"
-    (project / ".git").mkdir(parents=True)
-    (project / "sources").mkdir()
-    (project / "r.md").write_text("Survival was 4.8 months [pmid:2001:abstract].\n")
+    project = _checkout(tmp_path, "Survival was 4.8 months [pmid:2001:abstract].\n")
     (project / "pyproject.toml").write_text(
         f'[tool.citelint.fetch]\neutils = "{replay.base}/eutils"\n'
     )
@@ -300,10 +304,7 @@ def test_a_config_base_url_never_receives_the_key(
 def test_a_report_link_no_parser_can_read_is_that_urls_failure(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = tmp_path / "project"
-    (project / ".git").mkdir(parents=True)
-    (project / "sources").mkdir()
-    (project / "r.md").write_text("The rate was 5% ([s](http://[x/)).\n")
+    project = _checkout(tmp_path, "The rate was 5% ([s](http://[x/)).\n")
     code = _cli(project, monkeypatch, {}, ".")
     out = capsys.readouterr().out
     assert code == 1 and "failed: URL http://[x/: refused: malformed URL" in out
@@ -314,10 +315,7 @@ def test_a_report_link_no_parser_can_read_is_that_urls_failure(
 def test_a_cited_url_with_credentials_is_never_asked_or_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = tmp_path / "project"
-    (project / ".git").mkdir(parents=True)
-    (project / "sources").mkdir()
-    (project / "r.md").write_text("The rate was 5% ([s](https://alice:TOKEN-123@example.org/)).\n")
+    project = _checkout(tmp_path, "The rate was 5% ([s](https://alice:TOKEN-123@example.org/)).\n")
     with only() as asked:
         code = _cli(project, monkeypatch, {}, ".")
     err = capsys.readouterr().err
@@ -329,9 +327,6 @@ def test_a_cited_url_with_credentials_is_never_asked_or_written(
 def test_a_binary_report_is_named_not_a_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = tmp_path / "project"
-    (project / ".git").mkdir(parents=True)
-    (project / "sources").mkdir()
-    (project / "r.md").write_bytes(b"The rate\x00 was 5%.\n")
+    project = _checkout(tmp_path, b"The rate\x00 was 5%.\n")
     code = _cli(project, monkeypatch, {}, ".")
     assert code == 1 and "r.md cannot be read: is a binary file" in capsys.readouterr().err
