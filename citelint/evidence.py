@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
@@ -16,6 +16,7 @@ from citelint.document import Anchor
 from citelint.sources.model import Failure, NumberField, Resolution, Span
 from citelint.tokens import (
     HYPHENS,
+    THRESHOLD,
     DrugMention,
     EntityKind,
     EntityToken,
@@ -28,6 +29,12 @@ from citelint.tokens import (
 )
 
 _HYPHENS_AND_SPACE = re.compile(rf"[\s\-{HYPHENS}]")
+# A code: letters and digits with at least one of each and a capital (`C282Y`, `V600E`)
+_CODE_SHAPE = r"\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{2,12}\b"
+_CODE = re.compile(_CODE_SHAPE)
+_CODE_LIST = re.compile(
+    rf"{_CODE_SHAPE}(?:[ \t]*,[ \t]*{_CODE_SHAPE}){{2,}}(?:,?[ \t]+(?:and|or)[ \t]+{_CODE_SHAPE})?"
+)
 
 # -- what a span says --------------------------------------------------------------------
 
@@ -51,6 +58,8 @@ class SpanIndex:
     numbers: dict[Decimal, list[NumericToken]] = field(default_factory=lambda: defaultdict(list))
     fields: dict[Decimal, list[NumberField]] = field(default_factory=lambda: defaultdict(list))
     dates: list[tuple[int, int | None, int | None]] = field(default_factory=list)
+    # the codes of each enumeration the span writes out (`C282Y, H63D, S65C and W164X`)
+    lists: list[frozenset[str]] = field(default_factory=list)
     source: Span | None = None  # what the words are read from, until they are
     _words: Words | None = None
 
@@ -146,6 +155,8 @@ class Evidence:
         for tok in numeric_tokens(span.dates, source=True):
             if tok.date is not None:
                 idx.dates.append(tok.date)
+        for m in _CODE_LIST.finditer(span.text):
+            idx.lists.append(frozenset(squash(c) for c in _CODE.findall(m.group(0))))
         for f in span.fields:
             value = field_number(f.value)
             if value is not None:
@@ -213,9 +224,29 @@ def _compatible(claim: NumericToken, tok: NumericToken) -> bool:
         return False
     if claim.kind is Kind.COUNT and tok.kind is Kind.STATISTIC:
         return tok.unit == "n"
+    if _cut_off_of(claim) and _cut_off_of(tok) and _cut_off_of(claim) != _cut_off_of(tok):
+        return False  # `> 200 qubits` is not supported by `> 200 um`
     if claim.kind in _UNIT_KINDS and tok.kind == claim.kind:
         return claim.unit == tok.unit
     return True
+
+
+def listed_count(claim: NumericToken, named: Sequence[EntityToken], idx: SpanIndex) -> bool:
+    """A count in words of items the span enumerates: `C282Y, H63D and ten further
+    variants` against a list of twelve codes, two of them named — counted, not said."""
+    if not claim.spelled:
+        return False
+    keys = {e.key for e in named}
+    for items in idx.lists:
+        if len(items) == claim.value or len(items) - len(keys & items) == claim.value > 0:
+            return True
+    return False
+
+
+def _cut_off_of(tok: NumericToken) -> str:
+    """What a cut-off counts or measures (`> 200 qubits`: `qubi`), "" when it says not."""
+    unit = tok.unit or ""
+    return unit.partition(":")[2][:4] if unit.startswith(THRESHOLD + ":") else ""
 
 
 def _field_supports(claim: NumericToken, f: NumberField) -> bool:

@@ -160,7 +160,26 @@ def check(
     if evidence is None:
         return Relations(None, unbound_doses=unbound) if unbound else ABSTAINED
     moved, polarity, direction, overclaim = _compare(claim, evidence.text)
+    if polarity is not None and polarity[1] == "adds" and _excluded(evidence):
+        polarity = None  # a list item under `Exclusion Criteria:` says "not allowed"
     return Relations(evidence, moved, polarity, direction, overclaim, unbound)
+
+
+# A heading that gives the items under it its polarity (eligibility lists, labels)
+_LIST_HEADING = re.compile(
+    r"^\W*(?P<kind>exclusion|contraindication|inclusion|indication)s?(?:\s+criteria)?\W*$",
+    re.I | re.M,
+)
+
+
+def _excluded(evidence: Evidence) -> bool:
+    """Whether the evidence is an item of an exclusion or contraindication list: the
+    nearest list heading above it in the span says so."""
+    at = evidence.span.text.find(evidence.text)
+    if at < 0:
+        return False
+    kinds = [m.group("kind").lower() for m in _LIST_HEADING.finditer(evidence.span.text, 0, at)]
+    return bool(kinds) and kinds[-1] in ("exclusion", "contraindication")
 
 
 def dose_sentence(value: str, drug: str, spans: Sequence[Span]) -> str | None:
@@ -209,7 +228,7 @@ def _compare(
     numbers = sum(1 for w in tokens if w.kind == "num")
     return (
         _moved(claim, source) if numbers else (),
-        wording.polarity(claim, source) if g.negations(both) else None,
+        wording.polarity(claim, source) if g.negations(both) or wording.prefixed(source) else None,
         wording.direction(claim, source) if g.directions(both) else None,
         wording.overclaim(claim, source) if g.hedged(source) else "",
     )
@@ -290,10 +309,11 @@ def _moved(claim: str, source: str) -> tuple[Moved, ...]:
             f"{_show(shared)} and {value} for {_show(own[value])}"
         )
         out.setdefault(value, Moved(word.start, value, says))
-    bound = {w.start: labels & telling for w, labels in claimed}
+    bound = {w.start: _stems(labels) for w, labels in claimed}
     for word, other in _permuted(c_tokens, s_tokens):
-        if bound.get(word.start, set()) & own.get(word.text, set()):
-            continue  # its own words are beside it in the source: said in another order
+        mine = _stems(own.get(word.text, set()))
+        if bound.get(word.start, set()) & mine:
+            continue  # its own words are beside it (`resistance` for `resistant`)
         says = f"{word.text} stands where the source's sentence has {other}"
         out.setdefault(word.text, Moved(word.start, word.text, says))
     return tuple(sorted(out.values(), key=lambda m: m.at))
@@ -311,6 +331,8 @@ def _permuted(claim: Sequence[g.Word], source: Sequence[g.Word]) -> list[tuple[g
     for tag, i1, i2, j1, _ in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag != "equal" or i2 - i1 < 3:
             continue
+        if sum(1 for w in claim[i1:i2] if w.kind == "word" and w.text.isalnum()) < 2:
+            continue  # `( 67 ) ,` alike is punctuation, not a sentence said the same way
         for k in range(1, i2 - i1 - 1):  # the same words on both sides of it
             c, s = claim[i1 + k], source[j1 + k]
             if c.kind == "num" and c.text != s.text and c.text in values and s.text in claimed:
@@ -333,6 +355,11 @@ def _next_label(tokens: Sequence[g.Word], at: int) -> int | None:
         if g.is_label(tokens[i]):
             return i
     return None
+
+
+def _stems(labels: AbstractSet[str]) -> set[str]:
+    """Words alike by their first five letters (`resistance`, `resistant`)."""
+    return {w[:5] if len(w) > 5 and w.isalpha() else w for w in labels}
 
 
 def _show(labels: AbstractSet[str]) -> str:

@@ -60,18 +60,101 @@ def _anchored_negations(text: str, other: str) -> list[int]:
     return sorted(found)
 
 
+# A source word made negative by its prefix: `nondifficult`, `non-responders`, `unresectable`
+_PREFIXED = re.compile(r"\b(?:non-?|un)([a-z]{4,})", re.I)
+# Where a sentence's clauses part: `;`, `, while`, `, whereas`, `but`, `, and` before
+# another subject
+_CLAUSES = re.compile(r";|,?\s+(?:while|whereas|but)\s+|,\s+and\s+|\s+and\s+(?=only\b|\w+\s+\d)")
+
+
+def prefixed(text: str) -> bool:
+    """Whether the text holds a word negated by its prefix (`nondifficult`)."""
+    return _PREFIXED.search(text) is not None
+
+
+def _prefixed(source: str, claim: str) -> list[int]:
+    """Source words negated by their prefix whose stem a negation of the claim governs."""
+    governed = {
+        _stem(w.text)
+        for m in g.NEGATIONS_EN.finditer(claim)
+        for w in g.words(claim[m.end() : m.end() + 60])[:3]
+        if w.kind == "word" and w.text not in _GLUE
+    }
+    return [m.start() for m in _PREFIXED.finditer(source) if _stem(m.group(1).lower()) in governed]
+
+
 def _stem(word: str) -> str:
     """`differ` and `differed` alike: the first five letters of a longer word."""
     return word[:5] if len(word) > 5 and word.isalpha() else word
 
 
 def polarity(claim: str, source: str) -> tuple[int, str] | None:
-    said, stated = _anchored_negations(source, claim), _anchored_negations(claim, source)
+    """A negation one side has and the other lacks, clause by clause: each clause of the
+    claim is compared with the clause of the source that holds its numbers (or shares the
+    most words with it), so a negation in another clause of the source does not count
+    (`no athletes met X before matches and only 24% met it during them`). A term's own
+    prefix is a negation said another way (`without difficult access` is `nondifficult
+    access`)."""
+    sources = _parts(source)
+    for begin, part in _parts(claim):
+        matched = _match(part, sources)
+        found = _polarity(part, matched, source)
+        if found is not None:
+            at, how = found
+            return (begin + at if how == "adds" else 0), how
+    return (0, "drops") if _prefix_dropped(source, claim) else None
+
+
+def _polarity(claim: str, source: str, sentence: str) -> tuple[int, str] | None:
+    """`source` is the clause the claim speaks of, `sentence` all of it: a negation of
+    the claim is tied to what the whole sentence says, the source's only to its clause."""
+    said, stated = _anchored_negations(source, claim), _anchored_negations(claim, sentence)
+    said += _prefixed(source, claim)
     if len(stated) > len(said):
         return stated[len(said)], "adds"
     if len(said) > len(stated) and g.negations(claim) < g.negations(source):
         return 0, "drops"
     return None
+
+
+def _prefix_dropped(source: str, claim: str) -> bool:
+    """The source says `nondifficult access`, the claim `difficult access` with no
+    negation of its own: the prefix's negation is dropped."""
+    if g.negations(claim):
+        return False
+    words = {_stem(w.text) for w in g.words(claim) if w.kind == "word"}
+    mine = {_stem(m.group(1).lower()) for m in _PREFIXED.finditer(claim)}  # said alike
+    return any(
+        stem in words and stem not in mine
+        for stem in (_stem(m.group(1).lower()) for m in _PREFIXED.finditer(source))
+    )
+
+
+def _parts(text: str) -> list[tuple[int, str]]:
+    """(offset, clause) of each clause of a sentence."""
+    out, start = [], 0
+    for m in _CLAUSES.finditer(text):
+        if m.start() > start:
+            out.append((start, text[start : m.start()]))
+        start = m.end()
+    out.append((start, text[start:]))
+    return [(b, t) for b, t in out if t.strip()] or [(0, text)]
+
+
+def _match(part: str, sources: list[tuple[int, str]]) -> str:
+    """The source clause a claim clause speaks of: the one holding its numbers, else the
+    one sharing most of its words; the whole source when no clause stands out."""
+    if len(sources) == 1:
+        return sources[0][1]
+    numbers = {w.text for w in g.words(part) if w.kind == "num"}
+    if numbers:
+        held = [t for _, t in sources if numbers & {w.text for w in g.words(t) if w.kind == "num"}]
+        if held:
+            return " ".join(held)
+    mine = {_stem(w.text) for w in g.words(part) if w.kind == "word" and w.text not in _GLUE}
+    shared = [len(mine & {_stem(w.text) for w in g.words(t)}) for _, t in sources]
+    best = max(shared)
+    return sources[shared.index(best)][1] if best else " ".join(t for _, t in sources)
 
 
 def direction(claim: str, source: str) -> tuple[int, str, str] | None:
@@ -135,4 +218,12 @@ _ASSOCIATION = re.compile(r"associat|correlat|linked|相关")
 
 
 def _hedges(text: str) -> list[re.Match[str]]:
-    return [*g.HEDGES_EN.finditer(text), *g.HEDGES_ZH.finditer(text)]
+    return [
+        *(m for m in g.HEDGES_EN.finditer(text) if not _TERM.match(text, m.end())),
+        *g.HEDGES_ZH.finditer(text),
+    ]
+
+
+# `likely pathogenic`, `possible carrier`: a hedge word that names a class with the
+# adjective or noun it stands before, not a hedge of what the sentence says
+_TERM = re.compile(r"\s+(?:[a-z]+(?:ic|al|ous|ive|ant|ent|ign)\b|carriers?\b)(?!\s+(?:to|that)\b)")

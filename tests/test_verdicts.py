@@ -101,3 +101,80 @@ def test_a_strict_gate_fails_on_unchecked_claims(tmp_path: Path) -> None:
         Settings(project_root=str(tmp_path), cache_dir=None), [str(tmp_path / "r.md")]
     ).lint()
     assert not lenient.failed()
+
+
+CORPUS = Path(__file__).parents[1].parent / "shared/corpus"
+# Correct claims on real records that the relation checks once called wrong, each with
+# the record it cites and a wrong twin that must still be caught (code, column).
+CORRECT = [
+    (
+        "trials/mcode/NCT02513394.json",
+        "Potent CYP3A inhibitors or inducers were not allowed within 7 days of "
+        "randomisation [nct:NCT02513394:eligibility].",
+        None,
+    ),
+    (
+        "pubmed/metapub/32292800.xml",
+        "Its success rate rose to 97% in participants without difficult venous access "
+        "(n = 25) [pmid:32292800:abstract].",
+        (
+            "Its success rate rose to 97% in participants with difficult venous access "
+            "(n = 25) [pmid:32292800:abstract].",
+            "CL107",
+        ),
+    ),
+    (
+        "pubmed/metapub/38747095.xml",
+        "During matches, only 24% (n = 4) met the carbohydrate recommendations "
+        "[pmid:38747095:results].",
+        (
+            "During matches, only 24% (n = 4) did not meet the carbohydrate recommendations "
+            "[pmid:38747095:results].",
+            "CL107",
+        ),
+    ),
+    (
+        "pubmed/metapub/30849835.xml",
+        "Resistance to both fungicides was the commonest phenotype (67%), while 17% of "
+        "isolates were sensitive to both [pmid:30849835:abstract].",
+        (
+            "Four phenotypes were observed: sensitive to both fungicides (67%), resistant to "
+            "both fungicides (17%) [pmid:30849835:abstract].",
+            "CL106",
+        ),
+    ),
+    (
+        "pubmed/metapub/37652022.xml",
+        "The penetrance by late adulthood of rare pathogenic variants was 23% for HCM and "
+        "35% for DCM [pmid:37652022:abstract].",
+        None,
+    ),
+    (
+        "pubmed/metapub/23657305.xml",
+        "HFE genotyping covered C282Y, H63D and ten further variants [pmid:23657305:methods].",
+        (
+            "HFE genotyping covered C282Y, H63D and nine further variants [pmid:23657305:methods].",
+            "CL101",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("record", "claim", "twin"), CORRECT, ids=[c[0] for c in CORRECT])
+def test_correct_claims_on_real_records_are_clean_and_their_twins_caught(
+    tmp_path: Path, record: str, claim: str, twin: tuple[str, str] | None
+) -> None:
+    if not (CORPUS / record).is_file():
+        pytest.skip("../shared/corpus is absent")
+    kind = "trials" if record.startswith("trials") else "pubmed"
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "sources" / kind).mkdir(parents=True)
+    shutil.copy(CORPUS / record, tmp_path / "sources" / kind / Path(record).name)
+    settings = Settings(project_root=str(tmp_path), cache_dir=None, select=("CL1",))
+    write_file(tmp_path / "r.md", claim + "\n")
+    result = Runner.of(settings, [str(tmp_path / "r.md")]).lint()
+    assert result.diagnostics == (), [d.message for d in result.diagnostics]
+    if twin is not None:
+        write_file(tmp_path / "r.md", twin[0] + "\n")
+        result = Runner.of(settings, [str(tmp_path / "r.md")]).lint()
+        assert [d.code for d in result.diagnostics] == [twin[1]]

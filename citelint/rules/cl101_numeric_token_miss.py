@@ -45,7 +45,7 @@ from collections.abc import Iterator
 
 from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.evidence import date_supported, token_supported
+from citelint.evidence import date_supported, listed_count, token_supported
 from citelint.rules._claims import describe_spans, unverifiable
 from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.tokens import NumericToken, distinct
@@ -84,6 +84,7 @@ class NumericTokenMiss(Rule[NoOptions]):
                         ok = date_supported(tok, idx)
                     else:
                         ok = token_supported(tok, idx, structured=span.structured)
+                        ok = ok or listed_count(tok, item.claim.entities, idx)
                     if ok:
                         break
                 if not ok:
