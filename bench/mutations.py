@@ -2,12 +2,14 @@
 ../shared/corpus, each turned into a correct claim, a paraphrase and the mutants that
 apply — every number and name still in the cited span, the claim wrong all the same.
 
-    python bench/mutations.py [--show 5]
+    python bench/mutations.py [--half held_out|tuning|all] [--show 5] [--misses]
 
 prints, per class, how many cases there are and how many citelint catches at the claim's
 line (CL106–CL109), and the false alarms on correct claims and paraphrases. The same
 cases run in tests/relations/test_mutations.py against the targets. Deterministic: no
-randomness, the corpus files in sorted order.
+randomness, the corpus files in sorted order. The records are split in two halves,
+listed in `bench/mutation_split.json`: tune on `tuning`, report on `held_out` (the
+default), each class with its 95% Wilson interval.
 
 Classes: `correct` (the sentence itself), `paraphrase` (function words changed, or two
 number phrases said the other way round — "30% in B and 45% in A" — nothing said
@@ -22,6 +24,8 @@ a figure is about replaced by another the same record names elsewhere).
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import re
 import sys
 import tempfile
@@ -43,6 +47,7 @@ from citelint.tokens import relations as grammar  # noqa: E402
 CORPUS = ROOT.parent / "shared" / "corpus"
 CAUGHT_BY = {
     "group-swap": "CL106",
+    "single-arm": "CL106",
     "negation": "CL107",
     "arm-swap": "CL106",
     "moved-number": "CL106",
@@ -68,6 +73,14 @@ _PAIRED = re.compile(
     r"(?P<b>\d+(?:\.\d+)?\s?%?(?:\s[a-z]+)?\s(?:in|with|for|among|of)\s[\w\- ]{2,40}?)"
     r"(?=[,.;)]|$)"
 )
+# number formats a writer may use for the same value: a middle dot, `mo` for months
+_FORMATS = re.compile(r"(?<![\w.])(\d+)\.(\d+)(\s)months\b")
+
+
+def _formatted(m: re.Match[str]) -> str:
+    return f"{m.group(1)}·{m.group(2)}{m.group(3)}mo"
+
+
 _UNHEDGE = (
     (re.compile(r"\bwas associated with\b"), "caused"),
     (re.compile(r"\bwere associated with\b"), "caused"),
@@ -177,6 +190,9 @@ def mutants(sentence: str) -> Iterator[tuple[str, str]]:
     if paired:  # the two phrases trade places, each number with its own words
         a, sep, b = paired.group("a"), paired.group("sep"), paired.group("b")
         yield "paraphrase", sentence[: paired.start()] + b + sep + a + sentence[paired.end() :]
+    formatted = _FORMATS.sub(_formatted, sentence, count=1)
+    if formatted != sentence:  # `4.8 months` as `4·8 mo`
+        yield "paraphrase", formatted
     negated = _NEGATED.search(sentence)
     if negated:
         yield "negation", sentence[: negated.start()] + sentence[negated.end() :]
@@ -190,6 +206,7 @@ def mutants(sentence: str) -> Iterator[tuple[str, str]]:
     far = [(a, b) for a, b in pairs if found.index(b) > found.index(a) + 1]
     if near:
         yield "arm-swap", _swap(sentence, *near[0])
+        yield from _one_arm(sentence, *near[0])
     if far:
         yield "moved-number", _swap(sentence, *far[0])
     for word in grammar.words(sentence):
@@ -207,6 +224,26 @@ def mutants(sentence: str) -> Iterator[tuple[str, str]]:
         if pattern.search(sentence):
             yield "overclaim", pattern.sub(replacement, sentence, count=1)
             break
+
+
+_ARM_SEP = re.compile(r",?\s(?:and|vs\.?|versus|compared with)\s")
+
+
+def _one_arm(sentence: str, a: re.Match[str], b: re.Match[str]) -> Iterator[tuple[str, str]]:
+    """The first of two arms alone, up to the word that joins the second: with its own
+    value (a paraphrase) and with the second arm's value (single-arm)."""
+    sep = _ARM_SEP.search(sentence, a.end(), b.start())
+    if sep is None or sep.start() - a.end() < 4:
+        return
+    value = _value(a)
+    arm = sentence[a.start() + len(value) : sep.start()].rstrip(" ,(")
+    head = sentence[: a.start()]
+    yield "paraphrase", f"{head}{value}{arm}."
+    yield "single-arm", f"{head}{_value(b)}{arm}."
+
+
+def _value(m: re.Match[str]) -> str:
+    return m.group(0)[: len(m.group(0)) - len(m.group("unit") or "")]
 
 
 # "in the trametinib group", "with placebo", "than controls": who a figure is about
@@ -282,18 +319,47 @@ def outcomes(found: list[Case]) -> list[tuple[Case, bool]]:
     return out
 
 
+SPLIT = Path(__file__).with_name("mutation_split.json")
+
+
+def half(found: list[Case], name: str) -> list[Case]:
+    """The cases of one half of the records (`tuning`, `held_out`), or all of them."""
+    if name == "all":
+        return found
+    records = set(json.loads(SPLIT.read_text(encoding="utf-8"))[name])
+    return [c for c in found if c.record.name in records]
+
+
+def wilson(hit: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share."""
+    if not n:
+        return 0.0, 1.0
+    z, p = 1.96, hit / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--show", type=int, default=0, help="print N cases of each class")
     parser.add_argument("--misses", action="store_true", help="print every miss and alarm")
+    parser.add_argument("--half", choices=("held_out", "tuning", "all"), default="held_out")
     options = parser.parse_args()
     show = options.show
-    found = cases()
+    found = half(cases(), options.half)
     used = len({(c.record.name, c.source) for c in found})
-    print(f"{used} result sentences from {len({c.record.name for c in found})} records")
+    print(
+        f"{options.half}: {used} result sentences from "
+        f"{len({c.record.name for c in found})} records"
+    )
     for klass, (n, hit) in run(found).items():
         what = "flagged (false alarms)" if klass in ("correct", "paraphrase") else "caught"
-        print(f"{klass:<14} {n:>4} cases  {hit:>4} {what}  {100 * hit / max(n, 1):5.1f}%")
+        low, high = wilson(hit, n)
+        print(
+            f"{klass:<14} {n:>4} cases  {hit:>4} {what}  {100 * hit / max(n, 1):5.1f}%"
+            f"  [95% {100 * low:.0f}–{100 * high:.0f}%]"
+        )
     for klass in sorted({c.klass for c in found}):
         for case in [c for c in found if c.klass == klass][:show]:
             print(f"\n[{klass}] {case.claim}\n  source: {case.source}")

@@ -160,9 +160,47 @@ def check(
     if evidence is None:
         return Relations(None, unbound_doses=unbound) if unbound else ABSTAINED
     moved, polarity, direction, overclaim = _compare(claim, evidence.text)
+    if not moved:
+        moved = _swapped_group(claim, evidence)
     if polarity is not None and polarity[1] == "adds" and _excluded(evidence):
         polarity = None  # a list item under `Exclusion Criteria:` says "not allowed"
     return Relations(evidence, moved, polarity, direction, overclaim, unbound)
+
+
+_GROUP_BEFORE = frozenset(["in", "with", "among", "than", "versus", "vs", "for", "on", "between"])
+
+
+def _swapped_group(claim: str, evidence: Evidence) -> tuple[Moved, ...]:
+    """The claim is the evidence sentence with one word after `in`, `with`, `among`,
+    `than`… (an arm, comparator or population) replaced by another word the record names
+    elsewhere, never in the evidence: `plasma T4 levels in pituitary sexes` where the
+    source says `in both sexes` and speaks of the pituitary in another sentence."""
+    c_tokens, s_tokens = g.words(claim), g.words(evidence.text)
+    a = [w.text for w in c_tokens]
+    b = [w.text for w in s_tokens]
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    if matcher.ratio() < 0.8:
+        return ()  # not the evidence sentence said again
+    replaced = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    if len(replaced) != 1 or replaced[0][0] != "replace":
+        return ()
+    _, i1, i2, j1, j2 = replaced[0]
+    if i2 - i1 != 1 or j2 - j1 != 1 or i1 == 0 or a[i1 - 1] not in _GROUP_BEFORE:
+        return ()
+    mine, theirs = c_tokens[i1], s_tokens[j1]
+    if not (g.is_label(mine) and g.is_label(theirs)) or mine.text[:5] == theirs.text[:5]:
+        return ()
+    rest = evidence.span.text.replace(evidence.text, " ")
+    if not re.search(rf"\b{re.escape(mine.text)}\b", rest, re.I):
+        return ()  # a word of the writer's own, not another group of the record
+    numbers = [w for w in c_tokens if w.kind == "num"]
+    if not numbers:
+        return ()
+    says = (
+        f"{numbers[0].text} is said of '{mine.text}' here, but the source gives it for "
+        f"'{theirs.text}' (it names '{mine.text}' elsewhere)"
+    )
+    return (Moved(mine.start, numbers[0].text, says),)
 
 
 # A heading that gives the items under it its polarity (eligibility lists, labels)

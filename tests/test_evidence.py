@@ -205,3 +205,15 @@ def test_a_span_moved_to_another_file_is_indexed_once(monkeypatch: pytest.Monkey
     assert built == ["/a/sources/trials/N.json", "/a/sources/trials/N.json"]
     evidence.release(lambda path: path.startswith("/r0/"))
     assert len(evidence._parts) == 2 and evidence.index(moved[1]) is first
+
+
+def test_a_cut_off_counts_what_its_word_says(project: Writer, tmp_path: Path) -> None:
+    project("sources/guidelines/G.md", "Grid spacing stays > 200 um across the array.\n")
+    linter = linter_of(Settings(project_root=str(tmp_path), cache_dir=None))
+    sources = str(tmp_path / "sources")
+    wrong = linter.lint_data(
+        "r.md", b"The array holds >200 qubits [guideline:G:line:1].\n", sources
+    )
+    assert [d.code for d in wrong.diagnostics] == ["CL101"]
+    right = linter.lint_data("r.md", b"Spacing was > 200 um [guideline:G:line:1].\n", sources)
+    assert right.diagnostics == ()

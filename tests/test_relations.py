@@ -109,20 +109,24 @@ def _suite() -> ModuleType:
     return module
 
 
-def test_the_mutation_suite_meets_its_targets(corpus: Path) -> None:
-    """≥ 100 real result sentences; ≥ 80% of negation, arm-swap, direction and
-    moved-number mutants caught at the claim's line; ≤ 2% of correct claims and
-    paraphrases flagged."""
+def test_the_mutation_suite_meets_its_targets_on_the_held_out_half(corpus: Path) -> None:
+    """On the records of the held-out half (`bench/mutation_split.json`): ≥ 80% of
+    negation, arm-swap, direction and moved-number mutants caught at the claim's line,
+    ≥ 50% of group swaps, and ≤ 1% of correct claims and paraphrases flagged."""
     suite = _suite()
-    cases = suite.cases()
-    assert len({(c.record.name, c.source) for c in cases}) >= 100
+    every = suite.cases()
+    assert len({(c.record.name, c.source) for c in every}) >= 100
+    cases = suite.half(every, "held_out")
+    assert {c.record.name for c in cases} < {c.record.name for c in every}
     figures = suite.run(cases)
     for klass in ("negation", "arm-swap", "direction", "moved-number"):
         n, caught = figures[klass]
-        assert n >= 20 and caught >= 0.8 * n, (klass, n, caught)
+        assert n >= 18 and caught >= 0.8 * n, (klass, n, caught)
+    n, caught = figures["group-swap"]
+    assert caught >= 0.5 * n, ("group-swap", n, caught)
     alarms = sum(figures[k][1] for k in ("correct", "paraphrase"))
     fair = sum(figures[k][0] for k in ("correct", "paraphrase"))
-    assert alarms <= 0.02 * fair, figures
+    assert alarms <= 0.01 * fair, figures
 
 
 def test_the_evidence_reaches_json_the_html_view_and_the_audit(
@@ -152,3 +156,31 @@ def test_the_evidence_reaches_json_the_html_view_and_the_audit(
     audit = json.loads((tmp_path / "audit/r.md/verification_report.json").read_text())
     assert audit["violations"][0]["evidence"] == sentence
     assert audit["anchor_audit"]["relations"] == {"checked": 1, "abstained": 0}
+
+
+def test_a_group_swapped_for_another_the_record_names_is_moved() -> None:
+    text = (
+        "Plasma T4 levels were measured in the pituitary and the liver. "
+        "We observed decreased plasma T4 levels in both sexes after exposure (p = 0.002)."
+    )
+    span = Span("a.xml", "abstract", text)
+    swapped = check(
+        "We observed decreased plasma T4 levels in pituitary sexes after exposure (p = 0.002).",
+        [span],
+    )
+    assert swapped.moved and "'pituitary'" in swapped.moved[0].says
+    said = check(
+        "We observed decreased plasma T4 levels in both sexes after exposure (p = 0.002).", [span]
+    )
+    assert said.moved == ()
+    own = check(
+        "We observed decreased plasma T4 levels in adult sexes after exposure (p = 0.002).", [span]
+    )
+    assert own.moved == ()  # a word the record never names is the writer's own
+
+
+def test_an_item_under_exclusion_criteria_says_not_allowed() -> None:
+    text = "Inclusion Criteria:\n\n* Age 18 or older\n\nExclusion Criteria:\n\n* CYP3A inhibitors within 7 days of randomization."
+    span = Span("t.json", "eligibility", text)
+    assert check("CYP3A inhibitors were not allowed within 7 days [x].", [span]).polarity is None
+    assert check("Patients not 18 or older were enrolled.", [span]).polarity is not None

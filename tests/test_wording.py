@@ -37,3 +37,28 @@ def test_overclaim_needs_a_dropped_hedge_and_a_stated_verb_or_cause() -> None:
     assert wording.overclaim("Exposure may prolong survival.", source) == ""
     assert wording.overclaim("Exposure caused rash.", source) == "may"
     assert wording.overclaim("Rash was seen.", source) == ""
+
+
+def test_negation_scope_is_the_clause_that_holds_the_numbers() -> None:
+    source = "No athletes met the target in the 2 h before and only 24% met it during matches."
+    assert wording.polarity("Only 24% met the target during matches.", source) is None
+    assert wording.polarity("Only 24% did not meet the target during matches.", source)
+
+
+def test_a_prefix_is_a_negation_said_another_way() -> None:
+    source = "A 97% success rate on nondifficult venous access participants."
+    assert wording.polarity("97% in participants without difficult venous access.", source) is None
+    assert wording.polarity("97% in participants with difficult venous access.", source) == (
+        0,
+        "drops",
+    )
+    both = "Non-targeted and targeted vertebrae gained 4% in density."
+    assert (
+        wording.polarity("Targeted and non-targeted vertebrae gained 4% in density.", both) is None
+    )
+
+
+def test_a_hedge_that_names_a_class_is_no_hedge() -> None:
+    source = "Likely pathogenic variants were found in 7% of patients."
+    assert wording.overclaim("Pathogenic variants caused disease in 7% of patients.", source) == ""
+    assert wording.overclaim("The drug improves survival.", "The drug may improve survival.")
