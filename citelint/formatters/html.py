@@ -3,10 +3,9 @@
 `render` is one page for a run (`-o html:FILE`); `pages` is an index page and one page per
 report (`--html-dir DIR`), for runs too large for one page. The index is sortable (click a
 column) and searchable (a box filters by path). Each report shows its claims by line,
-coloured by verdict —
-green verified, amber warnings, red critical, grey not fact-bearing. Clicking a claim
-(or opening the page at `#claim-<id>`) shows its anchors, the cited span with the matched
-tokens highlighted (±300 characters around them, DECISIONS I6) and the missing ones.
+coloured by verdict — green supported, blue unchecked, amber warnings, red critical,
+grey not fact-bearing. Clicking a claim (or opening the page at `#claim-<id>`) shows
+its anchors, the cited span with the matched tokens highlighted (±300 characters around them, DECISIONS I6) and the missing ones.
 Filters show failed claims only, one rule or one file (also from the address:
 `?failed=1&rule=CL101&file=report-0`), and each finding in a report's list links to its
 claim. Everything shown is escaped; the script only moves prepared
@@ -33,7 +32,8 @@ aside{flex:0 0 34%;min-width:18em;border-left:1px solid #ccc;padding:1.2em;posit
 top:0;height:100vh;overflow:auto;background:#fafafa;box-sizing:border-box;
 overflow-wrap:anywhere}
 table.index{border-collapse:collapse;width:100%;table-layout:fixed}
-table.index th{cursor:pointer;user-select:none}table.index th:first-child{width:60%}
+table.index th{cursor:pointer;user-select:none;white-space:nowrap}
+table.index th:first-child{width:45%}
 table.index tr:nth-child(even) td{background:#f5f5f7}
 .ln{display:inline-block;min-width:3em;color:#888;font:12px ui-monospace,monospace}
 #index-search{width:100%;box-sizing:border-box;padding:4px;margin:.4em 0}
