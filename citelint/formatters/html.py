@@ -5,7 +5,8 @@ report (`--html-dir DIR`), for runs too large for one page. The index is sortabl
 column) and searchable (a box filters by path). Each report shows its claims by line,
 coloured by verdict — green supported, blue unchecked, amber warnings, red critical,
 grey not fact-bearing. Clicking a claim (or opening the page at `#claim-<id>`) shows
-its anchors, the cited span with the matched tokens highlighted (±300 characters around them, DECISIONS I6) and the missing ones.
+its anchors, the cited span with the matched tokens highlighted (±300 characters around
+them, DECISIONS I6) and the missing ones.
 Filters show failed claims only, one rule or one file (also from the address:
 `?failed=1&rule=CL101&file=report-0`), and each finding in a report's list links to its
 claim. Everything shown is escaped; the script only moves prepared
