@@ -38,9 +38,6 @@ from citelint.sources.store import SourceStore
 MAX_LISTED_RECORDS = 5000  # records read to look up a DOI or a title, per sources root
 
 
-_QUOTE_WORDS = 3  # a text fragment shorter than this is a place on the page, not a quote
-
-
 @dataclass(frozen=True, slots=True)
 class Record:
     """What a reference entry resolved to, with the record's own bibliographic fields
@@ -238,7 +235,7 @@ class CitationResolver:
     def _url(
         self, url: str, directive: str | None, root: str | None
     ) -> tuple[str | None, Resolution]:
-        if directive is not None and len(quoted(directive).split()) < _QUOTE_WORDS:
+        if directive is not None and "," not in directive and len(quoted(directive).split()) < 2:
             directive = None  # `#:~:text=Abstract` scrolls to a heading: it quotes no claim
         key = (url, directive, root)
         return self.store.watch.memo(

@@ -137,8 +137,8 @@ def test_an_unsaved_page_keeps_an_exact_quote_but_not_a_range(root: Path) -> Non
     assert isinstance(failure, Failure) and failure.kind is FailureKind.UNSAVED
 
 
-@pytest.mark.parametrize("fragment", ["Abstract", "Image", "PFS%20rates"])
-def test_a_fragment_of_one_or_two_words_is_a_place_not_a_quote(root: Path, fragment: str) -> None:
+@pytest.mark.parametrize("fragment", ["Abstract", "Image"])
+def test_a_fragment_of_one_word_is_a_place_not_a_quote(root: Path, fragment: str) -> None:
     """`#:~:text=Abstract` scrolls to a heading; it says nothing the claim could be
     checked against: the page is what is cited, and with it unsaved, nothing is."""
     _, resolved = _resolve(root, f"OS was 36% ([x](https://x.org/p#:~:text={fragment})).\n")
