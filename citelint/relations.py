@@ -43,6 +43,7 @@ from citelint.tokens import relations as g
 
 MAX_WINDOW = 3  # sentences an evidence run may span
 MAX_SENTENCES = 200  # sentences holding a claim's rarest number that are looked around
+MAX_SCANNED = 2000  # sentences of a span a claim with no number is looked for in
 _SENTENCE_END = re.compile(
     r"(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bet al\.)(?<=[.!?])\s+|(?<=[。！？])|\n+"
 )
@@ -121,7 +122,7 @@ def find_evidence(claim: str, spans: Sequence[Span]) -> Evidence | None:
     tokens = g.words(claim)
     wanted = {w.text for w in tokens if w.kind == "num"}
     if not wanted:
-        return None
+        return _worded(tokens, spans)
     labels = {w.text for w in tokens if g.is_label(w)}
     best: tuple[int, int, str, Span] | None = None
     for span in spans:
@@ -145,6 +146,40 @@ def find_evidence(claim: str, spans: Sequence[Span]) -> Evidence | None:
                         piece = span.text[index.bounds[i][0] : index.bounds[j][1]]
                         best = (size, -shared, piece, span)
     return Evidence(best[2], best[3]) if best is not None else None
+
+
+MIN_COVERAGE = 0.75  # of a claim's content words a window must hold when it has no number
+MIN_WORDS = 3  # content words a claim with no number needs before a window is looked for
+
+
+def _worded(tokens: Sequence[g.Word], spans: Sequence[Span]) -> Evidence | None:
+    """The window of a claim with no number: the run of at most three sentences that
+    holds most of its content words (compared by their first five letters), when it
+    holds at least `MIN_COVERAGE` of them; the smallest such run wins a tie."""
+    wanted = {_stem(w.text) for w in tokens if g.is_label(w)}
+    if len(wanted) < MIN_WORDS:
+        return None
+    best: tuple[float, int, str, Span] | None = None
+    for span in spans:
+        index = _indexed(span.text)
+        stems = [{_stem(w) for w in labels} for labels in index.labels[:MAX_SCANNED]]
+        for i in range(len(stems)):
+            held: set[str] = set()
+            for size in range(MAX_WINDOW):
+                if i + size >= len(stems):
+                    break
+                held |= stems[i + size]
+                share = len(wanted & held) / len(wanted)
+                if best is None or (share, -size) > (best[0], best[1]):
+                    piece = span.text[index.bounds[i][0] : index.bounds[i + size][1]]
+                    best = (share, -size, piece, span)
+    if best is None or best[0] < MIN_COVERAGE:
+        return None
+    return Evidence(best[2], best[3])
+
+
+def _stem(word: str) -> str:
+    return word[:5] if len(word) > 5 and word.isalpha() else word
 
 
 def check(

@@ -2,13 +2,15 @@
 
 - **supported**: every citation resolved to a saved span, the claim's evidence window was
   found (the run of at most three sentences of the span that holds every number of the
-  claim; for a structured record, the located group whose fields hold them), and every
-  check that applies ran and passed (a CL110 concern does not change this);
+  claim; for a claim with no number, the run that holds at least three quarters of its
+  content words; for a structured record, the located group whose fields hold the
+  numbers), and every check that applies ran and passed (a CL110 concern does not
+  change this);
 - **unsupported**: a finding says the cited source does not back it (a rule whose
   `unsupports` is set: CL101–CL109, CL012, CL105, CL202), or a citation reaches an entry
   whose record is retracted;
 - **unchecked**: nothing could be checked: no citation, a source not saved or not
-  resolved, no window, a check that abstained (a claim with no number has no window yet).
+  resolved, no window, a check that abstained.
 
 A finding counts whether or not it is shown: a suppressed or unselected finding still
 means its claim is not supported (O7). Mermaid labels that state a number are claims

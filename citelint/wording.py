@@ -47,7 +47,8 @@ def _anchored_negations(text: str, other: str) -> list[int]:
     found = []
     for m in g.NEGATIONS_EN.finditer(text):
         after = []
-        for w in g.words(text[m.end() : m.end() + 60])[:3]:
+        following = re.split(r"[.!?](?:\s|$)|\n", text[m.end() : m.end() + 60])[0]
+        for w in g.words(following)[:3]:
             if w.kind == "sep":
                 break  # the negation's phrase ends there
             after.append(w)
@@ -64,7 +65,10 @@ def _anchored_negations(text: str, other: str) -> list[int]:
 _PREFIXED = re.compile(r"\b(?:non-?|un)([a-z]{4,})", re.I)
 # Where a sentence's clauses part: `;`, `, while`, `, whereas`, `but`, `, and` before
 # another subject
-_CLAUSES = re.compile(r";|,?\s+(?:while|whereas|but)\s+|,\s+and\s+|\s+and\s+(?=only\b|\w+\s+\d)")
+_CLAUSES = re.compile(
+    r";|,?\s+(?:while|whereas|but)\s+|,\s+and\s+|\s+and\s+(?=only\b|\w+\s+\d)"
+    r"|(?<=[a-z][.!?])\s+|\n+"  # a sentence of a window of several is a clause too
+)
 
 
 def prefixed(text: str) -> bool:

@@ -57,9 +57,16 @@ def test_a_value_given_for_the_other_arm_is_unsupported(
     assert found == [finding] and _counts(summary) == (1, 0, 1, 0)
 
 
-def test_an_abstention_is_never_counted_supported(tmp_path: Path) -> None:
-    """No number: no window, no relation check ran — unchecked, and said so."""
+def test_a_claim_with_no_number_is_checked_in_its_worded_window(tmp_path: Path) -> None:
+    """No number: the window is the run of sentences holding most of its words, and the
+    negation the source does not say is found there."""
     found, summary = _lint(tmp_path, "Trametinib did not improve progression-free survival." + CITE)
+    assert found == ["3:16 CL107"] and _counts(summary) == (1, 0, 1, 0)
+
+
+def test_an_abstention_is_never_counted_supported(tmp_path: Path) -> None:
+    """No number and no window that holds its words: nothing was checked."""
+    found, summary = _lint(tmp_path, "Trametinib is best taken with food at bedtime." + CITE)
     assert found == [] and _counts(summary) == (1, 0, 0, 1)
 
 
@@ -90,7 +97,7 @@ def test_numbers_in_the_span_but_in_no_window_are_unchecked(tmp_path: Path) -> N
 
 
 def test_a_strict_gate_fails_on_unchecked_claims(tmp_path: Path) -> None:
-    claim = "Trametinib did not improve progression-free survival." + CITE
+    claim = "Trametinib is best taken with food at bedtime." + CITE
     _lint(tmp_path, claim)
     result = Runner.of(
         Settings(project_root=str(tmp_path), cache_dir=None, fail_on_unchecked=True),
