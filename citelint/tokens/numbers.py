@@ -60,8 +60,7 @@ _MEASURED = re.compile(
 _THRESHOLD = re.compile(r"(?:[≥≤<>]=?|=<|=>)[ \t]*$")
 # the word right after a cut-off: a unit or a counted noun, never a function word
 _AFTER_WORD = re.compile(
-    r"[ \t]*(?!(?:of|the|and|or|to|in|on|at|for|with|from|by|was|were|is|are|vs)\b)"
-    r"([A-Za-zµμ]{1,14})\b"
+    r"[ \t]*(?!(?:of|the|and|or|to|in|on|at|for|with|by|was|were|is|are)\b)([A-Za-zµμ]{1,14})\b"
 )
 _CUR_PREFIX = re.compile(
     r"(US\$|\$|¥|€|£|USD|RMB|CNY|EUR|GBP|人民币)[ \t]*(?:约|approximately|about|~)?[ \t]*$"
@@ -346,8 +345,7 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
         if label:
             return Kind.STATISTIC, label
         if _THRESHOLD.search(norm, max(0, s - 4), s):
-            # `CPS ≥ 1`: a comparator states a cut-off; the word after it says of what
-            # (`> 200 qubits` is not `> 200 um`)
+            # `CPS ≥ 1` is a cut-off; the word after says of what (`> 200 qubits`, `> 200 um`)
             after = _AFTER_WORD.match(norm, e)
             noun = after.group(1).lower() if after else ""
             return Kind.STATISTIC, f"{THRESHOLD}:{noun}" if noun else THRESHOLD
