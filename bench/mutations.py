@@ -66,6 +66,22 @@ _PARAPHRASES = (
     (re.compile(r"\bgroup\b"), "arm"),
     (re.compile(r"\bsubjects\b"), "participants"),
 )
+# The same measure or change said in other words: each that applies is a paraphrase of
+# its own (an abbreviation for the measure, a synonym for the change, the passive made
+# active by a reporting verb)
+_SYNONYMS = (
+    (re.compile(r"\bprogression-free survival\b", re.I), "PFS"),
+    (re.compile(r"\boverall survival\b", re.I), "OS"),
+    (re.compile(r"\bhazard ratio\b", re.I), "HR"),
+    (re.compile(r"\bodds ratio\b", re.I), "OR"),
+    (re.compile(r"\bconfidence interval\b", re.I), "CI"),
+    (re.compile(r"\bincreased(?=\s+(?:to|from|by)\b)"), "rose"),  # the verb, not `increased LACI`
+    (re.compile(r"\bdecreased(?=\s+(?:to|from|by)\b)"), "fell"),
+    (re.compile(r"\breduced(?=\s+(?:to|from|by)\b)"), "lowered"),
+    (re.compile(r"\bhigher\b"), "greater"),
+    (re.compile(r"^(?:There|It) was\b"), "The study found"),
+    (re.compile(r"\bwas observed\b"), "was seen"),
+)
 # "45% in the A group and 30% in the B group" said the other way round: the same facts
 _PAIRED = re.compile(
     r"(?P<a>\d+(?:\.\d+)?\s?%?(?:\s[a-z]+)?\s(?:in|with|for|among|of)\s[\w\- ]{2,40}?)"
@@ -186,6 +202,9 @@ def mutants(sentence: str) -> Iterator[tuple[str, str]]:
             break
     else:
         yield "paraphrase", "The authors report that " + sentence[0].lower() + sentence[1:]
+    for pattern, replacement in _SYNONYMS:
+        if pattern.search(sentence):
+            yield "paraphrase", pattern.sub(replacement, sentence, count=1)
     paired = _PAIRED.search(sentence)
     if paired:  # the two phrases trade places, each number with its own words
         a, sep, b = paired.group("a"), paired.group("sep"), paired.group("b")

@@ -199,3 +199,68 @@ def _stems(labels: AbstractSet[str]) -> set[str]:
 
 def _show(labels: AbstractSet[str]) -> str:
     return "'" + ", ".join(sorted(labels)) + "'"
+
+
+def moved_measure(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
+    """A number said of a measure its window never names, which the record gives other
+    numbers elsewhere: `Median overall survival was 4.8 months` where the window gives
+    4.8 for progression-free survival and the record's `overall survival` is 81% and 67%."""
+    window = {w.text for w in g.words(evidence)}
+    said = {w.text: labels for w, labels in _phrases(g.words(evidence))}
+    rest = g.words(span.replace(evidence, " "))
+    elsewhere = [(w, _near(rest, i)) for i, w in enumerate(rest) if w.kind == "num"]
+    tokens = g.words(claim)
+    claim_words = {w.text for w in tokens}
+    for i, word in enumerate(tokens):
+        if word.kind != "num":
+            continue
+        labels = _near(tokens, i, 3) & _MEASURES  # the measure it is said of, close by
+        own = said.get(word.text, frozenset()) - claim_words
+        if not own:
+            continue  # what the window says it of is in the claim too
+        labels |= {w for w in _near(tokens, i, 3) if w.endswith("-free")}
+        for label in sorted(labels - window):
+            if len(label) < 5:
+                continue  # an abbreviation or a function word says no measure
+            others = sorted({w.text for w, ls in elsewhere if label in ls and w.text != word.text})
+            if others:
+                says = (
+                    f"{word.text} is said of '{label}' here, but the source gives "
+                    f"{word.text} for {_show(own)} and {' and '.join(others[:3])} for '{label}'"
+                )
+                return (Moved(word.start, word.text, says),)
+    return ()
+
+
+# Words that make one measure another when put before a shared noun: `overall` or
+# `progression-free` survival, `complete` or `partial` response (grammar of outcome
+# names, not a list of outcomes)
+_MEASURES = frozenset(
+    [
+        "overall",
+        "progression-free",
+        "disease-free",
+        "event-free",
+        "recurrence-free",
+        "complete",
+        "partial",
+        "objective",
+        "median",
+        "mean",
+    ]
+)
+
+
+def _near(tokens: Sequence[g.Word], at: int, limit: int = _PHRASE_WORDS) -> frozenset[str]:
+    """The words of a number's phrase, labels or not (`overall` in `overall survival`)."""
+    out: set[str] = set()
+    for step in (-1, 1):
+        j, taken = at + step, 0
+        while 0 <= j < len(tokens) and taken < limit:
+            other = tokens[j]
+            if other.kind in ("num", "sep") or other.text in g.SEPARATORS:
+                break
+            if other.kind == "word" and other.text.replace("-", "").isalpha():
+                out.add(other.text)
+            j, taken = j + step, taken + 1
+    return frozenset(out)

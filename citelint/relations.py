@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citelint import wording
-from citelint.binding import Moved, moved, swapped_group
+from citelint.binding import Moved, moved, moved_measure, swapped_group
 from citelint.sources.model import Span
 from citelint.tokens import relations as g
 
@@ -181,6 +181,8 @@ def check(
     moved, polarity, direction, overclaim = _compare(claim, evidence.text)
     if not moved:
         moved = swapped_group(claim, evidence.text, evidence.span.text)
+    if not moved:
+        moved = moved_measure(claim, evidence.text, evidence.span.text)
     if polarity is not None and polarity[1] == "adds" and _excluded(evidence):
         polarity = None  # a list item under `Exclusion Criteria:` says "not allowed"
     return Relations(evidence, moved, polarity, direction, overclaim, unbound)

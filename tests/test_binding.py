@@ -3,7 +3,7 @@ other, permuted copies and swapped groups (CL106)."""
 
 from __future__ import annotations
 
-from citelint.binding import moved, swapped_group
+from citelint.binding import moved, moved_measure, swapped_group
 
 SOURCE = (
     "Median progression-free survival was 4.8 months in the trametinib group and "
@@ -45,3 +45,18 @@ def test_a_group_swapped_for_one_the_record_names_elsewhere() -> None:
     (found,) = swapped_group("Levels fell in liver sexes (p = 0.002).", evidence, span)
     assert "'liver'" in found.says and "'both'" in found.says
     assert swapped_group("Levels fell in adult sexes (p = 0.002).", evidence, span) == ()
+
+
+def test_a_number_said_of_a_measure_its_window_never_names() -> None:
+    span = (
+        "Median progression-free survival was 4.8 months with trametinib. "
+        "At 6 months, overall survival was 81% with trametinib."
+    )
+    window = "Median progression-free survival was 4.8 months with trametinib."
+    (found,) = moved_measure(
+        "Median overall survival was 4.8 months with trametinib.", window, span
+    )
+    assert "'overall'" in found.says and "81" in found.says
+    assert moved_measure("Median progression-free survival was 4.8 months.", window, span) == ()
+    far = "Trametinib improved overall survival in the phase 3 trial."
+    assert moved_measure(far, "In this phase 3 trial, 322 patients.", span) == ()

@@ -48,6 +48,7 @@ def _counts(summary: dict[str, object]) -> tuple[object, ...]:
             "3:47 CL106",
         ),
         ("PFS was 1.5 months with trametinib and 4.8 months with chemotherapy.", "3:9 CL106"),
+        ("Median overall survival was 4.8 months in the trametinib group.", "3:29 CL106"),
     ],
 )
 def test_a_value_given_for_the_other_arm_is_unsupported(
