@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from typing import Any
 
 from citelint.analysis import Analysis, BodyClaim
 from citelint.diagnostic import Diagnostic, Severity, describe_lines
+from citelint.relations import coverage
 from citelint.result import CitedSpan, ClaimRecord
 from citelint.sources.model import Failure, Span
+from citelint.tokens import blank, mask_anchors
 from citelint.verdicts import Verdict, Verdicts
 
 EXCERPT = 300  # characters kept on each side of the first matched token (DECISIONS I6)
@@ -85,6 +88,7 @@ def build(
                     dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)
                 ),
                 evidence=_evidence(analysis, item),
+                **_window(analysis, item),
             )
         )
     return tuple(records)
@@ -95,6 +99,19 @@ def _evidence(analysis: Analysis, item: BodyClaim) -> str:
     if relations is None or relations.evidence is None:
         return ""
     return relations.evidence.text[: 2 * EXCERPT]
+
+
+def _window(analysis: Analysis, item: BodyClaim) -> dict[str, Any]:
+    """Where the claim's window is and how much of the claim's words it holds."""
+    relations = analysis.relations_if_checked(item)
+    if relations is None or relations.evidence is None:
+        return {}
+    found = relations.evidence
+    where = analysis.display(found.span.path) if found.span.path else "the quote"
+    if found.span.locator:
+        where += f" › {found.span.locator}"
+    said = blank(mask_anchors(item.sentence.text), item.sentence.masks)  # citations say nothing
+    return {"evidence_at": where, "coverage": coverage(said, found.text)}
 
 
 def _cited_spans(item: BodyClaim, analysis: Analysis) -> tuple[CitedSpan, ...]:

@@ -162,6 +162,15 @@ def _worded(tokens: Sequence[g.Word], spans: Sequence[Span]) -> Evidence | None:
     return Evidence(best[2], best[3])
 
 
+def coverage(claim: str, window: str) -> int:
+    """The share (0–100) of a claim's content words its window holds, by stem."""
+    wanted = {_stem(w.text) for w in g.words(claim) if g.is_label(w)}
+    if not wanted:
+        return 100
+    held = {_stem(w.text) for w in g.words(window) if g.is_label(w)}
+    return round(100 * len(wanted & held) / len(wanted))
+
+
 def _stem(word: str) -> str:
     return word[:5] if len(word) > 5 and word.isalpha() else word
 

@@ -88,6 +88,10 @@ class ClaimRecord:
     # where the saved sources hold the claim (repair hints): (anchor and place, excerpt)
     found_in: tuple[tuple[str, str], ...] = ()
     evidence: str = ""  # the source sentence(s) its relations were checked against
+    # where that window is (`sources/pubmed/1.xml › abstract`) and the share of the
+    # claim's content words it holds (0–100), so a reviewer can sort by it
+    evidence_at: str = ""
+    coverage: int = 0
 
 
 def source_lines(text: str, numbers: Iterable[int]) -> tuple[tuple[int, str], ...]:

@@ -152,7 +152,8 @@ def test_the_evidence_reaches_json_the_html_view_and_the_audit(
     sentence = "The response rate was higher in the trametinib group (22% vs. 8%)."
     assert finding["evidence"] == sentence
     page = (tmp_path / "v.html").read_text(encoding="utf-8")
-    assert 'Supporting sentence</p><div class="excerpt evidence">' in page
+    window = "Evidence window, sources/pubmed/3001.xml › results: 67% of the claim's words"
+    assert f'{window}</p><div class="excerpt evidence">' in page
     audit = json.loads((tmp_path / "audit/r.md/verification_report.json").read_text())
     assert audit["violations"][0]["evidence"] == sentence
     assert audit["anchor_audit"]["relations"] == {"checked": 1, "abstained": 0}

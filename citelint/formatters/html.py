@@ -174,7 +174,10 @@ def _detail(key: str, record: ClaimRecord) -> str:
     if not record.anchors:
         parts.append("<p>No anchor.</p>")
     if record.evidence:  # the sentence its relations were checked against
-        parts.append('<p class="evidence-label">Supporting sentence</p>')
+        parts.append(
+            f'<p class="evidence-label">Evidence window, {_e(record.evidence_at)}: '
+            f"{record.coverage}% of the claim's words</p>"
+        )
         parts.append(
             f'<div class="excerpt evidence">{_highlight(record.evidence, _needles(record))}</div>'
         )
