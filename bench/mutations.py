@@ -47,6 +47,7 @@ from citelint.tokens import relations as grammar  # noqa: E402
 CORPUS = ROOT.parent / "shared" / "corpus"
 CAUGHT_BY = {
     "group-swap": "CL106",
+    "ctgov-group": "CL106",
     "single-arm": "CL106",
     "negation": "CL107",
     "arm-swap": "CL106",
@@ -283,8 +284,63 @@ def _swapped_group(sentence: str, record: Record, others: list[str]) -> str | No
     return None
 
 
+def trial_cases() -> Iterator[Case]:
+    """ClinicalTrials.gov results: for each outcome with two or more groups, a claim of
+    the first measured value in its own group (correct) and in another group of the same
+    outcome (ctgov-group), each group named by the first word of its title that is its
+    own."""
+    for path in sorted((CORPUS / "trials").glob("*/NCT*.json")):
+        try:
+            study = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(study, dict) and isinstance(study.get("studies"), list):
+            study = study["studies"][0]
+        results = study.get("resultsSection") if isinstance(study, dict) else None
+        if not isinstance(results, dict):
+            continue
+        nct = path.name.split(".")[0]
+        record = Record(f"trials/{nct}.json", f"[nct:{nct}:outcomes]", path.read_bytes())
+        measures = results.get("outcomeMeasuresModule", {}).get("outcomeMeasures", [])
+        for measure in measures[:6]:
+            named = _group_words(measure.get("groups", []))
+            value = _first_measured(measure)
+            if len(named) < 2 or value is None or value[0] not in named:
+                continue
+            group, number = value
+            title = " ".join(str(measure.get("title", "")).split()[:8])
+            claim = f"{title} was {number} in the {named[group]} group."
+            yield Case(record, "correct", claim, title)
+            for other, word in named.items():
+                if other != group:
+                    yield Case(record, "ctgov-group", claim.replace(named[group], word), title)
+                    break
+
+
+def _group_words(groups: list[dict[str, str]]) -> dict[str, str]:
+    """Each group's id with a word of its title no other group's title has."""
+    titles = {g.get("id", ""): str(g.get("title", "")).lower() for g in groups}
+    out = {}
+    for gid, title in titles.items():
+        others = " ".join(t for g, t in titles.items() if g != gid)
+        own = [w for w in re.findall(r"[a-z][a-z-]{3,}", title) if w not in others]
+        if own:
+            out[gid] = own[0]
+    return out if len(out) == len(titles) else {}
+
+
+def _first_measured(measure: dict[str, object]) -> tuple[str, str] | None:
+    for klass in measure.get("classes", []) or []:  # type: ignore[attr-defined]
+        for category in klass.get("categories", []):
+            for m in category.get("measurements", []):
+                value = m.get("value")
+                if isinstance(value, str) and re.fullmatch(r"\d+(?:\.\d+)?", value):
+                    return str(m.get("groupId", "")), value
+    return None
+
+
 def cases() -> list[Case]:
-    out = []
+    out: list[Case] = list(trial_cases())
     found = list(result_sentences())
     for record, sentence in found:
         for klass, claim in mutants(sentence):

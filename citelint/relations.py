@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citelint import wording
-from citelint.binding import Moved, moved, moved_measure, swapped_group
+from citelint.binding import Moved, grouped, moved, moved_measure, swapped_group
 from citelint.sources.model import Span
 from citelint.tokens import relations as g
 
@@ -186,6 +186,11 @@ def check(
     unbound = _unbound_doses(doses, drugs, spans)
     evidence = find_evidence(claim, spans)
     if evidence is None:
+        for span in spans:  # a structured record: each value's own result group
+            found = grouped(claim, span.fields)
+            if found is not None:
+                said, wrong = found
+                return Relations(Evidence(said, span), wrong, unbound_doses=unbound)
         return Relations(None, unbound_doses=unbound) if unbound else ABSTAINED
     moved, polarity, direction, overclaim = _compare(claim, evidence.text)
     if not moved:

@@ -3,7 +3,8 @@ other, permuted copies and swapped groups (CL106)."""
 
 from __future__ import annotations
 
-from citelint.binding import moved, moved_measure, swapped_group
+from citelint.binding import grouped, moved, moved_measure, swapped_group
+from citelint.sources.model import NumberField
 
 SOURCE = (
     "Median progression-free survival was 4.8 months in the trametinib group and "
@@ -60,3 +61,16 @@ def test_a_number_said_of_a_measure_its_window_never_names() -> None:
     assert moved_measure("Median progression-free survival was 4.8 months.", window, span) == ()
     far = "Trametinib improved overall survival in the phase 3 trial."
     assert moved_measure(far, "In this phase 3 trial, 322 patients.", span) == ()
+
+
+def test_a_structured_value_said_of_another_result_group() -> None:
+    fields = (
+        NumberField("19.63", "value", "bmi", "1 Placebo"),
+        NumberField("21.19", "value", "bmi", "2. Repaglinide"),
+    )
+    said = grouped("Mean BMI was 21.19 in the placebo group.", fields)
+    assert said is not None and "'2. Repaglinide'" in said[1][0].says
+    assert grouped("Mean BMI was 21.19 in the repaglinide group.", fields) is None
+    # the subject before the number is not what the number is said of
+    assert grouped("Repaglinide raised BMI from 19.63 to 21.19.", fields) is None
+    assert grouped("Mean BMI was 21.19.", fields) is None

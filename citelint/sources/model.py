@@ -17,6 +17,7 @@ class NumberField:
     value: str
     key: str
     context: str
+    group: str = ""  # the title of the result group it was measured in (`groupId`)
 
 
 @dataclass(frozen=True, slots=True)

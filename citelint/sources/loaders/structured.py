@@ -45,7 +45,12 @@ class Flat:
 
 
 def flatten(
-    node: Any, *, strip_html: bool = False, out: Flat | None = None, context: str = ""
+    node: Any,
+    *,
+    strip_html: bool = False,
+    out: Flat | None = None,
+    context: str = "",
+    groups: dict[str, str] | None = None,
 ) -> Flat:
     """String values (as text) and whole-number values (as fields) in document order.
 
@@ -54,19 +59,22 @@ def flatten(
     the outcome measure two levels up (DECISIONS F1, read with ancestors).
     """
     out = out if out is not None else Flat()
+    groups = groups or {}
     if isinstance(node, dict):
         own = " ".join(v for v in node.values() if isinstance(v, str) and not _NUMBER.match(v))
         context = f"{own} {context}"[:2000]
+        groups = _groups(node.get("groups"), groups)  # a result's groups, by their ids
+        group = groups.get(str(node.get("groupId", "")), "")
         for key, value in node.items():
             if isinstance(value, bool) or value is None:
                 continue
             if isinstance(value, (int, float)) or (isinstance(value, str) and _NUMBER.match(value)):
                 if not _STRUCTURAL.match(str(key)):
-                    out.fields.append(NumberField(str(value), str(key), context.casefold()))
+                    out.fields.append(NumberField(str(value), str(key), context.casefold(), group))
             elif isinstance(value, str):
                 out.texts.append(_clean(value) if strip_html else value)
             else:
-                flatten(value, strip_html=strip_html, out=out, context=context)
+                flatten(value, strip_html=strip_html, out=out, context=context, groups=groups)
     elif isinstance(node, list):
         for item in node:
             if isinstance(item, str):
@@ -74,10 +82,23 @@ def flatten(
             elif isinstance(item, (int, float)) and not isinstance(item, bool):
                 out.fields.append(NumberField(str(item), "", context.casefold()))
             else:
-                flatten(item, strip_html=strip_html, out=out, context=context)
+                flatten(item, strip_html=strip_html, out=out, context=context, groups=groups)
     elif isinstance(node, str):
         out.texts.append(_clean(node) if strip_html else node)
     return out
+
+
+def _groups(listed: object, outer: dict[str, str]) -> dict[str, str]:
+    """ClinicalTrials.gov's `groups: [{id, title}]` of a result, over the outer ones: a
+    measurement names its group only by `groupId`."""
+    if not isinstance(listed, list):
+        return outer
+    found = {
+        str(g["id"]): str(g["title"])
+        for g in listed
+        if isinstance(g, dict) and isinstance(g.get("id"), str) and isinstance(g.get("title"), str)
+    }
+    return {**outer, **found} if found else outer
 
 
 def _clean(value: str) -> str:

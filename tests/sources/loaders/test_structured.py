@@ -53,3 +53,32 @@ def test_europepmc_records(real: Path) -> None:
     assert "BRCA1" in span(real, "europepmc", "20516115", "title").text
     f = failure(real, "europepmc", "core")
     assert f.kind is FailureKind.UNREADABLE and "holds 0 records" in f.message
+
+
+def test_a_measurement_carries_the_title_of_its_result_group() -> None:
+    from citelint.sources.loaders.structured import flatten
+
+    outcome = {
+        "title": "BMI",
+        "groups": [
+            {"id": "OG000", "title": "1 Placebo"},
+            {"id": "OG001", "title": "2. Repaglinide"},
+        ],
+        "classes": [
+            {
+                "categories": [
+                    {
+                        "measurements": [
+                            {"groupId": "OG000", "value": "19.63"},
+                            {"groupId": "OG001", "value": "21.19"},
+                        ]
+                    }
+                ]
+            }
+        ],
+    }
+    fields = flatten(outcome).fields
+    assert [(f.value, f.group) for f in fields] == [
+        ("19.63", "1 Placebo"),
+        ("21.19", "2. Repaglinide"),
+    ]
