@@ -46,16 +46,14 @@ def swapped_group(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
     elsewhere, never in the evidence: `plasma T4 levels in pituitary sexes` where the
     source says `in both sexes` and speaks of the pituitary in another sentence."""
     c_tokens, s_tokens = g.words(claim), g.words(evidence)
-    a = [w.text for w in c_tokens]
-    b = [w.text for w in s_tokens]
-    matcher = SequenceMatcher(None, a, b, autojunk=False)
-    if matcher.ratio() < 0.8:
-        return ()  # not the evidence sentence said again
-    replaced = [op for op in matcher.get_opcodes() if op[0] != "equal"]
-    if len(replaced) != 1 or replaced[0][0] != "replace":
-        return ()
-    _, i1, i2, j1, j2 = replaced[0]
-    if i2 - i1 != 1 or j2 - j1 != 1 or i1 == 0 or a[i1 - 1] not in _GROUP_BEFORE:
+    if len(c_tokens) != len(s_tokens):
+        return ()  # one word for one word: the same length, or no swap
+    pairs = zip(c_tokens, s_tokens, strict=True)
+    differ = [i for i, (c, s) in enumerate(pairs) if c.text != s.text]
+    if len(differ) != 1:
+        return ()  # the evidence said again with exactly one word changed, or not this
+    i1 = j1 = differ[0]
+    if i1 == 0 or c_tokens[i1 - 1].text not in _GROUP_BEFORE:
         return ()
     mine, theirs = c_tokens[i1], s_tokens[j1]
     if not (g.is_label(mine) and g.is_label(theirs)) or mine.text[:5] == theirs.text[:5]:
@@ -206,24 +204,27 @@ def moved_measure(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
     """A number said of a measure its window never names, which the record gives other
     numbers elsewhere: `Median overall survival was 4.8 months` where the window gives
     4.8 for progression-free survival and the record's `overall survival` is 81% and 67%."""
-    window = {w.text for w in g.words(evidence)}
-    said = {w.text: labels for w, labels in _phrases(g.words(evidence))}
-    rest = g.words(span.replace(evidence, " "))
-    elsewhere = [(w, _near(rest, i)) for i, w in enumerate(rest) if w.kind == "num"]
     tokens = g.words(claim)
-    claim_words = {w.text for w in tokens}
+    window = {w.text for w in g.words(evidence)}
+    asked = []  # (number, the measure words beside it that the window lacks)
     for i, word in enumerate(tokens):
-        if word.kind != "num":
-            continue
-        labels = _near(tokens, i, 3) & _MEASURES  # the measure it is said of, close by
+        if word.kind == "num":
+            near = _near(tokens, i, 3)
+            labels = {w for w in near if w in _MEASURES or w.endswith("-free")}
+            missing = sorted(w for w in labels - window if len(w) >= 5)
+            if missing:
+                asked.append((word, missing))
+    if not asked:
+        return ()  # most claims: no measure word, or the window's own
+    said = {w.text: labels for w, labels in _phrases(g.words(evidence))}
+    claim_words = {w.text for w in tokens}
+    elsewhere = _elsewhere(span, evidence)
+    for word, missing in asked:
         own = said.get(word.text, frozenset()) - claim_words
         if not own:
             continue  # what the window says it of is in the claim too
-        labels |= {w for w in _near(tokens, i, 3) if w.endswith("-free")}
-        for label in sorted(labels - window):
-            if len(label) < 5:
-                continue  # an abbreviation or a function word says no measure
-            others = sorted({w.text for w, ls in elsewhere if label in ls and w.text != word.text})
+        for label in missing:
+            others = sorted({w for w, ls in elsewhere if label in ls and w != word.text})
             if others:
                 says = (
                     f"{word.text} is said of '{label}' here, but the source gives "
@@ -231,6 +232,13 @@ def moved_measure(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
                 )
                 return (Moved(word.start, word.text, says),)
     return ()
+
+
+@lru_cache(maxsize=256)
+def _elsewhere(span: str, evidence: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each number of the span outside the window with the words of its phrase."""
+    rest = g.words(span.replace(evidence, " "))
+    return tuple((w.text, _near(rest, i)) for i, w in enumerate(rest) if w.kind == "num")
 
 
 # Words that make one measure another when put before a shared noun: `overall` or

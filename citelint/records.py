@@ -58,6 +58,7 @@ def build(
     ordered = sorted(diagnostics, key=lambda d: (d.line, d.column))
     places = [(d.line, d.column) for d in ordered]
     records = []
+    shown: dict[str, str] = {}  # source paths as displayed, each worked out once
     for n, item in enumerate(analysis.claims):
         s = item.sentence
         first, last = doc.position(s.start), doc.position(s.end)
@@ -88,7 +89,7 @@ def build(
                     dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)
                 ),
                 evidence=_evidence(analysis, item),
-                **_window(analysis, item),
+                **_window(analysis, item, shown),
             )
         )
     return tuple(records)
@@ -101,13 +102,16 @@ def _evidence(analysis: Analysis, item: BodyClaim) -> str:
     return relations.evidence.text[: 2 * EXCERPT]
 
 
-def _window(analysis: Analysis, item: BodyClaim) -> dict[str, Any]:
+def _window(analysis: Analysis, item: BodyClaim, shown: dict[str, str]) -> dict[str, Any]:
     """Where the claim's window is and how much of the claim's words it holds."""
     relations = analysis.relations_if_checked(item)
     if relations is None or relations.evidence is None:
         return {}
     found = relations.evidence
-    where = analysis.display(found.span.path) if found.span.path else "the quote"
+    path = found.span.path
+    if path and path not in shown:
+        shown[path] = analysis.display(path)
+    where = shown[path] if path else "the quote"
     if found.span.locator:
         where += f" › {found.span.locator}"
     said = blank(mask_anchors(item.sentence.text), item.sentence.masks)  # citations say nothing

@@ -162,6 +162,7 @@ def _worded(tokens: Sequence[g.Word], spans: Sequence[Span]) -> Evidence | None:
     return Evidence(best[2], best[3])
 
 
+@lru_cache(maxsize=4096)
 def coverage(claim: str, window: str) -> int:
     """The share (0–100) of a claim's content words its window holds, by stem."""
     wanted = {_stem(w.text) for w in g.words(claim) if g.is_label(w)}
