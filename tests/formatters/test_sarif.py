@@ -202,3 +202,17 @@ def test_rules_carry_markdown_help_and_messages_link_their_cited_span(
         "(cited span: [examples/sources/pubmed/10000001.json](1))"
     )
     assert result["relatedLocations"][0]["id"] == 1
+
+
+def test_the_run_counts_claims_by_verdict() -> None:
+    from citelint.formatters import sarif
+    from citelint.result import FileResult
+
+    result = Result((FileResult("r.md", (), claims=6, supported=3, unsupported=2, unchecked=1),))
+    run = json.loads(sarif.render(result))["runs"][0]
+    assert run["properties"] == {
+        "claims": 6,
+        "supportedClaims": 3,
+        "unsupportedClaims": 2,
+        "uncheckedClaims": 1,
+    }

@@ -106,3 +106,10 @@ def test_findings_link_to_their_line_when_the_commit_is_known() -> None:
         "- [`my docs/a.md:1:1`](https://github.com/o/r/blob/abc/my%20docs/a.md#L1)"
     )
     assert "](" not in next(x for x in summary.render(result).splitlines() if x.startswith("- "))
+
+
+def test_the_job_summary_says_the_verdicts() -> None:
+    from citelint.result import FileResult, Result
+
+    result = Result((FileResult("r.md", (), claims=3, supported=1, unsupported=1, unchecked=1),))
+    assert "3 claims: 1 supported, 1 unsupported, 1 unchecked" in summary.render(result)
