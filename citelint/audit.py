@@ -34,6 +34,7 @@ def report(f: FileResult, fail_on: str, fact: Callable[[str], RuleFacts]) -> dic
                 for s in d.suggestions
             ],
             "evidence": d.evidence,
+            "coverage": d.coverage,
         }
         for d in f.diagnostics
     ]

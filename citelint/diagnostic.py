@@ -101,6 +101,7 @@ class Diagnostic:
     suggestions: tuple[Suggestion, ...] = ()  # where the evidence is (repair hints)
     nowhere: tuple[str, ...] = ()  # tokens no saved source holds
     evidence: str | None = None  # the source sentence(s) a relation was checked against
+    coverage: int | None = None  # the share (0–100) of the claim's words that window holds
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str]:

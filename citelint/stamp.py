@@ -89,6 +89,7 @@ class Stamper:
             suggestions=hints.suggestions,
             nowhere=hints.nowhere,
             evidence=_shown_claim(f.evidence) if f.evidence else None,
+            coverage=f.coverage,
         )
 
     def diagnostics(

@@ -42,9 +42,9 @@ def test_audit_reports_validate_against_the_shipped_schema(
     assert broken["anchor_audit"]["anchors_without_locator"] == []
     first = broken["violations"][0]
     assert set(first) == {
-        "severity", "code", "claim", "anchor", "reason", "suggestion", "found_in", "evidence",
+        "severity", "code", "claim", "anchor", "reason", "suggestion", "found_in", "evidence", "coverage",
     }  # fmt: skip
-    assert first["suggestion"] and first["evidence"] is None  # only relation findings have one
+    assert first["suggestion"] and first["evidence"] is None and first["coverage"] is None
     checked = broken["anchor_audit"]["relations"]
     assert checked["checked"] + checked["abstained"] > 0  # the examples' cited sentences
     clean = json.loads(written[1].read_text(encoding="utf-8"))

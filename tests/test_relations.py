@@ -150,7 +150,7 @@ def test_the_evidence_reaches_json_the_html_view_and_the_audit(
     (finding,) = json.loads(capsys.readouterr().out)["diagnostics"]
     assert code == 1 and finding["code"] == "CL108"
     sentence = "The response rate was higher in the trametinib group (22% vs. 8%)."
-    assert finding["evidence"] == sentence
+    assert finding["evidence"] == sentence and finding["coverage"] == 67
     page = (tmp_path / "v.html").read_text(encoding="utf-8")
     window = "Evidence window, sources/pubmed/3001.xml › results: 67% of the claim's words"
     assert f'{window}</p><div class="excerpt evidence">' in page

@@ -65,6 +65,7 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
         "suggestions": [suggestion_dict(s) for s in d.suggestions],
         "nowhere": list(d.nowhere),
         "evidence": d.evidence,
+        "coverage": d.coverage,
     }
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from citelint.analysis import Analysis, BodyClaim
-from citelint.relations import Relations
+from citelint.relations import Relations, coverage
 from citelint.rules.base import Finding
+from citelint.tokens import blank, mask_anchors
 
 QUOTE = 240  # characters of the evidence a message quotes
 
@@ -39,4 +40,5 @@ def finding(code: str, item: BodyClaim, relations: Relations, at: int, message: 
         spans=(relations.evidence.span,),
         subject=s.text + code,
         evidence=relations.evidence.text,
+        coverage=coverage(blank(mask_anchors(s.text), s.masks), relations.evidence.text),
     )

@@ -34,6 +34,7 @@ class Finding:
     spans: tuple[Span | Failure, ...] = ()
     subject: str = ""  # what identifies the finding in a baseline (DECISIONS O6)
     evidence: str = ""  # the source sentence(s) the claim was checked against
+    coverage: int | None = None  # the share (0–100) of the claim's words the window holds
 
 
 @dataclass(frozen=True)
