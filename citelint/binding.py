@@ -74,21 +74,25 @@ def swapped_group(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
 @lru_cache(maxsize=1024)
 def _phrases(tokens: tuple[g.Word, ...]) -> list[tuple[g.Word, frozenset[str]]]:
     """Each number with the labels of its phrase (kept: evidence sentences repeat)."""
+    return [
+        (word, frozenset(w.text for w in _phrase(tokens, i) if g.is_label(w)))
+        for i, word in enumerate(tokens)
+        if word.kind == "num"
+    ]
+
+
+def _phrase(tokens: Sequence[g.Word], at: int, limit: int = _PHRASE_WORDS) -> list[g.Word]:
+    """The words of the number at `at`'s phrase: up to `limit` on each side, to the
+    nearest separator or other number."""
     out = []
-    for i, word in enumerate(tokens):
-        if word.kind != "num":
-            continue
-        labels: set[str] = set()
-        for step in (-1, 1):
-            j, taken = i + step, 0
-            while 0 <= j < len(tokens) and taken < _PHRASE_WORDS:
-                other = tokens[j]
-                if other.kind in ("num", "sep") or other.text in g.SEPARATORS:
-                    break
-                if g.is_label(other):
-                    labels.add(other.text)
-                j, taken = j + step, taken + 1
-        out.append((word, frozenset(labels)))
+    for step in (-1, 1):
+        j, taken = at + step, 0
+        while 0 <= j < len(tokens) and taken < limit:
+            other = tokens[j]
+            if other.kind in ("num", "sep") or other.text in g.SEPARATORS:
+                break
+            out.append(other)
+            j, taken = j + step, taken + 1
     return out
 
 
@@ -262,17 +266,11 @@ _MEASURES = frozenset(
 
 def _near(tokens: Sequence[g.Word], at: int, limit: int = _PHRASE_WORDS) -> frozenset[str]:
     """The words of a number's phrase, labels or not (`overall` in `overall survival`)."""
-    out: set[str] = set()
-    for step in (-1, 1):
-        j, taken = at + step, 0
-        while 0 <= j < len(tokens) and taken < limit:
-            other = tokens[j]
-            if other.kind in ("num", "sep") or other.text in g.SEPARATORS:
-                break
-            if other.kind == "word" and other.text.replace("-", "").isalpha():
-                out.add(other.text)
-            j, taken = j + step, taken + 1
-    return frozenset(out)
+    return frozenset(
+        w.text
+        for w in _phrase(tokens, at, limit)
+        if w.kind == "word" and w.text.replace("-", "").isalpha()
+    )
 
 
 def grouped(claim: str, fields: Sequence[NumberField]) -> tuple[str, tuple[Moved, ...]] | None:
