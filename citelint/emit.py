@@ -60,6 +60,9 @@ def outputs(args: argparse.Namespace) -> tuple[str, list[tuple[str, str]]]:
     stdout = default
     for spec in args.output:
         fmt, sep, path = spec.partition(":")
+        if spec in FORMATTERS or (sep and fmt in FORMATTERS and not path):
+            # `-o sarif` wrote text to a file named `sarif`: a format needs its file
+            raise UsageError(f"-o {spec}: name the file too, as in -o {fmt}:FILE")
         if sep and fmt in FORMATTERS:
             files.append((fmt, path))
         elif sep and path and re.fullmatch(r"[a-z]{2,}", fmt):
@@ -180,6 +183,9 @@ def write(path: str, text: Iterable[str], root: str, *, append: bool = False) ->
     """An output file, written whole (or appended to), never through a symlink."""
     chunks = (chunk.encode("utf-8") for chunk in text)
     try:
+        # `-o out/citelint.sarif` in a fresh checkout: its folder is made (never through a
+        # symlink below the project), as `--html-dir` and `--audit-dir` make theirs
+        writes.make_folders(os.path.dirname(os.path.abspath(path)), root)
         if append:
             writes.append(path, chunks, root=root)
         else:

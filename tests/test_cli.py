@@ -279,6 +279,14 @@ def test_outputs_by_format_or_ending_and_what_the_run_did(
     (repo / "reports/broken.md").write_text(BROKEN)
     code, _, err = run(capsys, "reports", "-o", "xml:out.xml")
     assert code == 2 and "unknown format xml" in err
+    code, _, _ = run(capsys, "reports", "-o", "sarif:out/deep/c.sarif", "--summary-file", "s/s.md")
+    assert code == 1 and (repo / "out/deep/c.sarif").is_file() and (repo / "s/s.md").is_file()
+    for spec in ("sarif", "json:"):  # a format with no file wrote text to a file `sarif`
+        code, _, err = run(capsys, "reports", "-o", spec)
+        assert (
+            code == 2 and f"-o {spec}: name the file too, as in -o {spec.rstrip(':')}:FILE" in err
+        )
+        assert not (repo / spec.rstrip(":")).exists()
     code, out, _ = run(capsys, "reports", "-o", "out.sarif", "-o", "out.json")
     assert code == 1 and out.startswith("reports/broken.md:1:16: CL101")  # stdout kept
     assert json.loads((repo / "out.sarif").read_text())["version"] == "2.1.0"

@@ -112,7 +112,10 @@ def _top(result: Result) -> list[str]:
         message = d.message if len(d.message) <= MESSAGE else d.message[:MESSAGE] + "…"
         place = _code(f"{d.path}:{d.line}:{d.column}")
         if result.blob_url:
-            place = f"[{place}]({result.blob_url}{quote(d.path)}#L{d.line})"
+            # GitHub renders Markdown and drops `#L3` from a rendered file: `?plain=1` shows
+            # the source, where the line anchor holds
+            plain = "?plain=1" if d.path.lower().endswith((".md", ".markdown")) else ""
+            place = f"[{place}]({result.blob_url}{quote(d.path)}{plain}#L{d.line})"
         lines.append(f"- {place} **{d.code}** {_text(message)}")
     if len(diagnostics) > TOP:
         lines += [

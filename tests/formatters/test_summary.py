@@ -102,10 +102,13 @@ def test_findings_link_to_their_line_when_the_commit_is_known() -> None:
     result = Result((FileResult("my docs/a.md", found),), catalog=CATALOG)
     linked = dataclasses.replace(result, blob_url="https://github.com/o/r/blob/abc/")
     (line,) = [x for x in summary.render(linked).splitlines() if x.startswith("- ")]
-    assert line.startswith(
-        "- [`my docs/a.md:1:1`](https://github.com/o/r/blob/abc/my%20docs/a.md#L1)"
+    assert line.startswith(  # GitHub renders Markdown: only its plain view keeps `#L1`
+        "- [`my docs/a.md:1:1`](https://github.com/o/r/blob/abc/my%20docs/a.md?plain=1#L1)"
     )
     assert "](" not in next(x for x in summary.render(result).splitlines() if x.startswith("- "))
+    html = dataclasses.replace(linked, files=(FileResult("a.html", tuple(_findings("a.html", 1))),))
+    (line,) = [x for x in summary.render(html).splitlines() if x.startswith("- ")]
+    assert "blob/abc/a.html#L1)" in line
 
 
 def test_the_job_summary_says_the_verdicts() -> None:
