@@ -154,6 +154,9 @@ def write_pages(result: Result, folder: str, root: str) -> None:
     `root` may be a symlink (as for `--audit-dir`)."""
     try:
         writes.make_folders(folder, root)
+        # citelint's own pages are no reports to lint on the next run: git (and so the
+        # discovery, which honours .gitignore) leaves the folder out, as coverage.py does
+        writes.write_atomic(os.path.join(folder, ".gitignore"), (b"*\n",), root=root)
         for name, page in html.pages(result):
             writes.write_atomic(os.path.join(folder, name), (page.encode("utf-8"),), root=root)
     except OSError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -140,7 +141,9 @@ def test_pages_are_an_index_and_one_page_per_report(
     assert main(["examples", "--html-dir", str(folder), "-q", "--output-format", "concise"]) == 1
     capsys.readouterr()
     names = sorted(p.name for p in folder.iterdir())
+    assert (folder / ".gitignore").read_text() == "*\n"  # never linted as reports again
     assert names == [
+        ".gitignore",
         "index.html",
         "report-0.html",
         "report-1.html",
@@ -211,3 +214,16 @@ def test_the_index_sits_beside_the_panel_at_1400_px_with_the_corpus_reports(
     subprocess.run([*flags, f"--screenshot={shot}", (folder / "index.html").as_uri()],
                    capture_output=True, timeout=120, check=True)  # fmt: skip
     assert shot.stat().st_size > 10_000
+
+
+def test_the_pages_are_never_linted_as_reports_on_the_next_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    monkeypatch.chdir(tmp_path)
+    main(["examples", "--html-dir", "audit", "-q", "--no-cache"])
+    capsys.readouterr()
+    main([".", "--no-cache", "--output-format", "json"])
+    linted = {d["path"].split("/")[0] for d in json.loads(capsys.readouterr().out)["diagnostics"]}
+    assert (tmp_path / "audit" / "index.html").is_file() and linted == {"examples"}
