@@ -40,7 +40,7 @@ class UnsavedSource(Rule[NoOptions]):
     name = "unsaved-source"
     severity = Severity.CRITICAL
     summary = "a cited source is not saved, so the claims it supports cannot be verified"
-    suggestion = "save the source under the sources root"
+    suggestion = "save the source under the sources root (`citelint fetch` saves it)"
     options_type = NoOptions
     marks_unverified = True
     failure_kind = FailureKind.UNSAVED
@@ -74,7 +74,7 @@ class UnsavedSource(Rule[NoOptions]):
                 first.start,
                 first.end,
                 f"unsaved source: {why}; {n} claim{'s' if n != 1 else ''} depend"
-                f"{'s' if n == 1 else ''} on it",
+                f"{'s' if n == 1 else ''} on it; `citelint fetch` saves it",
                 anchors=(first,),
                 subject=source,
             )
@@ -92,7 +92,7 @@ class UnsavedSource(Rule[NoOptions]):
             first.end,
             f"unsaved sources: none of the {n} source{'s' if n != 1 else ''} this report cites "
             f"is saved under the sources root, so {claims} claim{'s' if claims != 1 else ''} "
-            f"cannot be verified: {shown}",
+            f"cannot be verified: {shown}; `citelint fetch` saves them",
             anchors=(first,),
             missing=names,
             subject="nothing saved",
