@@ -36,7 +36,6 @@ from citelint.tokens import relations as g
 
 MAX_WINDOW = 3  # sentences an evidence run may span
 MAX_SENTENCES = 200  # sentences holding a claim's rarest number that are looked around
-MAX_SCANNED = 2000  # sentences of a span a claim with no number is looked for in
 _SENTENCE_END = re.compile(
     r"(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bet al\.)(?<=[.!?])\s+|(?<=[。！？])|\n+"
 )
@@ -81,6 +80,8 @@ class _Indexed:
     values: tuple[frozenset[str], ...]  # the numbers of each sentence
     labels: tuple[frozenset[str], ...]  # the content words of each sentence
     where: dict[str, tuple[int, ...]]  # a number → the sentences that hold it
+    stems: tuple[frozenset[str], ...]  # each sentence's content words by their stems
+    worded: dict[str, tuple[int, ...]]  # a stem → the sentences that hold it
 
 
 @lru_cache(maxsize=64)
@@ -93,11 +94,17 @@ def _indexed(text: str) -> _Indexed:
         tokens = g.words(text[b:e])
         values.append(frozenset(w.text for w in tokens if w.kind == "num"))
         labels.append(frozenset(w.text for w in tokens if g.is_label(w)))
-    where: dict[str, list[int]] = {}
-    for i, held in enumerate(values):
-        for value in held:
-            where.setdefault(value, []).append(i)
-    return _Indexed(bounds, tuple(values), tuple(labels), {k: tuple(v) for k, v in where.items()})
+    stems = tuple(frozenset(_stem(w) for w in held) for held in labels)
+    return _Indexed(bounds, tuple(values), tuple(labels), _where(values), stems, _where(stems))
+
+
+def _where(held: Sequence[frozenset[str]]) -> dict[str, tuple[int, ...]]:
+    """Each item → the sentences that hold it, in order."""
+    out: dict[str, list[int]] = {}
+    for i, items in enumerate(held):
+        for item in items:
+            out.setdefault(item, []).append(i)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def find_evidence(claim: str, spans: Sequence[Span]) -> Evidence | None:
@@ -146,13 +153,16 @@ def _worded(tokens: Sequence[g.Word], spans: Sequence[Span]) -> Evidence | None:
     best: tuple[float, int, str, Span] | None = None
     for span in spans:
         index = _indexed(span.text)
-        stems = [{_stem(w) for w in labels} for labels in index.labels[:MAX_SCANNED]]
-        for i in range(len(stems)):
+        # only runs that start near a sentence holding one of its words, at most
+        # MAX_SENTENCES of them: a claim costs its words, not the length of the page
+        near = sorted({i for w in wanted for i in index.worded.get(w, ())})[:MAX_SENTENCES]
+        starts = sorted({max(0, i - size) for i in near for size in range(MAX_WINDOW)})
+        for i in starts:
             held: set[str] = set()
             for size in range(MAX_WINDOW):
-                if i + size >= len(stems):
+                if i + size >= len(index.stems):
                     break
-                held |= stems[i + size]
+                held |= index.stems[i + size]
                 share = len(wanted & held) / len(wanted)
                 if best is None or (share, -size) > (best[0], best[1]):
                     piece = span.text[index.bounds[i][0] : index.bounds[i + size][1]]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -101,11 +102,13 @@ def _cost(make: Callable[[int], tuple[str, str]], n: int, root: str | None = Non
     imports are not charged to either size; the module-level caches (labels, tokens) are
     cleared, so neither size is served from the other's."""
     warm_name, warm = make(8)
-    linter_of(Settings(cache_dir=None)).lint_data(warm_name, warm.encode(), root)
+    # a sources root is read only inside the project: the root's folder is the project
+    settings = Settings(cache_dir=None, project_root=os.path.dirname(root) if root else ".")
+    linter_of(settings).lint_data(warm_name, warm.encode(), root)
     name, text = make(n)
     data = text.encode()
     _clear_caches()
-    linter = linter_of(Settings(cache_dir=None))
+    linter = linter_of(settings)
     units = 0
 
     def lines(frame: FrameType, event: str, arg: Any) -> Any:  # sys.settrace's own types
@@ -180,4 +183,31 @@ def test_the_hints_search_costs_each_repeated_token_once(tmp_path: Path) -> None
     root = str(tmp_path / "sources")
     small = _cost(_comma_digits_before_a_number, 7500, root)
     large = _cost(_comma_digits_before_a_number, 30000, root)
+    assert large / small <= 4.4, f"{large / small:.2f}x the work for 4x the input"
+
+
+def _letters(i: int) -> str:
+    return "".join(chr(97 + (i // 26**k) % 26) for k in range(3))
+
+
+def test_worded_windows_cost_the_claim_not_the_page(tmp_path: Path) -> None:
+    """N claims with no number against a page of N sentences: each claim looks only
+    around the sentences holding its words, never along the whole page."""
+
+    def cost(n: int) -> int:
+        folder = tmp_path / str(n)
+        words = [f"{_letters(i)}topic {_letters(i)}alpha {_letters(i)}beta" for i in range(n)]
+        page = "".join(f"The {w} is described here.\n" for w in words)
+        write_file(folder / "sources" / "guidelines" / "G.md", page)
+
+        def make(k: int) -> tuple[str, str]:
+            claims = "".join(
+                f"The {w} is named by Osimertinib [guideline:G:line:1-{n}].\n\n"
+                for w in (words * (k // n + 1))[:k]
+            )
+            return "r.md", claims
+
+        return _cost(make, n, str(folder / "sources"))
+
+    small, large = cost(150), cost(600)
     assert large / small <= 4.4, f"{large / small:.2f}x the work for 4x the input"
