@@ -123,7 +123,7 @@ def _fetch(rest: list[str]) -> int:
     from citelint.runner import Runner
 
     try:
-        from citelint.fetch import http, plan, run, services
+        from citelint.fetch import http, plan, run, services, targets
     except ImportError:
         raise UsageError(
             "citelint fetch needs its HTTP client: pip install 'cite-or-block[fetch]' "
@@ -133,7 +133,7 @@ def _fetch(rest: list[str]) -> int:
     runner = Runner.of(settings, args.paths or ["."])
     wanted = plan.wanted_by_root(runner, saved_too=refresh, refused=refused)
     for line in refused:
-        print(f"citelint: refused: {run.printable(line)}", file=sys.stderr)
+        print(f"citelint: refused: {targets.printable(line)}", file=sys.stderr)
     configured = dict(settings.fetch_bases)
     for name in sorted(services.from_config(os.environ, configured)):
         if name in ("eutils", "idconv") and any(

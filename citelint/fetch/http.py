@@ -36,6 +36,7 @@ from citelint.fetch.targets import (
     Target,
     is_public,
     parse_target,
+    printable,
     refused,
 )
 
@@ -216,7 +217,7 @@ class Client:
                     raise FetchError(f"redirect loop at {current}", transient=False)
                 seen.append(current)
                 continue
-            full = _printable(headers.get("content-type", ""))[:200]
+            full = printable(headers.get("content-type", "")).replace("\t", " ")[:200]
             kind = full.split(";")[0].strip().lower()
             return Response(url, current, status, kind, body, headers, full)
         raise FetchError(f"more than {MAX_REDIRECTS} redirects", transient=False)
@@ -339,13 +340,6 @@ class Client:
 
 def _joined(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
-
-
-def _printable(text: str) -> str:
-    return _CONTROL.sub("", text)
-
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def host_key(url: str) -> str:

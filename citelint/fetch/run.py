@@ -24,6 +24,7 @@ from citelint.citations.urls import strip_credentials
 from citelint.fetch import services
 from citelint.fetch.http import Client, FetchError, Response, host_key
 from citelint.fetch.services import Wanted
+from citelint.fetch.targets import printable
 from citelint.sources.loaders.crossref import crossref_name
 from citelint.sources.model import SourceError
 from citelint.sources.paths import inside, read_regular
@@ -241,15 +242,6 @@ def _missing(kind: str, ident: str, answer: str) -> Outcome:
     return Outcome(
         "missing", f"{registry} answered {answer}", {"registry": registry, "answer": answer}
     )
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def printable(text: str) -> str:
-    """A line for the terminal: a server's or report's control characters (escape
-    sequences that move the cursor or retitle the window) are dropped."""
-    return _CONTROL.sub("", text)
 
 
 _URL = re.compile(r"https?://[^\s]+", re.I)

@@ -50,6 +50,15 @@ class Target:
         return name if self.port == DEFAULT_PORTS[self.scheme] else f"{name}:{self.port}"
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """Text for the terminal or a file: a server's or report's control characters
+    (escape sequences that move the cursor or retitle the window) are dropped."""
+    return _CONTROL.sub("", text)
+
+
 def refused(why: str) -> FetchError:
     return FetchError(f"refused: {why}", transient=False)
 
