@@ -172,7 +172,7 @@ def _results_text(path: Path) -> str:
         title = "".join(section.findtext("title") or "")
         if re.search(r"result|discussion", title, re.I):
             for paragraph in section.iterfind(".//p"):
-                lines.append(" ".join("".join(paragraph.itertext()).split()))
+                lines.append(" ".join("".join(str(t) for t in paragraph.itertext()).split()))
     return "\n".join(lines) + "\n"
 
 

@@ -26,6 +26,15 @@ from citelint.tokens.relations import number_value
 from citelint.tokens.text import blank
 
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+# a sentence about the report itself ("the pathway below follows …", "this review
+# summarises …"): it describes the report, it states nothing a source could say
+_SELF_REFERENCE = re.compile(
+    r"\b(?:the|this)\s+(?:\w+\s+)?(?:pathway|table|figure|diagram|chart|flowchart|list|"
+    r"section|timeline|map)\s+(?:below|above)\b|\b(?:shown|listed|summari[sz]ed|described|"
+    r"outlined)\s+(?:below|above)\b|\bthis\s+(?:report|review|brief|article|document|"
+    r"analysis|section|chapter)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +45,21 @@ class BodyClaim:
     claim: Claim
     anchors: tuple[Anchor, ...]  # the anchors that cover it (its own, or its block's)
     cited: Cited
+    said: str = ""  # a cited sentence's text with its citations blanked: what it states
+    # a cited sentence that states something in words, numbers or not (CL111 measures
+    # it): not a heading, a table row, a question or a lead-in, nor about the report
+    statement: bool = False
+
+
+def _said(sentence: Sentence) -> str:
+    return blank(mask_anchors(sentence.text), sentence.masks)
+
+
+def _statement(sentence: Sentence, said: str, anchors: tuple[Anchor, ...]) -> bool:
+    if not anchors or sentence.block.kind in ("heading", "row", "header-row"):
+        return False
+    said = said.rstrip()
+    return not said.endswith(("?", "？", ":", "：")) and not _SELF_REFERENCE.search(said)
 
 
 def doses_and_drugs(
@@ -143,9 +167,8 @@ class Analysis:
             if not spans:
                 self._relations[key] = ABSTAINED
             else:
-                text = blank(mask_anchors(item.sentence.text), item.sentence.masks)
                 doses, drugs = doses_and_drugs(item.claim)
-                self._relations[key] = check_relations(text, spans, doses, drugs)
+                self._relations[key] = check_relations(item.said, spans, doses, drugs)
         return self._relations[key]
 
     def cite(self, anchors: Sequence[Anchor]) -> Cited:
@@ -207,7 +230,17 @@ def body_claims(
             if block.appendix and not claim.fact_bearing:
                 continue
             anchors = block_anchors if block_scope else sentence.anchors
-            out.append(BodyClaim(sentence, claim, anchors, cited(anchors, resolutions, optional)))
+            said = _said(sentence) if anchors else ""  # only cited sentences are compared
+            out.append(
+                BodyClaim(
+                    sentence,
+                    claim,
+                    anchors,
+                    cited(anchors, resolutions, optional),
+                    said,
+                    _statement(sentence, said, anchors),
+                )
+            )
     return tuple(out)
 
 

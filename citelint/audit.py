@@ -60,6 +60,17 @@ def report(f: FileResult, fail_on: str, fact: Callable[[str], RuleFacts]) -> dic
             "violations_by_reason": dict(sorted(by_reason.items())),
             "relations": {"checked": f.relations[0], "abstained": f.relations[1]},
         },
+        "claims": [
+            {
+                "line": c.line,
+                "column": c.column,
+                "verdict": c.judged,
+                "coverage": c.coverage,
+                "evidence_at": c.evidence_at or None,
+            }
+            for c in f.records
+            if c.judged
+        ],
     }
 
 

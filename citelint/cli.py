@@ -245,8 +245,8 @@ def _settings(args: argparse.Namespace) -> Settings:
     else:
         settings = dataclasses.replace(settings, result_cache=settings.cache_dir is not None)
     stdout, files = outputs(args)
-    if "html" not in (stdout, *(fmt for fmt, _ in files)) and not args.html_dir:
-        # only the HTML view shows them
+    if "html" not in (stdout, *(fmt for fmt, _ in files)) and not (args.html_dir or args.audit_dir):
+        # only the HTML view and the audit show them
         settings = dataclasses.replace(settings, claim_records=False)
     for note in settings.notes:
         print(f"citelint: warning: {note}", file=sys.stderr)

@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 
 from citelint.document import Anchor
 from citelint.sources.model import Failure, NumberField, Resolution, Span
+from citelint.support import Page, page
 from citelint.tokens import (
     HYPHENS,
     THRESHOLD,
@@ -62,6 +63,8 @@ class SpanIndex:
     lists: list[frozenset[str]] = field(default_factory=list)
     source: Span | None = None  # what the words are read from, until they are
     _words: Words | None = None
+    _page: Page | None = None  # its sentences' terms (CL111), read when first asked for
+    _text: str = ""  # what the page is read from, until it is
 
     @property
     def words(self) -> Words:
@@ -79,6 +82,13 @@ class SpanIndex:
                 )
             self.source = None
         return self._words
+
+    @property
+    def page(self) -> Page:
+        if self._page is None:
+            self._page = page(self._text)
+            self._text = ""
+        return self._page
 
     @property
     def entity_keys(self) -> frozenset[str]:
@@ -144,7 +154,7 @@ class Evidence:
         return idx
 
     def _build(self, span: Span) -> SpanIndex:
-        idx = SpanIndex(source=span)
+        idx = SpanIndex(source=span, _text=span.text)
         for tok in numeric_tokens(span.text, source=True):
             if tok.kind is Kind.DATE and tok.date is not None:
                 idx.dates.append(tok.date)

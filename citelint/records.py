@@ -15,7 +15,7 @@ from citelint.diagnostic import Diagnostic, Severity, describe_lines
 from citelint.relations import coverage
 from citelint.result import CitedSpan, ClaimRecord
 from citelint.sources.model import Failure, Span
-from citelint.tokens import blank, mask_anchors
+from citelint.support import support
 from citelint.verdicts import Verdict, Verdicts
 
 EXCERPT = 300  # characters kept on each side of the first matched token (DECISIONS I6)
@@ -85,28 +85,21 @@ def build(
                 codes=tuple(sorted({d.code for d in inside})),
                 verdict=_checked(verdict(claim.fact_bearing, inside), judged.of.get(n)),
                 block=block_ids.get(id(s.block), 0),
+                judged=judged.of[n].value if n in judged.of else "",
                 found_in=tuple(
                     dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)
                 ),
-                evidence=_evidence(analysis, item),
                 **_window(analysis, item, shown),
             )
         )
     return tuple(records)
 
 
-def _evidence(analysis: Analysis, item: BodyClaim) -> str:
-    relations = analysis.relations_if_checked(item)
-    if relations is None or relations.evidence is None:
-        return ""
-    return relations.evidence.text[: 2 * EXCERPT]
-
-
 def _window(analysis: Analysis, item: BodyClaim, shown: dict[str, str]) -> dict[str, Any]:
-    """Where the claim's window is and how much of the claim's words it holds."""
+    """The claim's window, where it is and how much of the claim's words it holds."""
     relations = analysis.relations_if_checked(item)
     if relations is None or relations.evidence is None:
-        return {}
+        return _measured(analysis, item, shown)
     found = relations.evidence
     path = found.span.path
     if path and path not in shown:
@@ -114,8 +107,11 @@ def _window(analysis: Analysis, item: BodyClaim, shown: dict[str, str]) -> dict[
     where = shown[path] if path else "the quote"
     if found.span.locator:
         where += f" › {found.span.locator}"
-    said = blank(mask_anchors(item.sentence.text), item.sentence.masks)  # citations say nothing
-    return {"evidence_at": where, "coverage": coverage(said, found.text)}
+    return {
+        "evidence": found.text[: 2 * EXCERPT],
+        "evidence_at": where,
+        "coverage": coverage(item.said, found.text),
+    }
 
 
 def _cited_spans(item: BodyClaim, analysis: Analysis) -> tuple[CitedSpan, ...]:
@@ -162,3 +158,24 @@ def core(token: str) -> str:
     """The number inside a token as written (`4.8 months` → `4.8`), for finding it."""
     digits = "".join(ch for ch in token if ch.isdigit() or ch in ".,")
     return digits.strip(".,") or token
+
+
+def _measured(analysis: Analysis, item: BodyClaim, shown: dict[str, str]) -> dict[str, Any]:
+    """A cited statement with no window of its numbers: CL111's window and coverage
+    (its words weighed by their rarity in the source), so a reviewer can sort by it."""
+    spans = [span for _, span in item.cited.located if span.path]
+    if not item.statement or not spans or item.cited.failed:
+        return {}
+    found = support(item.said, [analysis.evidence.index(span).page for span in spans])
+    if found is None or not found.windows:
+        return {}
+    window = max(found.windows, key=lambda w: len(w.held.words))
+    span = spans[window.source]
+    if span.path not in shown:
+        shown[span.path] = analysis.display(span.path)
+    where = shown[span.path] + (f" › {span.locator}" if span.locator else "")
+    return {
+        "evidence": window.text[: 2 * EXCERPT],
+        "evidence_at": where,
+        "coverage": round(100 * found.coverage),
+    }

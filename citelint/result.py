@@ -91,7 +91,8 @@ class ClaimRecord:
     # where that window is (`sources/pubmed/1.xml › abstract`) and the share of the
     # claim's content words it holds (0–100), so a reviewer can sort by it
     evidence_at: str = ""
-    coverage: int = 0
+    coverage: int | None = None  # None: no window was measured
+    judged: str = ""  # supported | unsupported | unchecked; "" when the counts leave it out
 
 
 def source_lines(text: str, numbers: Iterable[int]) -> tuple[tuple[int, str], ...]:

@@ -1,4 +1,8 @@
-"""Three honest verdicts for every fact-bearing claim: supported, unsupported, unchecked.
+"""Three honest verdicts for every claim: supported, unsupported, unchecked.
+
+The claims counted are the fact-bearing sentences (numbers, drugs, markers: cited or
+not) and the cited statements CL111 can measure (at least four content words, not a
+heading, table row or question).
 
 - **supported**: every citation resolved to a saved span, the claim's evidence window was
   found (the run of at most three sentences of the span that holds every number of the
@@ -7,7 +11,7 @@
   numbers), and every check that applies ran and passed (a CL110 concern does not
   change this);
 - **unsupported**: a finding says the cited source does not back it (a rule whose
-  `unsupports` is set: CL101–CL109, CL012, CL105, CL202), or a citation reaches an entry
+  `unsupports` is set: CL101–CL109, CL111, CL012, CL105, CL202), or a citation reaches an entry
   whose record is retracted;
 - **unchecked**: nothing could be checked: no citation, a source not saved or not
   resolved, no window, a check that abstained.
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from citelint.analysis import Analysis, BodyClaim
+from citelint.support import MIN_TERMS, terms
 
 
 class Verdict(StrEnum):
@@ -51,7 +56,7 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
     withdrawn = {r.resolution for r in analysis.records.values() if r.retraction}
     of: dict[int, Verdict] = {}
     for i, item in enumerate(analysis.claims):
-        if not item.claim.fact_bearing:
+        if not counted(item):
             continue
         start, end = item.sentence.start, item.sentence.end
         if _any_within(unsupported, start, end) or any(
@@ -80,6 +85,14 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
         counts[Verdict.UNCHECKED],
         of,
     )
+
+
+def counted(item: BodyClaim) -> bool:
+    """A claim the counts hold: a fact-bearing sentence, cited or not, and a cited
+    statement with enough words for CL111 to measure."""
+    if item.claim.fact_bearing:
+        return True
+    return item.statement and len(terms(item.said).words) >= MIN_TERMS
 
 
 def _checked(analysis: Analysis, item: BodyClaim) -> bool:

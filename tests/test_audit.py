@@ -52,6 +52,29 @@ def test_audit_reports_validate_against_the_shipped_schema(
     assert clean["verified_count"] == clean["anchor_audit"]["total_claims"] > 0
 
 
+def test_the_audit_lists_every_counted_claim_with_its_coverage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A reviewer sorts the claims by coverage: the CL111 statement is the weakest."""
+    import jsonschema
+
+    fixture = ROOT / "tests" / "rules" / "CL111_unsupported-statement"
+    sources = "tests/rules/CL111_unsupported-statement/sources/guidelines"
+    monkeypatch.chdir(fixture)
+    assert main(["fail", "--audit-dir", str(tmp_path), "-q", "--no-cache"]) == 0
+    capsys.readouterr()
+    (written,) = tmp_path.rglob("verification_report.json")
+    got = json.loads(written.read_text(encoding="utf-8"))
+    jsonschema.validate(got, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    assert got["claims"] == [
+        {"line": 3, "column": 1, "verdict": "unsupported", "coverage": 14,
+         "evidence_at": f"{sources}/MAKER-2023.md › History"},
+        {"line": 5, "column": 1, "verdict": "unsupported", "coverage": 2,
+         "evidence_at": f"{sources}/MAKER-ZH.md › 产品"},
+    ]  # fmt: skip
+    assert got["unsupported_count"] == 2 == got["anchor_audit"]["total_claims"]
+
+
 def test_schema_rejects_undeclared_fields() -> None:
     import jsonschema
 

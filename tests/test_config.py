@@ -41,3 +41,14 @@ def test_unreadable_config_and_discovery(project: Writer) -> None:
     nested = project("a/b/citelint.toml", "fail-on = 'never'\n")
     assert find_config(str(nested.parent / "c")) == str(nested)  # found walking up
     assert find_config(str(project("b/.git/HEAD", "").parents[1])) is None  # stops at .git
+
+
+def test_cl111_min_coverage_is_a_share(project: Writer) -> None:
+    """A threshold outside 0–1 would flag every statement or none: refused."""
+    good = project("citelint.toml", "[rules.CL111]\nmin-coverage = 0.3\n")
+    settings = load_settings(str(good), str(good.parent))
+    options = settings.rules["CL111"].options
+    assert options is not None and getattr(options, "min_coverage", None) == 0.3
+    bad = project("citelint.toml", "[rules.CL111]\nmin-coverage = 5\n")
+    with pytest.raises(ConfigError, match=r"CL111 min-coverage must be between 0 and 1, not 5\.0"):
+        load_settings(str(bad), str(bad.parent))

@@ -190,9 +190,11 @@ def _letters(i: int) -> str:
     return "".join(chr(97 + (i // 26**k) % 26) for k in range(3))
 
 
-def test_worded_windows_cost_the_claim_not_the_page(tmp_path: Path) -> None:
+@pytest.mark.parametrize("named", [" by Osimertinib", ""], ids=["drug", "statement"])
+def test_worded_windows_cost_the_claim_not_the_page(tmp_path: Path, named: str) -> None:
     """N claims with no number against a page of N sentences: each claim looks only
-    around the sentences holding its words, never along the whole page."""
+    around the sentences holding its words, never along the whole page — with a drug
+    the page does not name (the relation window), and as a plain statement (CL111's)."""
 
     def cost(n: int) -> int:
         folder = tmp_path / str(n)
@@ -202,7 +204,7 @@ def test_worded_windows_cost_the_claim_not_the_page(tmp_path: Path) -> None:
 
         def make(k: int) -> tuple[str, str]:
             claims = "".join(
-                f"The {w} is named by Osimertinib [guideline:G:line:1-{n}].\n\n"
+                f"The {w} is named{named} [guideline:G:line:1-{n}].\n\n"
                 for w in (words * (k // n + 1))[:k]
             )
             return "r.md", claims

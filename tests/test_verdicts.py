@@ -66,9 +66,17 @@ def test_a_claim_with_no_number_is_checked_in_its_worded_window(tmp_path: Path) 
 
 
 def test_an_abstention_is_never_counted_supported(tmp_path: Path) -> None:
-    """No number and no window that holds its words: nothing was checked."""
-    found, summary = _lint(tmp_path, "Trametinib is best taken with food at bedtime." + CITE)
+    """No number, no window that holds three quarters of its words, and more of them in
+    the source than CL111 flags: nothing was checked."""
+    claim = "Trametinib was well tolerated by older patients in community clinics." + CITE
+    found, summary = _lint(tmp_path, claim)
     assert found == [] and _counts(summary) == (1, 0, 0, 1)
+
+
+def test_a_statement_its_source_barely_says_is_unsupported(tmp_path: Path) -> None:
+    """CL111: a cited statement, no number in it, that the abstract does not say."""
+    found, summary = _lint(tmp_path, "Trametinib is best taken with food at bedtime." + CITE)
+    assert found == ["3:1 CL111"] and _counts(summary) == (1, 0, 1, 0)
 
 
 def test_a_correct_claim_is_supported(tmp_path: Path) -> None:
@@ -98,7 +106,7 @@ def test_numbers_in_the_span_but_in_no_window_are_unchecked(tmp_path: Path) -> N
 
 
 def test_a_strict_gate_fails_on_unchecked_claims(tmp_path: Path) -> None:
-    claim = "Trametinib is best taken with food at bedtime." + CITE
+    claim = "Trametinib was well tolerated by older patients in community clinics." + CITE
     _lint(tmp_path, claim)
     result = Runner.of(
         Settings(project_root=str(tmp_path), cache_dir=None, fail_on_unchecked=True),

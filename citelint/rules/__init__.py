@@ -26,6 +26,7 @@ from citelint.rules.cl107_polarity_mismatch import PolarityMismatch
 from citelint.rules.cl108_direction_mismatch import DirectionMismatch
 from citelint.rules.cl109_overclaim import Overclaim
 from citelint.rules.cl110_source_under_concern import SourceUnderConcern
+from citelint.rules.cl111_unsupported_statement import UnsupportedStatement
 from citelint.rules.cl201_shallow_mermaid import ShallowMermaid
 from citelint.rules.cl202_mermaid_numeric_miss import MermaidNumericMiss
 from citelint.rules.cl203_source_filler import SourceFiller
@@ -62,6 +63,7 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
     DirectionMismatch,
     Overclaim,
     SourceUnderConcern,
+    UnsupportedStatement,
     ShallowMermaid,
     MermaidNumericMiss,
     SourceFiller,
