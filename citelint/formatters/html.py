@@ -157,6 +157,11 @@ def _needles(record: ClaimRecord) -> list[str]:
     return found
 
 
+def _coverage(record: ClaimRecord) -> str:
+    """The share of the claim's words its window holds, for a reader's script to sort by."""
+    return "" if record.coverage is None else f' data-coverage="{record.coverage}"'
+
+
 def _detail(key: str, record: ClaimRecord) -> str:
     parts = [
         f'<div class="details" id="detail-{key}">',
@@ -263,7 +268,7 @@ def _report(n: int, f: FileResult) -> str:
         out.append(
             f'<span class="claim verdict-{record.verdict}" id="claim-{key}" data-claim="{key}" '
             f'data-verdict="{record.verdict}" data-codes="{" ".join(record.codes)}" '
-            f'data-line="{record.line}" tabindex="0">'
+            f'data-line="{record.line}"{_coverage(record)} tabindex="0">'
             f"{_e(record.text)}</span> "
         )
         details.append(_detail(key, record))

@@ -227,3 +227,16 @@ def test_the_pages_are_never_linted_as_reports_on_the_next_run(
     main([".", "--no-cache", "--output-format", "json"])
     linted = {d["path"].split("/")[0] for d in json.loads(capsys.readouterr().out)["diagnostics"]}
     assert (tmp_path / "audit" / "index.html").is_file() and linted == {"examples"}
+
+
+def test_a_measured_statement_shows_its_window_and_coverage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CL111's window and coverage beside the claim, and on the claim for a script."""
+    monkeypatch.chdir(ROOT / "tests" / "rules" / "CL111_unsupported-statement")
+    page = tmp_path / "view.html"
+    main(["fail", "-o", f"html:{page}", "-q", "--no-cache"])
+    capsys.readouterr()
+    text = page.read_text(encoding="utf-8")
+    assert re.search(r'class="claim verdict-warn"[^>]*data-line="3" data-coverage="14"', text)
+    assert "MAKER-2023.md › History: 14% of the claim's words" in text
