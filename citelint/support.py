@@ -24,6 +24,7 @@ from functools import lru_cache
 from citelint.relations import MAX_SENTENCES, MAX_WINDOW, sentences
 
 MIN_TERMS = 4  # a statement with fewer content terms says too little to measure
+SCRIPT_SHARE = 0.2  # of a page's terms in a script for the page to write in it
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*|\d+(?:[.,]\d+)*|[\u3400-\u4dbf\u4e00-\u9fff]+")
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 _STOP_WORDS = """a about above after again against all almost along also although am among an and
@@ -98,8 +99,11 @@ def page(text: str) -> Page:
     for i, sentence in enumerate(held):
         for term in sentence.words:
             where.setdefault(term, []).append(i)
-    latin = any(_latin(t) for t in where)
-    other = any(not _latin(t) for t in where)
+    # a page writes in a script when at least a fifth of its terms are in it: an English
+    # page quoting one Chinese name, or a Chinese one with `mg` and `PFS`, does not
+    latin_terms = sum(1 for t in where if _latin(t))
+    latin = latin_terms >= SCRIPT_SHARE * len(where)
+    other = len(where) - latin_terms >= SCRIPT_SHARE * len(where)
     numbers = frozenset().union(*(h.numbers for h in held))
     return Page(text, bounds, held, {k: tuple(v) for k, v in where.items()}, latin, other, numbers)
 
@@ -133,17 +137,18 @@ def weight(df: int, sentences_in_page: int) -> float:
 
 
 def _measured(statement: str, sources: Sequence[Page]) -> Terms | None:
-    """The statement's terms that can be compared with its sources, or None when fewer
-    than `MIN_TERMS`. A lexical check does not translate: words of a script no cited
-    source writes in are left out, not counted missing (a Chinese statement citing an
-    English abstract)."""
+    """The statement's terms, or None when they cannot be compared with its sources:
+    fewer than `MIN_TERMS`, or words in a script the sources do not write in. A lexical
+    check does not translate: a Chinese statement citing an English abstract, even with
+    `PFS` and `HR` in it, is not measured."""
     said = terms(statement)
     if len(said.words) < MIN_TERMS:
         return None
     latin = any(p.latin for p in sources)
     other = any(p.other for p in sources)
-    kept = frozenset(t for t in said.words if (latin if _latin(t) else other))
-    return Terms(kept, said.numbers) if len(kept) >= MIN_TERMS else None
+    if any(not (latin if _latin(t) else other) for t in said.words):
+        return None
+    return said
 
 
 def covered_by(statement: str, source: Page, window: str) -> float | None:

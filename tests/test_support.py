@@ -95,3 +95,10 @@ def test_calibration_on_the_held_out_half() -> None:
     assert len(supported) >= 80 and len(unsupported) >= 500
     assert sum(unsupported) / len(unsupported) >= 0.20
     assert sum(supported) / len(supported) <= 0.02
+
+
+def test_a_page_writes_in_a_script_only_when_a_fifth_of_its_terms_are_in_it() -> None:
+    """A Chinese page with `mg` and `PFS` in it does not measure an English statement."""
+    chinese = "奥希替尼80 mg 每日一次，中位PFS为18.9个月，客观缓解率为百分之八十。"
+    assert page(chinese).other and not page(chinese).latin
+    assert _support("The drug was given at a daily dose to adults", [chinese]) is None
