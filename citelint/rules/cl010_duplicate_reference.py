@@ -3,7 +3,9 @@
 Two entries with the same identifier (PMID, PMCID, DOI, NCT), the same URL (compared
 normalised), the same citelint anchor or the same title are one source listed twice:
 citations split between them, and a reader cannot tell they are one. Reported at the
-later entry, as a warning.
+later entry, as a warning. One entry written under several keys (`[2] [33] [57]
+https://…`, as OpenAI's exports list a source cited by several numbers) is one source
+with several numbers, not a duplicate.
 
 Fails:
 
@@ -39,7 +41,9 @@ class DuplicateReference(Rule[NoOptions]):
         seen: dict[str, Reference] = {}
         for entry in analysis.doc.references:
             first = next((seen[k] for k in _keys(entry) if k in seen), None)
-            if first is not None and first.key != entry.key:
+            # one entry listed under several keys (`[2] [33] [57] https://…`) is one
+            # source with several numbers, not a duplicate
+            if first is not None and first.key != entry.key and first.start != entry.start:
                 yield Finding(
                     self.code,
                     entry.start,
