@@ -14,6 +14,7 @@ from citelint.errors import UsageError
 from citelint.globs import MAGIC, GlobError, matches
 from citelint.globs import expand as expand_glob
 from citelint.settings import Settings
+from citelint.sources.paths import read_head
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
 TEXT_SUFFIXES = (".txt",)  # read as Markdown, when named or included
@@ -24,6 +25,14 @@ _REPOSITORY_DOCUMENT = re.compile(
     re.I,
 )
 _ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
+# a `.txt` file a folder run never takes for a report: a package list, a crawler's rules
+_NOT_A_TEXT_REPORT = re.compile(r"^(?:requirements|constraints)[\w.-]*\.txt$|^robots\.txt$", re.I)
+# what citelint writes as text (`-o text:`, `-o concise:`, `--output-format github`)
+_CITELINT_OUTPUT = re.compile(
+    rb"^(?:[^\n]*:\d+:\d+: CL\d{3} \[(?:critical|warning|info)\] |no findings in \d+ files?"
+    rb"|::(?:error|warning|notice) )"
+)
+TEXT_HEAD = 4096  # bytes of a `.txt` file read to tell citelint's own output
 STORM_RUN_INDEX = "url_to_info.json"  # STORM writes it beside the article of each run
 
 
@@ -123,6 +132,8 @@ class Found:
     unreadable: list[tuple[str, str]] = field(default_factory=list)  # (folder, why)
     notes: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # named paths not linted, and why
+    # `.txt` files a folder run found: reports only when citelint reads a citation in them
+    tentative: set[str] = field(default_factory=set)
 
 
 class Discovery:
@@ -166,12 +177,16 @@ class Discovery:
         return rel == "." or not rel.startswith("..")
 
     def wanted(self, path: str, named: bool = False) -> bool:
-        """Whether `path` is a report to lint; a `.txt` file (STORM writes its articles so)
-        is one only when the command line names it or `include` matches it."""
+        """Whether `path` is a report to lint. A `.txt` file (STORM and OpenAI's exports
+        write reports so) named on the command line or matched by `include` is one; one a
+        folder run finds is linted, and kept only when citelint reads a citation in it
+        (the runner drops the others) — never a package list, never citelint's output."""
         rel = relpath(path, self.root)
         lower = path.lower()
         text = lower.endswith(TEXT_SUFFIXES) and (
-            named or bool(self.settings.include and matches(rel, self.settings.include))
+            named
+            or bool(self.settings.include and matches(rel, self.settings.include))
+            or self._text_report(path)
         )
         if not lower.endswith(REPORT_SUFFIXES) and not text:
             return False
@@ -180,6 +195,20 @@ class Discovery:
         if self.settings.include:
             return matches(rel, self.settings.include)
         return not _REPOSITORY_DOCUMENT.match(os.path.basename(path))
+
+    def _tentative(self, path: str) -> bool:
+        """A `.txt` file a folder run found, and the config's `include` does not name."""
+        include = self.settings.include
+        return path.lower().endswith(TEXT_SUFFIXES) and not (
+            include and matches(relpath(path, self.root), include)
+        )
+
+    @staticmethod
+    def _text_report(path: str) -> bool:
+        name = os.path.basename(path)
+        if _NOT_A_TEXT_REPORT.match(name):
+            return False
+        return not _CITELINT_OUTPUT.match(read_head(path, TEXT_HEAD).lstrip(b"\xef\xbb\xbf"))
 
     def why_skipped(self, path: str) -> str:
         """Why a named file is not linted, for its one-line message."""
@@ -219,12 +248,16 @@ class Discovery:
                 if not os.access(given, os.R_OK | os.X_OK):
                     raise UsageError(f"{given}: the folder cannot be read")
                 inner = list(self.walk(given, found.unreadable))
+                found.tentative.update(p for p in inner if self._tentative(p))
                 if (
                     not inner
                     and not found.unreadable
                     and not self.under_skipped(os.path.join(given, "x"))
                 ):
-                    raise UsageError(f"{given}: no reports found (.html, .htm, .md, .markdown)")
+                    raise UsageError(
+                        f"{given}: no reports found (.html, .htm, .md, .markdown, or .txt "
+                        "with a citation)"
+                    )
                 if not inner and not found.unreadable:
                     note = f"{given} is inside a sources or skipped folder; nothing to lint"
                     found.notes.append(note)

@@ -91,6 +91,13 @@ class Runner:
             if linter.results is not None:
                 linter.results.prune(others_wrote=pooled)
             linter.repair.search.pieces.prune(others_wrote=pooled)
+        # a `.txt` file a folder run found is a report only when it cites something
+        maybe = {self.run.show(p) for p in found.tentative}
+        results = [r for r in results if r.anchors or r.path not in maybe]
+        if found.tentative and not results and not found.skipped and work:
+            raise UsageError(
+                "no reports found (.html, .htm, .md, .markdown, or .txt with a citation)"
+            )
         results.sort(key=lambda r: r.path)
         return self.result(results, found.notes, shard)
 

@@ -47,13 +47,14 @@ def test_globs_expand_and_a_pattern_must_match(
         expand(["nope.md"])
 
 
-def test_txt_reports_only_when_named_or_included(project: Writer, tmp_path: Path) -> None:
+def test_txt_reports_when_named_included_or_citing(project: Writer, tmp_path: Path) -> None:
     project("r/article.txt", "Rate 5% [1].\n")
     project("r/notes.txt", "x\n")
     project("r/a.md", "x\n")
     settings = Settings(project_root=str(tmp_path))
     walked = citelint.lint_paths([str(tmp_path / "r")], settings).files
-    assert [f.path for f in walked] == ["r/a.md"]  # a folder's .txt files are not reports
+    # a folder's .txt file is a report when it cites: `notes.txt` cites nothing
+    assert [f.path for f in walked] == ["r/a.md", "r/article.txt"]
     named = citelint.lint_paths([str(tmp_path / "r" / "article.txt")], settings).files
     assert [(f.path, [d.code for d in f.diagnostics]) for f in named] == [
         ("r/article.txt", ["CL008"])  # read as Markdown: `[1]` cites, and there is no list

@@ -245,3 +245,26 @@ def test_workers_without_a_cache_share_pieces_through_a_folder_of_the_run(
     ((folder, mode, written),) = seen
     assert mode == 0o700 and any(name.endswith(".json") for name in written)  # the workers'
     assert pieces.folder is None and not os.path.exists(folder) and os.listdir(scratch) == []
+
+
+def test_a_folder_run_lints_a_txt_report_only_when_it_cites(
+    project: Writer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """OpenAI's exports and STORM's articles are `.txt`: linted when citelint reads a
+    citation in them; a package list, a note with no citation and citelint's own text
+    output are not reports."""
+    monkeypatch.chdir(tmp_path)
+    project("r/export.txt", "Helios reports a 98-qubit system [1].\n\n[1] https://x.org/a\n")
+    project("r/requirements.txt", "lxml>=5 [1]\n")
+    project("r/notes.txt", "Call the lab on 12 May about 40 samples.\n")
+    project("r/out.txt", "r/a.md:3:1: CL001 [critical] fact-bearing sentence [pmid:1:abstract]\n")
+    code, out, _ = run(capsys, "r", "--no-cache", "--output-format", "concise", "--select", "CL011")
+    assert code == 1
+    assert out.splitlines()[0].startswith("r/export.txt:3:5: CL011 [critical] unsaved sources")
+    assert "requirements" not in out and "notes" not in out and "out.txt" not in out
+    project("r/export.txt", "Helios reports a 98-qubit system.\n")  # no citation left
+    code, _, err = run(capsys, "r", "--no-cache")
+    assert code == 2 and "no reports found (.html, .htm, .md, .markdown, or .txt" in err

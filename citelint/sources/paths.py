@@ -150,6 +150,23 @@ def read_regular(path: str, cap: int, what: str = "max-source-bytes") -> bytes:
     return data
 
 
+def read_head(path: str, size: int) -> bytes:
+    """The first `size` bytes of a regular file, opened as `read_regular` opens it; b""
+    when it cannot be read or is not a regular file (a FIFO is never waited on)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY)
+    except OSError:
+        return b""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return b""
+        return os.read(fd, size)
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
 def under_root(root: str) -> Callable[[str], bool]:
     """Whether a path is under the root, or under a folder beside it that its kinds may
     read (`../evidence`), as given or as real paths."""
