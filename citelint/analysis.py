@@ -21,6 +21,7 @@ from citelint.mermaid import DATA_TYPES, Diagram, Label, analyze
 from citelint.relations import ABSTAINED, Relations
 from citelint.relations import check as check_relations
 from citelint.sources.model import FailureKind, Resolution, Span
+from citelint.support import MIN_TERMS, terms
 from citelint.tokens import Kind, NumericToken, mask_anchors, numeric_tokens
 from citelint.tokens.relations import number_value
 from citelint.tokens.text import blank
@@ -49,6 +50,14 @@ class BodyClaim:
     # a cited sentence that states something in words, numbers or not (CL111 measures
     # it): not a heading, a table row, a question or a lead-in, nor about the report
     statement: bool = False
+
+    @property
+    def counted(self) -> bool:
+        """A claim the counts hold: a fact-bearing sentence, cited or not, and a cited
+        statement with enough words for CL111 to measure (`verdicts.py`)."""
+        if self.claim.fact_bearing:
+            return True
+        return self.statement and len(terms(self.said).words) >= MIN_TERMS
 
 
 def _said(sentence: Sentence) -> str:

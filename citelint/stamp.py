@@ -52,6 +52,13 @@ def shown(
     return kept
 
 
+_LOWER = {
+    Severity.CRITICAL: Severity.WARNING,
+    Severity.WARNING: Severity.INFO,
+    Severity.INFO: Severity.INFO,
+}
+
+
 class Stamper:
     def __init__(self, severity: Callable[[str], Severity], display: Callable[[str], str]):
         self.severity = severity
@@ -70,6 +77,8 @@ class Stamper:
         if f.code not in self._named:
             self._named[f.code] = (RULES_BY_CODE[f.code].name, self.severity(f.code))
         name, severity = self._named[f.code]
+        if f.demoted:
+            severity = _LOWER[severity]
         return Diagnostic(
             path=doc.path,
             line=line,

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from citelint.analysis import Analysis, BodyClaim
-from citelint.support import MIN_TERMS, terms
 
 
 class Verdict(StrEnum):
@@ -56,7 +55,7 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
     withdrawn = {r.resolution for r in analysis.records.values() if r.retraction}
     of: dict[int, Verdict] = {}
     for i, item in enumerate(analysis.claims):
-        if not counted(item):
+        if not item.counted:
             continue
         start, end = item.sentence.start, item.sentence.end
         if _any_within(unsupported, start, end) or any(
@@ -85,14 +84,6 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
         counts[Verdict.UNCHECKED],
         of,
     )
-
-
-def counted(item: BodyClaim) -> bool:
-    """A claim the counts hold: a fact-bearing sentence, cited or not, and a cited
-    statement with enough words for CL111 to measure."""
-    if item.claim.fact_bearing:
-        return True
-    return item.statement and len(terms(item.said).words) >= MIN_TERMS
 
 
 def _checked(analysis: Analysis, item: BodyClaim) -> bool:

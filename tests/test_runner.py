@@ -257,14 +257,33 @@ def test_a_folder_run_lints_a_txt_report_only_when_it_cites(
     citation in them; a package list, a note with no citation and citelint's own text
     output are not reports."""
     monkeypatch.chdir(tmp_path)
-    project("r/export.txt", "Helios reports a 98-qubit system [1].\n\n[1] https://x.org/a\n")
+    project("r/export.txt", "Helios holds 98 qubits [1].\n\n[1] https://x.org/a\n")
     project("r/requirements.txt", "lxml>=5 [1]\n")
     project("r/notes.txt", "Call the lab on 12 May about 40 samples.\n")
     project("r/out.txt", "r/a.md:3:1: CL001 [critical] fact-bearing sentence [pmid:1:abstract]\n")
     code, out, _ = run(capsys, "r", "--no-cache", "--output-format", "concise", "--select", "CL011")
     assert code == 1
-    assert out.splitlines()[0].startswith("r/export.txt:3:5: CL011 [critical] unsaved sources")
+    assert out.splitlines()[0].startswith("r/export.txt:1:24: CL011 [critical] unsaved sources")
     assert "requirements" not in out and "notes" not in out and "out.txt" not in out
     project("r/export.txt", "Helios reports a 98-qubit system.\n")  # no citation left
     code, _, err = run(capsys, "r", "--no-cache")
     assert code == 2 and "no reports found (.html, .htm, .md, .markdown, or .txt" in err
+
+
+def test_an_unsaved_source_no_claim_rests_on_is_a_warning(
+    project: Writer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    project("r.md", "# R\n\nSee the overview [1].\n\n## References\n\n1. https://x.org/a\n")
+    code, out, _ = run(capsys, "r.md", "--no-cache", "--output-format", "concise")
+    assert code == 0 and out == (
+        "r.md:3:18: CL011 [warning] unsaved sources: none of the 1 source this report cites "
+        "is saved under the sources root, though no claim rests on them (a warning): "
+        "reference [1] (https://x.org/a); `citelint fetch` saves them\n"
+    )
+    project("r.md", "# R\n\nRates rose to 40% [1].\n\n## References\n\n1. https://x.org/a\n")
+    code, out, _ = run(capsys, "r.md", "--no-cache", "--output-format", "concise")
+    assert code == 1 and "CL011 [critical]" in out and "so 1 claim cannot be verified" in out

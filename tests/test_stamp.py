@@ -30,3 +30,18 @@ def test_a_file_finding_sits_at_the_first_character() -> None:
         "CL902",
         Severity.CRITICAL,
     )
+
+
+def test_a_demoted_finding_is_one_step_below_its_rules_severity() -> None:
+    """CL011 with no claim resting on the source depends on nothing: a warning."""
+    doc = Parser().parse("r.md", b"# T\n\nSee [1].\n")
+    stamper = Stamper(lambda code: Severity.CRITICAL, lambda path: path)
+    d = stamper.diagnostic(doc, Finding("CL011", 10, 13, "unsaved", demoted=True))
+    assert d.severity is Severity.WARNING
+    assert stamper.diagnostic(doc, Finding("CL011", 10, 13, "unsaved")).severity is (
+        Severity.CRITICAL
+    )
+    lowest = Stamper(lambda code: Severity.INFO, lambda path: path)
+    assert lowest.diagnostic(doc, Finding("CL011", 10, 13, "x", demoted=True)).severity is (
+        Severity.INFO
+    )

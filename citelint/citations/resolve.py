@@ -381,7 +381,9 @@ def _dangling(anchor: Anchor, doc: Document) -> Failure:
 
 def _describe(entry: Reference) -> str:
     who = ", ".join(p for p in (entry.author, entry.year) if p)
-    title = entry.title or re.sub(r"\s+", " ", entry.text)
+    # an entry written `[1] https://…` is not described by its own key again
+    text = re.sub(r"^\s*(?:(?:\[\d{1,3}\]|【\d{1,3}】)[ \t]*)+", "", entry.text)
+    title = entry.title or re.sub(r"\s+", " ", text)
     short = title if len(title) <= 60 else title[:57] + "…"
     return f"reference [{entry.key}] ({who + ': ' if who else ''}{short})"
 

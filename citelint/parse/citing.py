@@ -186,7 +186,8 @@ def entry_pieces(raw: RawBlock) -> list[tuple[int, int]]:
 _KEY_GROUP = re.compile(r"\s*(?:\[\d{1,3}\][ \t]*){2,}")
 _KEY_NUMBER = re.compile(r"\[(\d{1,3})\]")
 _URL_LINE = re.compile(r"\s*https?://\S+\s*")
-MIN_TRAILING = 2  # `[n]` blocks that make an unheaded list at the end of a report
+MIN_TRAILING = 2  # `[n]` blocks that make an unheaded list at the end of a report (or one
+# that names a source)
 
 
 def trailing_list(raws: Sequence[RawBlock]) -> tuple[set[int], set[int]]:
@@ -205,9 +206,19 @@ def trailing_list(raws: Sequence[RawBlock]) -> tuple[set[int], set[int]]:
             urls.add(i)
         else:
             break
-    if len(keyed) < MIN_TRAILING:
+    if len(keyed) < MIN_TRAILING and not (
+        len(keyed) == 1 and _NAMED_SOURCE.match(raws[next(iter(keyed))].text)
+    ):
         return set(), set()
     return keyed | urls, urls
+
+
+# a lone closing `[1] …` line is an entry when it names a source: a URL or an identifier
+# (STORM's `[1] NCT04597863 …`)
+_NAMED_SOURCE = re.compile(
+    r"\s*(?:\[\d{1,3}\]|【\d{1,3}】)\s+(?:https?://|NCT\d{8}|PMID:?\s*\d|PMC\d|doi:|10\.\d{4,9}/)",
+    re.I,
+)
 
 
 _KEY_LEAD_AT_START = re.compile(r"\s*(?:\[\d{1,3}\]|【\d{1,3}】)\s")

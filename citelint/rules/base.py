@@ -35,6 +35,9 @@ class Finding:
     subject: str = ""  # what identifies the finding in a baseline (DECISIONS O6)
     evidence: str = ""  # the source sentence(s) the claim was checked against
     coverage: int | None = None  # the share (0–100) of the claim's words the window holds
+    # one step below the rule's severity: the finding depends on nothing (CL011 with no
+    # claim resting on the source)
+    demoted: bool = False
 
 
 @dataclass(frozen=True)

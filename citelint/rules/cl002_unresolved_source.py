@@ -13,8 +13,9 @@ Passes (the file exists):
 
     Median PFS was 4.8 months [pmid:22663011:results].
 
-Fix: save the source under the sources root, or correct the id. The message lists the
-paths that were tried.
+Fix: `citelint fetch` saves it (PubMed, ClinicalTrials.gov, Crossref and arXiv records),
+or save the source under the sources root yourself, or correct the id. The message lists
+the paths that were tried.
 """
 
 from __future__ import annotations

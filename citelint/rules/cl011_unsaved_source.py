@@ -7,7 +7,9 @@ unverified. That is an honest negative, reported once per source at its first ci
 with the number of claims that depend on it, not once per sentence — and once per report
 when the report saves none of what it cites (deep-research reports usually save nothing:
 one finding at the first citation says how many sources and claims are left unchecked and
-names the sources, instead of one finding per URL).
+names the sources, instead of one finding per URL). A finding on which no claim rests
+(a source cited only by sentences that state nothing to check) is a warning: one step
+below the rule's severity.
 
 A link with a `#:~:text=` quote is still checked against its quote: the claim's numbers
 and codes must be in the words the writer quoted. Those claims are checked, but not
@@ -21,8 +23,9 @@ Passes (`sources/web/index.json` maps the URL to a saved page that says it):
 
     Median PFS was 4.8 months ([ascopost.com](https://ascopost.com/news/a-trial/)).
 
-Fix: save the source under the sources root (PubMed XML under `pubmed/`, a trial under
-`trials/`, a web page under `web/` with its URL in `web/index.json`).
+Fix: `citelint fetch` saves it; or save the source under the sources root yourself
+(PubMed XML under `pubmed/`, a trial under `trials/`, a web page under `web/` with its URL
+in `web/index.json`).
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ class UnsavedSource(Rule[NoOptions]):
         depend: dict[str, int] = dict.fromkeys(analysis.unsaved, 0)
         claims = 0
         for item in analysis.claims:  # one pass: each claim counts once per source
-            if item.claim.fact_bearing:
+            if item.counted:
                 sources = {source_of[a] for a in item.anchors if a in source_of}
                 claims += bool(sources)
                 for source in sources:
@@ -77,6 +80,7 @@ class UnsavedSource(Rule[NoOptions]):
                 f"{'s' if n == 1 else ''} on it; `citelint fetch` saves it",
                 anchors=(first,),
                 subject=source,
+                demoted=not n,
             )
 
     def _nothing_saved(self, analysis: Analysis, claims: int) -> Finding:
@@ -91,15 +95,22 @@ class UnsavedSource(Rule[NoOptions]):
             first.start,
             first.end,
             f"unsaved sources: none of the {n} source{'s' if n != 1 else ''} this report cites "
-            f"is saved under the sources root, so {claims} claim{'s' if claims != 1 else ''} "
-            f"cannot be verified: {shown}; `citelint fetch` saves them",
+            f"is saved under the sources root, {_resting(claims)}: {shown}; "
+            "`citelint fetch` saves them",
             anchors=(first,),
             missing=names,
             subject="nothing saved",
+            demoted=not claims,
         )
 
 
 MAX_NAMED = 3  # sources named in the message of a report that saves none
+
+
+def _resting(claims: int) -> str:
+    if not claims:
+        return "though no claim rests on them (a warning)"
+    return f"so {claims} claim{'s' if claims != 1 else ''} cannot be verified"
 
 
 def _short(name: str) -> str:

@@ -176,5 +176,8 @@ def test_an_unheaded_list_closing_the_report_with_grouped_keys() -> None:
         "Rate 5% [1].",
         "Rate 6% [33].",
     ]
-    alone = "Rate 5% [1].\n\n[1] https://a.org/1\n"  # one such line is no list
-    assert _entries(alone) == []
+    # one closing line is an entry when it names a source (STORM's `[1] NCT04597863 …`)
+    alone = "Rate 5% [1].\n\n[1] https://a.org/1\n"
+    assert _entries(alone) == [("1", ("https://a.org/1",))]
+    assert _entries("Rate 5% [1].\n\n[1] NCT04597863 A phase 2 trial\n")[0][0] == "1"
+    assert _entries("Rate 5% [1].\n\n[1] and then it stopped.\n") == []  # names nothing
