@@ -74,13 +74,19 @@ class Claim:
     # `(Smith, 2015)`): they say when the cited work appeared, checked against its entry
     # and record (CL104), never against the cited span's text
     years: tuple[NumericToken, ...] = ()
+    # a conditional or a speculation ("If these trials succeed, first-line therapy might
+    # involve nivolumab"): it states a possibility, and its drug names and markers ask no
+    # citation
+    speculative: bool = False
 
     @property
     def fact_bearing(self) -> bool:
         """Numbers, drugs and markers make a fact; entities, dates and counts in words
         alone do not (X8): `two approaches` asks no citation, but a cited `seven trials`
-        is checked."""
-        return any(not n.spelled for n in self.numbers) or bool(self.drugs or self.markers)
+        is checked. A speculation states a fact only when it states a number."""
+        if any(not n.spelled for n in self.numbers):
+            return True
+        return bool(self.drugs or self.markers) and not self.speculative
 
     @property
     def checkable(self) -> bool:
@@ -143,7 +149,20 @@ class ClaimReader:
             tuple(self.drugs.mentions(text)),
             tuple(m for m, _ in markers(text)),
             years,
+            speculative(text),
         )
+
+
+# A sentence that opens with a condition, or whose verb is a guess (`might`, `could`, `would`
+# and their Chinese forms), states what may be, not what was found. `may` is not one:
+# "trametinib may reduce …" is a cited finding's own hedge (CL109 reads it).
+_CONDITION = re.compile(r"\s*(?:if|should|unless|were|once|如果|假如|若|一旦)\b", re.I)
+_GUESS = re.compile(r"\b(?:might|could|would)\b|可能会|或将|有望|将可能", re.I)
+
+
+def speculative(text: str) -> bool:
+    """Whether a sentence states a condition or a guess rather than a finding."""
+    return bool(_CONDITION.match(text) or _GUESS.search(text))
 
 
 # A block that restates what the system was asked (`QUESTION:`, `RESEARCH TASKS (5
