@@ -24,11 +24,15 @@ from citelint.document import Anchor, Document, Sentence
 from citelint.records import core, excerpt
 from citelint.repair.pieces import Place
 from citelint.repair.search import EvidenceSearch, unplaced
-from citelint.rules import REPAIRABLE
+from citelint.rules import FAILURE_CODES, REPAIRABLE
 from citelint.rules.base import Finding
+from citelint.sources.kinds import closest
+from citelint.sources.model import FailureKind, Span
 from citelint.tokens import squash
 
 MAX_SHOWN = 3
+# an unresolved locator's rule: a typo of a locator the record has gets its fix
+TYPO_CODE = FAILURE_CODES[FailureKind.NO_LOCATOR]
 _SAFE_LOCATOR = re.compile(r"[^\[\];\n\r]+")  # what an anchor's locator may hold
 _CJK_STOP = "。！？；"
 
@@ -61,8 +65,38 @@ class Repairer:
     def hints(self, analysis: Analysis, findings: Sequence[Finding]) -> dict[Finding, Hints]:
         root = analysis.sources_root
         wanted = [f for f in findings if f.code in REPAIRABLE]
+        typos = self._typos(analysis, [f for f in findings if f.code == TYPO_CODE], root)
         if root is None or not wanted:
-            return {}
+            return typos
+        return {**typos, **self._hints(analysis, wanted, root)}
+
+    def _typos(
+        self, analysis: Analysis, findings: Sequence[Finding], root: str | None
+    ) -> dict[Finding, Hints]:
+        """A locator a small edit away from one the record has (`abstarct`): the edit
+        that corrects it, safe — the same record, the place its author meant."""
+        out: dict[Finding, Hints] = {}
+        for finding in findings if root is not None else ():
+            (anchor,) = finding.anchors or (None,)
+            if anchor is None or anchor.locator is None or anchor.is_citation:
+                continue
+            match = closest(anchor.locator, self.search.store.locators(anchor, root))
+            target = replace(anchor, locator=match)
+            span = self.search.store.resolve(target, root) if match else None
+            if not isinstance(span, Span):
+                continue
+            assert match is not None
+            edit = _replace(analysis.doc, anchor, relocated(analysis.doc.text, anchor, match))
+            source = SourceRef(
+                self.display(span.path), span.locator, span.start_line, span.end_line, span.pointer
+            )
+            found = Suggestion(_written(target), source, (), True, edit is not None, edit)
+            out[finding] = Hints((found,))
+        return out
+
+    def _hints(
+        self, analysis: Analysis, wanted: Sequence[Finding], root: str
+    ) -> dict[Finding, Hints]:
         claims = list(analysis.claims)
         starts = [c.sentence.start for c in claims]
         labels = {

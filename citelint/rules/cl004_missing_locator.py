@@ -13,6 +13,9 @@ whole record (by a reference number, a link or an anchor without a locator), is 
 whatever `numbered-locators` says, and the message quotes the source sentence that gives
 the drug with its dose — the place to cite.
 
+An anchor whose source is not found gets one finding, the unresolved source (CL002 or
+CL003), not a second one for its missing locator.
+
 Fails:
 
     Median PFS was 4.8 months [pmid:22663011].
@@ -57,8 +60,13 @@ class MissingLocator(Rule[NoOptions]):
                 for a in item.anchors
             ):
                 continue
+            # one anchor, one finding: an anchor whose source is not there is CL002's
+            failed = {a for a, _ in item.cited.failed}
+            whole = [a for a in item.anchors if a not in failed]
+            if not whole:
+                continue
             s = item.sentence
-            names = ", ".join(a.text for a in item.anchors)
+            names = ", ".join(a.text for a in whole)
             yield Finding(
                 self.code,
                 s.start,

@@ -9,7 +9,9 @@ Custom types from config become the same declarations (`custom_kind`).
 
 from __future__ import annotations
 
+import difflib
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -35,7 +37,7 @@ from citelint.sources.loaders.text import (
     parse_toc,
     phrase_block,
 )
-from citelint.sources.model import Resolution, Span
+from citelint.sources.model import Failure, Resolution, Span
 from citelint.sources.text_cache import TextCache
 
 
@@ -261,3 +263,31 @@ DEFAULT_CHANNELS: tuple[str, ...] = tuple(
 def custom_kind(name: str, dirs: tuple[str, ...], extensions: tuple[str, ...]) -> SourceKind:
     """A type declared in config: its own channel, loaded by file format."""
     return SourceKind(name, dirs, extensions, name)
+
+
+MAX_LISTED = 12  # locators a CL003 message names
+_PLACE = re.compile(r"(?:line|page)\s*:|L\d", re.I)
+
+
+def unknown_locator(failure: Failure, locator: str, known: tuple[str, ...]) -> Failure:
+    """A locator that found nothing, with the ones the record has and, for a typo within
+    a small edit distance of one of them, "did you mean" it (`abstarct` → `abstract`)."""
+    if _PLACE.match(locator):
+        return failure  # a line range or page: the message says what the file has
+    close = closest(locator, known)
+    message = failure.message
+    if known:
+        listed = ", ".join(known[:MAX_LISTED]) + (", …" if len(known) > MAX_LISTED else "")
+        message += f" (locators: {listed})"
+    if close is not None:
+        message += f"; did you mean '{close}'?"
+    return Failure(failure.kind, message, failure.path)
+
+
+def closest(locator: str, known: tuple[str, ...]) -> str | None:
+    """The known locator a typo is within a small edit distance of (case aside)."""
+    if _PLACE.match(locator):
+        return None
+    folded = [k.lower() for k in known]
+    close = difflib.get_close_matches(locator.lower(), folded, 1, 0.75)
+    return known[folded.index(close[0])] if close else None

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from citelint.document import Anchor
-from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
+from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind, unknown_locator
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 from citelint.sources.paths import (
     RealPaths,
@@ -139,14 +139,14 @@ class SourceStore:
         loaded = self._load(kind, anchor.id, located, root)
         if isinstance(loaded, Failure):
             return loaded
-        resolution = loaded.resolve(anchor.locator)
+        resolution, locator = loaded.resolve(anchor.locator), anchor.locator
         if (
             isinstance(resolution, Failure)
             and resolution.kind is FailureKind.NO_LOCATOR
-            and kind.fallback is not None
-            and anchor.locator
+            and locator
         ):
-            return kind.fallback(loaded, anchor.locator) or resolution
+            found = kind.fallback(loaded, locator) if kind.fallback else None
+            return found or unknown_locator(resolution, locator, loaded.locators())
         return resolution
 
     def candidates(self, kind: SourceKind, ident: str, root: str) -> list[str]:

@@ -90,3 +90,26 @@ def test_disagreeing_and_overlapping_edits_cancel() -> None:
         apply_edits("abcdefgh", [Edit(6, 8, "Z", 0, 0, 0, 0), Edit(0, 0, ">", 0, 0, 0, 0)])
         == ">abcdefZ"
     )
+
+
+def test_a_locator_typo_is_a_safe_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`abstarct` is one edit from the record's `abstract`: CL003 says "did you mean",
+    and `--fix` corrects it; a locator close to nothing gets no fix."""
+    rules = Path(__file__).parents[1] / "rules" / "CL003_unresolved-locator"
+    shutil.copytree(rules / "sources", tmp_path / "sources")
+    report = tmp_path / "r.md"
+    report.write_text(
+        "Median PFS was 4.8 months [pmid:3001:abstarct].\n\n"
+        "Median PFS was 4.8 months [pmid:3001:discussion].\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["r.md", "--no-cache", "--select", "CL003", "--fix"]) == 1
+    out = capsys.readouterr().out
+    assert "did you mean" not in out.split("r.md:3:")[1]  # `discussion` is close to nothing
+    assert report.read_text(encoding="utf-8") == (
+        "Median PFS was 4.8 months [pmid:3001:abstract].\n\n"
+        "Median PFS was 4.8 months [pmid:3001:discussion].\n"
+    )

@@ -70,8 +70,8 @@ class BibliographicRecord:
         matched = [s.text for s in self.sections if _label_matches(s, key)]
         if matched:
             return self._span(locator, "\n".join(matched), f"/Abstract/{locator}")
-        labels = ", ".join(sorted({s.label.lower() for s in self.sections if s.label}))
-        hint = f" (labels: {labels})" if labels else " (the abstract is not structured)"
+        # the locators it has are named by the store (`sources/kinds.unknown_locator`)
+        hint = "" if any(s.label for s in self.sections) else " (the abstract is not structured)"
         return Failure(
             FailureKind.NO_LOCATOR, f"no field or abstract section '{locator}'{hint}", self.path
         )
