@@ -126,8 +126,9 @@ def _fetch(rest: list[str]) -> int:
         from citelint.fetch import http, plan, run, services, targets
     except ImportError:
         raise UsageError(
-            "citelint fetch needs its HTTP client: pip install 'cite-or-block[fetch]' "
-            "(in a checkout: pip install '.[fetch]')"
+            "citelint fetch needs its HTTP client: pip install "
+            "'cite-or-block[fetch] @ git+https://github.com/citelint/citelint' "
+            "(in a checkout: pip install -e '.[fetch]')"
         ) from None
     refused: list[str] = []
     runner = Runner.of(settings, args.paths or ["."])

@@ -196,6 +196,17 @@ class Discovery:
             return matches(rel, self.settings.include)
         return not _REPOSITORY_DOCUMENT.match(os.path.basename(path))
 
+    def _excluded(self, folder: str) -> bool:
+        """Whether the config's `exclude` skips the folder or one above it."""
+        here = os.path.abspath(folder)
+        while self._inside_root(here):
+            if matches(relpath(here, self.root), self.settings.exclude):
+                return True
+            if here == os.path.abspath(self.root):
+                return False
+            here = os.path.dirname(here)
+        return False
+
     def _tentative(self, path: str) -> bool:
         """A `.txt` file a folder run found, and the config's `include` does not name."""
         include = self.settings.include
@@ -259,7 +270,12 @@ class Discovery:
                         "with a citation)"
                     )
                 if not inner and not found.unreadable:
-                    note = f"{given} is inside a sources or skipped folder; nothing to lint"
+                    where = (
+                        "excluded by the config's `exclude`"
+                        if self._excluded(given)
+                        else "inside a sources or skipped folder"
+                    )
+                    note = f"{given} is {where}; nothing to lint"
                     found.notes.append(note)
                     found.skipped.append(note)
                 found.reports.extend(inner)

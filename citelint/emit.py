@@ -13,7 +13,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from citelint import audit, writes
 from citelint.errors import UsageError
@@ -105,23 +105,15 @@ def report(result: Result, args: argparse.Namespace, root: str) -> int:
     if os.environ.get("GITHUB_ACTIONS") == "true":
         result = dataclasses.replace(result, blob_url=blob_url(os.environ, root))
     stdout_format, files = outputs(args)
-    for fmt, path in files:
-        write(path, render(fmt, result, color=False, quiet=args.quiet), root)
+    try:
+        _write_files(result, args, files, root)
+        failed = None
+    except UsageError as exc:  # the findings and the summary are still shown, then exit 2
+        failed = exc
     if "sarif" in {fmt for fmt, _ in files} | {stdout_format}:
         total, cap = len(result.diagnostics), sarif.cap(result)
         if total > cap:
             say(args, sarif.truncation_note(total, cap))
-    if args.audit_dir:
-        try:
-            audit.write(result, args.audit_dir, root)
-        except OSError as exc:
-            raise UsageError(
-                f"cannot write to --audit-dir {args.audit_dir}: {exc.strerror}"
-            ) from exc
-    if args.html_dir:
-        write_pages(result, args.html_dir, root)
-    if args.summary_file:
-        write(args.summary_file, FORMATTERS["summary"](result, False), root, append=True)
     if args.verbose:
         for note in result.notes:
             print(f"citelint: {note}", file=sys.stderr)
@@ -146,7 +138,28 @@ def report(result: Result, args: argparse.Namespace, root: str) -> int:
         # `citelint … | head -1`: the reader has what it wanted. Nothing more is written
         # (not even at exit), and the exit code is still the run's.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if failed is not None:
+        raise failed
     return exit_code(result, args)
+
+
+def _write_files(
+    result: Result, args: argparse.Namespace, files: Sequence[tuple[str, str]], root: str
+) -> None:
+    """Every output file of the run; the first that cannot be written stops the others."""
+    for fmt, path in files:
+        write(path, render(fmt, result, color=False, quiet=args.quiet), root)
+    if args.audit_dir:
+        try:
+            audit.write(result, args.audit_dir, root)
+        except OSError as exc:
+            raise UsageError(
+                f"cannot write to --audit-dir {args.audit_dir}: {exc.strerror}"
+            ) from exc
+    if args.html_dir:
+        write_pages(result, args.html_dir, root)
+    if args.summary_file:
+        write(args.summary_file, FORMATTERS["summary"](result, False), root, append=True)
 
 
 def write_pages(result: Result, folder: str, root: str) -> None:

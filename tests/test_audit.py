@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +60,10 @@ def test_the_audit_lists_every_counted_claim_with_its_coverage(
     import jsonschema
 
     fixture = ROOT / "tests" / "rules" / "CL111_unsupported-statement"
-    sources = "tests/rules/CL111_unsupported-statement/sources/guidelines"
-    monkeypatch.chdir(fixture)
+    shutil.copytree(fixture, tmp_path / "case")  # the checkout's config excludes tests/
+    sources = "sources/guidelines"
+    monkeypatch.chdir(tmp_path / "case")
+    tmp_path = tmp_path / "out"
     assert main(["fail", "--audit-dir", str(tmp_path), "-q", "--no-cache"]) == 0
     capsys.readouterr()
     (written,) = tmp_path.rglob("verification_report.json")

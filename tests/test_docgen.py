@@ -31,3 +31,14 @@ def test_the_readme_rule_table_is_the_rules_own() -> None:
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme_table() in readme, "paste citelint.docgen.readme_table() into README.md"
+
+
+def test_the_readme_pins_nothing_that_does_not_exist() -> None:
+    """No release tag exists yet: `@v0.1.0` and `rev: v0.1.0` failed for every user
+    ("pathspec 'v0.1.0' did not match"); the snippets pin a commit."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert not re.search(r"citelint/citelint@v\d|citelint@v\d|rev: v\d", readme)
+    assert "uses: citelint/citelint@<commit-sha>" in readme
+    assert "pre-commit autoupdate --freeze" in readme

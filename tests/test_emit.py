@@ -115,3 +115,16 @@ def test_exit_code_of_a_run() -> None:
     from citelint.result import Result
 
     assert emit.exit_code(Result(()), args) == 0
+
+
+def test_an_output_that_cannot_be_written_still_shows_the_findings(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`-o sarif:FOLDER`: the findings and the summary are printed, then the error, exit 2
+    (the Action's log and job summary are never empty because a file could not be made)."""
+    (repo / "reports/broken.md").write_text(BROKEN)
+    (repo / "taken").mkdir()
+    code, out, err = run(capsys, "reports", "--no-cache", "-o", "sarif:taken")
+    assert code == 2
+    assert "reports/broken.md:" in out and "in 2 files" in out
+    assert "cannot write" in err and "taken" in err

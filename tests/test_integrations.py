@@ -177,8 +177,11 @@ def test_action_steps_like_a_runner(tmp_path: Path) -> None:
     assert clean_code == 0 and clean_outputs["findings"] == "0"
     # a config planted in the pull request cannot lower the gate given a trusted config
     (workspace / "pyproject.toml").write_text('[tool.citelint]\nignore = ["CL0", "CL1", "CL3"]\n')
-    planted, _, log = run_action(workspace, tmp_path, paths="examples")
+    planted, planted_outputs, log = run_action(workspace, tmp_path, paths="examples")
     assert planted == 0, log
+    # the job's second step with the default name writes a file of its own, never the first's
+    assert planted_outputs["sarif-file"] == "citelint-2.sarif"
+    assert json.loads((workspace / "citelint.sarif").read_text())["runs"][0]["results"]
     base = tmp_path / "base" / "citelint.toml"
     base.parent.mkdir()
     base.write_text('select = ["CL"]\n')

@@ -233,7 +233,8 @@ def test_a_measured_statement_shows_its_window_and_coverage(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """CL111's window and coverage beside the claim, and on the claim for a script."""
-    monkeypatch.chdir(ROOT / "tests" / "rules" / "CL111_unsupported-statement")
+    shutil.copytree(ROOT / "tests" / "rules" / "CL111_unsupported-statement", tmp_path / "case")
+    monkeypatch.chdir(tmp_path / "case")  # a copy: the checkout's config excludes tests/
     page = tmp_path / "view.html"
     main(["fail", "-o", f"html:{page}", "-q", "--no-cache"])
     capsys.readouterr()
