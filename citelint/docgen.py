@@ -1,6 +1,7 @@
 """Rule documentation from the rule modules: docs/rules.md (`python -m citelint.docgen >
 docs/rules.md`) and the catalogue `citelint rules` and `citelint rule CODE` print
-(`python -m citelint.docgen --catalog > citelint/catalog.json`).
+(`python -m citelint.docgen --catalog > citelint/catalog.json`); the README's rule table
+(`--readme-table`) and command-line synopsis (`--synopsis`, from the parser).
 
 The rule docstrings are the single source of the documentation; a test fails when either
 committed file is stale. The catalogue is data so that those two commands start without
@@ -9,6 +10,7 @@ importing the engine the rules are written against.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -95,5 +97,38 @@ def catalog() -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
+SYNOPSIS_WIDTH = 88
+_NOT_IN_SYNOPSIS = frozenset({"--help", "--version", "--list-rules", "--explain"})
+
+
+def synopsis() -> str:
+    """The README's command-line synopsis, from the parser itself: an option added there
+    is in the README (a test compares them)."""
+    from citelint.arguments import build_parser
+
+    words = []
+    for action in build_parser()._actions:
+        flags = [f for f in action.option_strings if f.startswith("--")] or action.option_strings
+        if not flags or flags[0] in _NOT_IN_SYNOPSIS:
+            continue
+        flag = action.option_strings[0] if action.option_strings[0] == "-o" else flags[0]
+        if action.choices:
+            words.append(f"[{flag} {'|'.join(str(c) for c in action.choices)}]")
+        elif action.nargs == 0:
+            words.append(f"[{flag}]")
+        else:
+            more = " ..." if isinstance(action, argparse._AppendAction) else ""
+            words.append(f"[{flag} {action.metavar or action.dest.upper()}{more}]")
+    lines, line = [], "      OPTIONS:"
+    for word in words:
+        if len(line) + 1 + len(word) > SYNOPSIS_WIDTH:
+            lines.append(line)
+            line = "            "
+        line += " " + word
+    lines.append(line)
+    return "    citelint [OPTIONS] [--] [PATH ...]\n" + "\n".join(lines) + "\n"
+
+
 if __name__ == "__main__":
-    sys.stdout.write(catalog() if sys.argv[1:] == ["--catalog"] else rules_markdown())
+    MODES = {"--catalog": catalog, "--synopsis": synopsis, "--readme-table": readme_table}
+    sys.stdout.write(MODES.get(" ".join(sys.argv[1:]), rules_markdown)())

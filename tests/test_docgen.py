@@ -42,3 +42,14 @@ def test_the_readme_pins_nothing_that_does_not_exist() -> None:
     assert not re.search(r"citelint/citelint@v\d|citelint@v\d|rev: v\d", readme)
     assert "uses: citelint/citelint@<commit-sha>" in readme
     assert "pre-commit autoupdate --freeze" in readme
+
+
+def test_the_readme_synopsis_is_the_parsers() -> None:
+    """Every option the parser has is in the README's synopsis (it omitted --isolated,
+    --fix, --diff and four more)."""
+    from citelint.docgen import synopsis
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert synopsis() in readme, "paste `python -m citelint.docgen --synopsis` into README.md"
+    for flag in ("--isolated", "--fix", "--unsafe-fixes", "--diff", "--force-exclude"):
+        assert f"[{flag}]" in synopsis()
