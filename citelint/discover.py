@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citelint.errors import UsageError
+from citelint.generated import marked
 from citelint.globs import MAGIC, GlobError, matches
 from citelint.globs import expand as expand_glob
 from citelint.settings import Settings
@@ -71,7 +72,19 @@ def git_top(start: str) -> str | None:
 
 
 def _git_ignored(root: str) -> frozenset[str]:
-    """Untracked paths git ignores under `root` (folders end in `/`); none outside git.
+    """Untracked paths git ignores under `root` (folders end in `/`); none outside git."""
+    return _git_list(root, "--others", "--ignored", "--exclude-standard", "--directory")
+
+
+def git_tracked(root: str) -> frozenset[str] | None:
+    """The files git tracks under `root`, relative to it; None outside a git checkout."""
+    if git_top(root) is None:
+        return None
+    return _git_list(root, "--cached")
+
+
+def _git_list(root: str, *args: str) -> frozenset[str]:
+    """`git ls-files -z ARGS` under `root`; nothing outside git.
 
     git runs with its repository and work tree pinned to the checkout's top, so it never
     searches for a repository (a pull request's `docs/config` with `core.fsmonitor` is
@@ -88,10 +101,10 @@ def _git_ignored(root: str) -> frozenset[str]:
         GIT_OPTIONAL_LOCKS="0",
     )
     pins = [arg for pin in _GIT_PINS for arg in ("-c", pin)]
-    command = ["git", *pins, "ls-files", "-z", "--others", "--ignored", "--exclude-standard"]
+    command = ["git", *pins, "ls-files", "-z", *args]
     try:
         out = subprocess.run(
-            [*command, "--directory"],
+            command,
             cwd=root,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -141,6 +154,8 @@ class Discovery:
         self.settings = settings
         self.root = settings.project_root
         self._ignored: frozenset[str] | None = None
+        self._tracked: frozenset[str] | None = None
+        self.generated: list[str] = []  # files citelint wrote, skipped
 
     def skipped_dir(self, path: str) -> bool:
         name = os.path.basename(path)
@@ -217,8 +232,8 @@ class Discovery:
     @staticmethod
     def _text_report(path: str) -> bool:
         name = os.path.basename(path)
-        if _NOT_A_TEXT_REPORT.match(name):
-            return False
+        if _NOT_A_TEXT_REPORT.match(name) or os.path.islink(path):
+            return False  # a symlink is never opened to look: it may lead outside
         return not _CITELINT_OUTPUT.match(read_head(path, TEXT_HEAD).lstrip(b"\xef\xbb\xbf"))
 
     def why_skipped(self, path: str) -> str:
@@ -285,6 +300,12 @@ class Discovery:
                 note = f"{given} {self.why_skipped(given)}; skipped"
                 found.notes.append(note)
                 found.skipped.append(note)
+        if self.generated:
+            shown = ", ".join(self.generated[:3]) + (", …" if len(self.generated) > 3 else "")
+            found.notes.append(
+                f"skipped {len(self.generated)} file(s) citelint wrote and git does not "
+                f"track: {shown}"
+            )
         found.reports = sorted(set(found.reports), key=lambda p: relpath(p, self.root))
         found.unreadable.sort()
         return found
@@ -300,8 +321,21 @@ class Discovery:
             dirs[:] = sorted(d for d in dirs if not self.skipped_dir(os.path.join(here, d)))
             for name in sorted(names):
                 path = os.path.join(here, name)
-                if self.wanted(path):
+                if self.wanted(path) and not self.written_by_citelint(path):
                     yield os.path.abspath(path)
+
+    def written_by_citelint(self, path: str) -> bool:
+        """A file citelint wrote (its generator mark, `generated.py`) that git does not
+        track; never under --isolated, where no mark in the tree counts. Each is named in
+        the run's notes."""
+        if self.settings.isolated or not marked(path):
+            return False
+        if self._tracked is None:
+            self._tracked = git_tracked(self.root) or frozenset()
+        if relpath(path, self.root) in self._tracked:
+            return False
+        self.generated.append(relpath(path, self.root))
+        return True
 
     def sources_root(self, report: str) -> str | None:
         """`--sources`/config, else `sources/` beside the report or in a parent folder,

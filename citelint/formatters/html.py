@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from citelint import __version__
 from citelint.diagnostic import Diagnostic
 from citelint.formatters.text import summary_line
+from citelint.generated import HTML_MARK
 from citelint.result import ClaimRecord, FileResult, Result
 
 _STYLE = """
@@ -309,7 +310,7 @@ def _page(result: Result, body: Sequence[str], title: str, back: bool = False) -
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            '<html lang="en"><head><meta charset="utf-8">',
+            f'<html lang="en"><head><meta charset="utf-8">{HTML_MARK}',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>",
             "<main><header>",

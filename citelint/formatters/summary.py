@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from citelint.diagnostic import Diagnostic
 from citelint.formatters.text import summary_line
+from citelint.generated import MARKDOWN_MARK
 from citelint.result import Result
 
 TOP = 30
@@ -49,7 +50,7 @@ def _code(text: str) -> str:
 def render(result: Result, color: bool = False) -> str:
     diagnostics = result.diagnostics
     verdict = "❌ blocked" if result.failed() else "✅ passed"
-    lines = [f"## citelint: {verdict}", "", summary_line(result), ""]
+    lines = [MARKDOWN_MARK, f"## citelint: {verdict}", "", summary_line(result), ""]
     if diagnostics:
         lines += _by_rule(result) + _by_file(result) + _top(result)
     text = "\n".join(lines) + "\n"

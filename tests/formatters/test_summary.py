@@ -25,7 +25,7 @@ def test_summary_is_bounded(
     out.write_text("previous step\n")
     assert main(["r.md", "--summary-file", str(out), "-q", "--output-format", "concise"]) == 1
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("previous step\n## citelint: ❌ blocked")  # appended
+    assert text.startswith("previous step\n<!-- generator: citelint -->\n## citelint: ❌ blocked")
     assert len(text.encode()) < 1024 * 1024
     assert f"### Top findings ({summary.TOP} of 3000, critical first)" in text
 
