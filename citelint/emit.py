@@ -19,6 +19,7 @@ from citelint import audit, writes
 from citelint.errors import UsageError
 from citelint.formatters import FORMATTERS, html, sarif
 from citelint.formatters.text import summary_line
+from citelint.generated import marked
 from citelint.result import Result
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -158,6 +159,7 @@ def _write_files(
             ) from exc
     if args.html_dir:
         write_pages(result, args.html_dir, root)
+        say(args, f"HTML view written to {os.path.join(args.html_dir, 'index.html')}")
     if args.summary_file:
         write(args.summary_file, FORMATTERS["summary"](result, False), root, append=True)
 
@@ -170,10 +172,27 @@ def write_pages(result: Result, folder: str, root: str) -> None:
         # citelint's own pages are no reports to lint on the next run: git (and so the
         # discovery, which honours .gitignore) leaves the folder out, as coverage.py does
         writes.write_atomic(os.path.join(folder, ".gitignore"), (b"*\n",), root=root)
+        written = {".gitignore"}
         for name, page in html.pages(result):
             writes.write_atomic(os.path.join(folder, name), (page.encode("utf-8"),), root=root)
+            written.add(name)
+        _remove_stale_pages(folder, written)
     except OSError as exc:
         raise UsageError(f"cannot write to --html-dir {folder}: {exc.strerror}") from exc
+
+
+def _remove_stale_pages(folder: str, written: set[str]) -> None:
+    """The pages of reports no longer in the run: only regular `.html` files that carry
+    citelint's generator mark (never a symlink, never a file someone else put there)."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if (
+                entry.name.endswith(".html")
+                and entry.name not in written
+                and entry.is_file(follow_symlinks=False)
+                and marked(entry.path)
+            ):
+                os.unlink(entry.path)
 
 
 def exit_code(result: Result, args: argparse.Namespace) -> int:

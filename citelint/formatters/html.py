@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import hashlib
 import html
+import os
 import re
+import time
 from collections.abc import Callable, Iterator, Sequence
 
 from citelint import __version__
@@ -291,12 +294,21 @@ def _index(result: Result, link: Callable[[int], str]) -> str:
         f'<td data-value="{f.unchecked}">{f.unchecked}</td></tr>'
         for n, f in enumerate(result.files)
     )
+    files = result.files
+    totals = (
+        len(result.diagnostics),
+        sum(f.claims for f in files),
+        sum(f.supported for f in files),
+        sum(f.unsupported for f in files),
+        sum(f.unchecked for f in files),
+    )
+    foot = f"<td>{len(files)} reports</td>" + "".join(f"<td>{t}</td>" for t in totals)
     return (
         '<input id="index-search" type="search" placeholder="filter reports by path" '
         'aria-label="filter reports by path">'
         '<table class="index"><thead><tr><th>report</th><th>findings</th><th>claims</th>'
         "<th>supported</th><th>unsupported</th><th>unchecked</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table>"
+        f'<tbody>{rows}</tbody><tfoot><tr class="totals">{foot}</tr></tfoot></table>'
     )
 
 
@@ -317,7 +329,7 @@ def _page(result: Result, body: Sequence[str], title: str, back: bool = False) -
             '<p><a href="index.html">← all reports</a></p>' if back else "",
             f'<h1>{_e(title)}</h1><p class="counts" {counts} data-claims="{summary["claims"]}" '
             f'data-supported="{summary["supported_claims"]}">{_e(summary_line(result))}</p>',
-            f'<p class="tool">citelint {__version__}</p>',
+            f'<p class="tool">citelint {__version__}, {run_date()}</p>',
             *body,
             "</main>",
             '<aside id="panel"><h3>Claim</h3><div id="panel-body">Click a claim to see its '
@@ -337,10 +349,28 @@ def render(result: Result, color: bool = False) -> str:
 
 
 def pages(result: Result) -> Iterator[tuple[str, str]]:
-    """`index.html` and `report-<n>.html` per report: (file name, page), one at a time."""
-    head = _index(result, lambda n: f"report-{n}.html") + "</header>"
+    """`index.html` and one page per report, named by the report's path (a report added
+    or removed never renames another's page): (file name, page), one at a time. Each
+    report's page counts that report's findings and claims."""
+    names = [page_name(f.path) for f in result.files]
+    head = _index(result, lambda n: names[n]) + "</header>"
     yield "index.html", _page(result, [head], "citelint audit")
     for n, f in enumerate(result.files):
         one = dataclasses.replace(result, files=(f,))
         body = [_filters(one) + "</header>", _report(n, f)]
-        yield f"report-{n}.html", _page(result, body, f"citelint audit: {f.path}", back=True)
+        yield names[n], _page(one, body, f"citelint audit: {f.path}", back=True)
+
+
+def run_date() -> str:
+    """The day of the run (UTC), or of `SOURCE_DATE_EPOCH` when set: reproducible
+    builds fix it, and the bytes stay the same."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    when = int(epoch) if epoch.isdigit() else int(time.time())
+    return time.strftime("%Y-%m-%d", time.gmtime(when))
+
+
+def page_name(path: str) -> str:
+    """A report's page: its path made a file name, and a digest of the path so that two
+    paths made alike (`a/b.md`, `a-b.md`) never share one."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", path).strip("-.")[:80] or "report"
+    return f"{slug}-{hashlib.sha256(path.encode()).hexdigest()[:8]}.html"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from citelint.cli import main
+from citelint.formatters.html import page_name
 from tests.conftest import Writer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,22 +143,44 @@ def test_pages_are_an_index_and_one_page_per_report(
     capsys.readouterr()
     names = sorted(p.name for p in folder.iterdir())
     assert (folder / ".gitignore").read_text() == "*\n"  # never linted as reports again
-    assert names == [
-        ".gitignore",
-        "index.html",
-        "report-0.html",
-        "report-1.html",
-        "report-2.html",
-        "report-3.html",
-    ]
+    broken, clean = (
+        page_name("examples/reports/broken.html"),
+        page_name("examples/reports/clean.md"),
+    )
+    assert broken.startswith("examples-reports-broken.html-") and broken.endswith(".html")
+    assert len(names) == 6 and {".gitignore", "index.html", broken, clean} <= set(names)
     index = (folder / "index.html").read_text(encoding="utf-8")
-    assert 'href="report-0.html">examples/reports/broken.html</a>' in index
+    assert f'href="{broken}">examples/reports/broken.html</a>' in index
     assert 'id="index-search"' in index and "<thead>" in index
+    assert '<tr class="totals"><td>4 reports</td><td>9</td><td>29</td>' in index
     assert 'class="claim' not in index  # the index holds no report
-    page = (folder / "report-0.html").read_text(encoding="utf-8")
+    page = (folder / broken).read_text(encoding="utf-8")
     assert '<a href="index.html">← all reports</a>' in page
     assert 'id="claim-r0-c1"' in page and '<a href="#claim-r0-c1">' in page
     assert "examples/reports/clean.md" not in page.split("<main>")[1].split("</header>")[1]
+    # the page counts its own report, not the run
+    assert 'data-claims="6"' in page and "in 1 file;" in page  # the run has 29 in 4
+    # a report no longer in the run loses its page; a file someone else put there stays
+    (folder / "mine.html").write_text("<p>kept</p>")
+    assert main(["examples/reports/clean.md", "--html-dir", str(folder), "-q"]) == 0
+    err = capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [".gitignore", "index.html", clean, "mine.html"]
+    )
+    assert err == ""  # -q: no "written to" line
+    main(["examples/reports/clean.md", "--html-dir", str(folder)])
+    assert f"HTML view written to {folder / 'index.html'}" in capsys.readouterr().err
+
+
+def test_the_pages_carry_the_version_and_the_reproducible_date(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from citelint.formatters.html import run_date
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert run_date() == "2023-11-14"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "not a number")
+    assert len(run_date()) == 10
 
 
 _PROBE = """<script>window.addEventListener('load',function(){
