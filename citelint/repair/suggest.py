@@ -214,7 +214,10 @@ class Repairer:
         if len(own) == 1 and len(cited) == 1:  # the one anchor cites the wrong record
             return _replace(doc, own[0], _rewrite(doc.text, own[0], target)), False
         if not site.anchors and site.sentence is not None:  # CL001: cite it at the end
-            return _insert(doc, site.sentence, _written(target)), False
+            s = site.sentence
+            if any(s.start <= m.start < s.end for m in doc.near_misses):
+                return None, False  # it cites, misspelled (CL005): a second anchor is no fix
+            return _insert(doc, s, _written(target)), False
         return None, False
 
 

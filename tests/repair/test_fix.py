@@ -113,3 +113,19 @@ def test_a_locator_typo_is_a_safe_fix(
         "Median PFS was 4.8 months [pmid:3001:abstract].\n\n"
         "Median PFS was 4.8 months [pmid:3001:discussion].\n"
     )
+
+
+def test_a_misspelt_anchor_gets_no_second_anchor(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`[pmd:…]` is a citation with a typo (CL005 says "did you mean 'pmid'?"): the CL001
+    fix would have added a second anchor beside it."""
+    rules = Path(__file__).parents[1] / "rules" / "CL003_unresolved-locator"
+    shutil.copytree(rules / "sources", tmp_path / "sources")
+    report = tmp_path / "r.md"
+    text = "Median PFS was 4.8 months [pmd:3001:results].\n"
+    report.write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])
+    assert "did you mean 'pmid'?" in capsys.readouterr().out
+    assert report.read_text(encoding="utf-8") == text
