@@ -47,8 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 file=sys.stderr,
             )
         if command == "rules":
+            if len(args_list) == 3 and args_list[1] == "--preset":
+                return _preset(args_list[2], sys.stdout)
             if len(args_list) != 1:
-                raise UsageError("usage: citelint rules (it takes no arguments)")
+                raise UsageError("usage: citelint rules [--preset NAME]")
             return _rules(sys.stdout)
         if command == "rule":
             if len(args_list) != 2:
@@ -315,6 +317,15 @@ def _catalog() -> dict[str, Any]:
 
 def _rules(out: TextIO) -> int:
     out.write(_catalog()["list"])
+    return EXIT_OK
+
+
+def _preset(name: str, out: TextIO) -> int:
+    from citelint import presets
+
+    if name not in presets.PRESETS:
+        raise UsageError(f"unknown preset '{name}'; the presets are {', '.join(presets.PRESETS)}")
+    out.write(presets.as_toml(name))
     return EXIT_OK
 
 

@@ -21,6 +21,7 @@ from citelint.diagnostic import FAIL_LEVELS, Severity
 from citelint.errors import ConfigError
 from citelint.fetch.services import DEFAULT_BASES
 from citelint.globs import GlobError, alternatives
+from citelint.presets import extended
 from citelint.rules import RULES_BY_CODE, AnyRule
 from citelint.settings import RuleSettings, Settings
 from citelint.sources.kinds import KINDS_BY_NAME, SourceKind, custom_kind
@@ -184,6 +185,7 @@ def apply_table(
     """
     changes = _Changes()
     try:
+        table = extended(table, f"{prefix}extends")
         for key, value in table.items():
             path = f"{prefix}{key}"
             if key in _PATH_KEYS:

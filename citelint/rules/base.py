@@ -70,6 +70,9 @@ class Rule(Generic[OptionsT]):
     failure_kind: ClassVar[FailureKind | None] = None  # the source failure it reports
     internal_error: ClassVar[bool] = False  # its findings mean citelint failed (exit 2)
     repairable: ClassVar[bool] = False  # its findings get repair hints (where the evidence is)
+    # written for pipelines that save their sources by channel: the deep-research preset
+    # turns it off (`presets.py`)
+    pipeline_only: ClassVar[bool] = False
 
     def __init__(self, options: RuleOptions | None = None) -> None:
         if options is None:

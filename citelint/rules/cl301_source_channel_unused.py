@@ -33,6 +33,7 @@ class SourceChannelUnused(Rule[NoOptions]):
     summary = "a required source channel has saved files but no resolving body anchor"
     suggestion = "use the saved channel's evidence in the body, or remove the unused files"
     options_type = NoOptions
+    pipeline_only = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         channels = analysis.channels

@@ -32,6 +32,7 @@ class FormulaDominance(Rule[Options]):
     summary = "formula/model anchors dominate the body's anchors"
     suggestion = "support the analysis with sources rather than with the report's own calculations"
     options_type = Options
+    pipeline_only = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         o = self.options
