@@ -165,9 +165,7 @@ class AnchorGrammar:
             return f"has type '{word}'; anchor types are lower case: '{word.lower()}'"
         # Edit distance 2 is generous for short names: `note` is 2 from `nct`. Short types
         # (up to 4 letters) allow one edit, longer ones two.
-        close = [
-            t for t in sorted(self.types) if _distance(word.lower(), t) <= (1 if len(t) <= 4 else 2)
-        ]
+        close = closest_types(word, self.types)
         single_token = bool(rest.strip()) and not re.search(r"\s", rest.strip())
         if rest.startswith("//"):
             return ""  # a bracketed URL
@@ -175,6 +173,11 @@ class AnchorGrammar:
             return ""  # prose in brackets, such as `[Note: see below]`
         hint = f"; did you mean '{close[0]}'?" if close else ""
         return f"has unknown type '{word}'{hint} (known: {', '.join(sorted(self.types))})"
+
+
+def closest_types(word: str, types: Iterable[str]) -> list[str]:
+    """The known types a misspelt one is close to, nearest names first by order."""
+    return [t for t in sorted(types) if _distance(word.lower(), t) <= (1 if len(t) <= 4 else 2)]
 
 
 def _distance(a: str, b: str) -> int:

@@ -18,15 +18,16 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from citelint.analysis import Analysis
+from citelint.anchors import AnchorGrammar, closest_types
 from citelint.claims import NO_CLAIM, Claim
 from citelint.diagnostic import Edit, SourceRef, Suggestion
 from citelint.document import Anchor, Document, Sentence
 from citelint.records import core, excerpt
 from citelint.repair.pieces import Place
 from citelint.repair.search import EvidenceSearch, unplaced
-from citelint.rules import FAILURE_CODES, REPAIRABLE
+from citelint.rules import FAILURE_CODES, MISSPELT_ANCHORS, REPAIRABLE
 from citelint.rules.base import Finding
-from citelint.sources.kinds import closest
+from citelint.sources.kinds import BUILTIN_TYPES, closest
 from citelint.sources.model import FailureKind, Span
 from citelint.tokens import squash
 
@@ -35,6 +36,7 @@ MAX_SHOWN = 3
 TYPO_CODE = FAILURE_CODES[FailureKind.NO_LOCATOR]
 _SAFE_LOCATOR = re.compile(r"[^\[\];\n\r]+")  # what an anchor's locator may hold
 _CJK_STOP = "。！？；"
+_TYPE_WORD = re.compile(r"(\[)([A-Za-z][\w-]*)\s*[:：]")  # a bracketed anchor's type
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,7 @@ class Repairer:
         root = analysis.sources_root
         wanted = [f for f in findings if f.code in REPAIRABLE]
         typos = self._typos(analysis, [f for f in findings if f.code == TYPO_CODE], root)
+        typos |= self._types(analysis, [f for f in findings if f.code in MISSPELT_ANCHORS], root)
         if root is None or not wanted:
             return typos
         return {**typos, **self._hints(analysis, wanted, root)}
@@ -92,6 +95,36 @@ class Repairer:
             )
             found = Suggestion(_written(target), source, (), True, edit is not None, edit)
             out[finding] = Hints((found,))
+        return out
+
+    def _types(
+        self, analysis: Analysis, findings: Sequence[Finding], root: str | None
+    ) -> dict[Finding, Hints]:
+        """A misspelt anchor type a small edit from a known one (`[pmd:…]`): the edit
+        that writes the known type, unsafe — it changes what the anchor cites — and only
+        when the corrected anchor resolves to a saved span."""
+        out: dict[Finding, Hints] = {}
+        types = (*BUILTIN_TYPES, *analysis.settings.custom_types)
+        for finding in findings if root is not None else ():
+            raw, doc = finding.subject, analysis.doc
+            word = _TYPE_WORD.match(raw)
+            close = closest_types(word.group(2), types) if word else []
+            if not word or not close or doc.text[finding.start : finding.end] != raw:
+                continue
+            fixed = raw[: word.start(2)] + close[0] + raw[word.end(2) :]
+            hits, misses = AnchorGrammar(types).scan(fixed)
+            if len(hits) != 1 or misses:
+                continue
+            hit = hits[0]
+            target = Anchor(hit.type, hit.id, hit.locator, finding.start, finding.end)
+            span = self.search.store.resolve(target, root)
+            if not isinstance(span, Span):
+                continue
+            edit = _edit_at(doc, finding.start, finding.end, fixed)
+            source = SourceRef(
+                self.display(span.path), span.locator, span.start_line, span.end_line, span.pointer
+            )
+            out[finding] = Hints((Suggestion(fixed, source, (), True, False, edit),))
         return out
 
     def _hints(

@@ -88,11 +88,13 @@ FAILURE_CODES: dict[FailureKind, str] = {
 }
 UNSUPPRESSIBLE: frozenset[str] = frozenset(r.code for r in ALL_RULES if not r.suppressible)
 REPAIRABLE: frozenset[str] = frozenset(r.code for r in ALL_RULES if r.repairable)
+MISSPELT_ANCHORS: frozenset[str] = frozenset(r.code for r in ALL_RULES if r.misspelt_anchor)
 
 __all__ = [
     "ALL_RULES",
     "CATALOG",
     "FAILURE_CODES",
+    "MISSPELT_ANCHORS",
     "REPAIRABLE",
     "RULES_BY_CODE",
     "RULES_BY_NAME",

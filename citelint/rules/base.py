@@ -73,6 +73,9 @@ class Rule(Generic[OptionsT]):
     # written for pipelines that save their sources by channel: the deep-research preset
     # turns it off (`presets.py`)
     pipeline_only: ClassVar[bool] = False
+    # its findings are misspelt anchors: a type a small edit from a known one gets an
+    # unsafe fix that corrects it (`repair/suggest.py`)
+    misspelt_anchor: ClassVar[bool] = False
 
     def __init__(self, options: RuleOptions | None = None) -> None:
         if options is None:

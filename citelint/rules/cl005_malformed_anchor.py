@@ -9,6 +9,10 @@ near miss only when it starts with a word and a colon and the word is close to a
 type or the rest is a single token: `[1]`, `[a]`, `[Note: see below]`, Markdown links and
 task boxes are not.
 
+A type a small edit from a known one gets "did you mean 'pmid'?" and, when the corrected
+anchor resolves to a saved span, a fix that `--unsafe-fixes` applies (it changes what the
+anchor cites, so `--fix` alone never does).
+
 Fails:
 
     Median OS 12.1 months [PMID:22663011:abstract].
@@ -34,6 +38,7 @@ class MalformedAnchor(Rule[NoOptions]):
     summary = "a near-miss anchor: wrong case, unknown type, empty id or locator, wrong colon"
     suggestion = "rewrite the anchor as [type:id] or [type:id:locator]"
     options_type = NoOptions
+    misspelt_anchor = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         for miss in analysis.doc.near_misses:

@@ -115,17 +115,24 @@ def test_a_locator_typo_is_a_safe_fix(
     )
 
 
-def test_a_misspelt_anchor_gets_no_second_anchor(
+def test_a_misspelt_anchor_type_is_an_unsafe_fix_never_a_second_anchor(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`[pmd:…]` is a citation with a typo (CL005 says "did you mean 'pmid'?"): the CL001
-    fix would have added a second anchor beside it."""
+    fix would have added a second anchor beside it; the type is corrected instead, by
+    `--unsafe-fixes` only (it changes what the anchor cites)."""
     rules = Path(__file__).parents[1] / "rules" / "CL003_unresolved-locator"
     shutil.copytree(rules / "sources", tmp_path / "sources")
     report = tmp_path / "r.md"
     text = "Median PFS was 4.8 months [pmd:3001:results].\n"
     report.write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])
+    main(["r.md", "--no-cache", "--fix"])
     assert "did you mean 'pmid'?" in capsys.readouterr().out
-    assert report.read_text(encoding="utf-8") == text
+    assert report.read_text(encoding="utf-8") == text  # not a safe fix
+    main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])
+    capsys.readouterr()
+    assert report.read_text(encoding="utf-8") == text.replace("[pmd:", "[pmid:")
+    report.write_text("Median PFS was 4.8 months [pmd:9999:results].\n", encoding="utf-8")
+    main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])  # `pmid:9999` is not saved
+    assert report.read_text(encoding="utf-8") == "Median PFS was 4.8 months [pmd:9999:results].\n"
