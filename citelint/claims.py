@@ -156,8 +156,10 @@ class ClaimReader:
 # A sentence that opens with a condition, or whose verb is a guess (`might`, `could`, `would`
 # and their Chinese forms), states what may be, not what was found. `may` is not one:
 # "trametinib may reduce …" is a cited finding's own hedge (CL109 reads it).
-_CONDITION = re.compile(r"\s*(?:if|should|unless|were|once|如果|假如|若|一旦)\b", re.I)
-_GUESS = re.compile(r"\b(?:might|could|would)\b|可能会|或将|有望|将可能", re.I)
+# `once` and `were` open findings too ("Once-daily osimertinib improved …"), and "could
+# not tolerate" reports what happened: neither is a guess.
+_CONDITION = re.compile(r"\s*(?:if|should|unless|如果|假如|若)\b", re.I)
+_GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|或将|有望|将可能", re.I)
 
 
 def speculative(text: str) -> bool:

@@ -167,9 +167,9 @@ def _measured(analysis: Analysis, item: BodyClaim, shown: dict[str, str]) -> dic
     if not item.statement or not spans or item.cited.failed:
         return {}
     found = support(item.said, [analysis.evidence.index(span).page for span in spans])
-    if found is None or not found.windows:
+    window = found.main if found is not None else None
+    if found is None or window is None:
         return {}
-    window = max(found.windows, key=lambda w: len(w.held.words))
     span = spans[window.source]
     if span.path not in shown:
         shown[span.path] = analysis.display(span.path)

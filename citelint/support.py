@@ -125,6 +125,11 @@ class Support:
     windows: tuple[Window, ...]  # the best window of each source that shares a term
     missing_number: bool  # a number of the statement no window holds
 
+    @property
+    def main(self) -> Window | None:
+        """The window that holds most of the statement's words: the one to show."""
+        return max(self.windows, key=lambda w: len(w.held.words), default=None)
+
 
 def _latin(term: str) -> bool:
     return term[0].isascii()

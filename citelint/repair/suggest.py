@@ -80,7 +80,7 @@ class Repairer:
         that corrects it, safe — the same record, the place its author meant."""
         out: dict[Finding, Hints] = {}
         for finding in findings if root is not None else ():
-            (anchor,) = finding.anchors or (None,)
+            anchor = finding.anchors[0] if len(finding.anchors) == 1 else None
             if anchor is None or anchor.locator is None or anchor.is_citation:
                 continue
             match = closest(anchor.locator, self.search.store.locators(anchor, root))

@@ -138,8 +138,8 @@ def _named_said(analysis: Analysis, item: BodyClaim, spans: list[Span], pages: l
 def _finding(code: str, item: BodyClaim, found: Support, spans: list[Span]) -> Finding:
     s = item.sentence
     percent = round(100 * found.coverage)
-    if found.windows:
-        window = max(found.windows, key=lambda w: len(w.held.words))
+    window = found.main
+    if window is not None:
         text = " ".join(window.text.split())
         quoted = text if len(text) <= QUOTE else text[: QUOTE - 1] + "…"
         said = f"its best window there: “{quoted}”"
