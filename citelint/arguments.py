@@ -62,6 +62,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
     p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
     _fix_arguments(p)
+    _file_arguments(p)
+    p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    _display_arguments(p)
+    p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
+    p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
+    return p
+
+
+def _file_arguments(p: argparse.ArgumentParser) -> None:
+    """Which files a run takes: what git ignores, what pre-commit passes, what it tracks."""
     p.add_argument(
         "--no-respect-gitignore",
         action="store_true",
@@ -73,11 +83,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="skip a named file that is not a report or is excluded (as pre-commit passes "
         "them) instead of exiting 2",
     )
-    p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
-    _display_arguments(p)
-    p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
-    p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
-    return p
+    p.add_argument(
+        "--only-tracked",
+        action="store_true",
+        help="judge what a commit holds: reports and sources git does not track are absent "
+        "(on by default under pre-commit)",
+    )
 
 
 def _fix_arguments(p: argparse.ArgumentParser) -> None:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_ERROR = 0, 2
 SUBCOMMANDS = ("rules", "rule", "fetch")
+PRE_COMMIT_ENV = "PRE_COMMIT"  # pre-commit sets it to 1 for its hooks: they judge the commit
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -231,6 +232,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         settings = dataclasses.replace(settings, hints=False)
     if args.force_exclude:
         settings = dataclasses.replace(settings, force_exclude=True)
+    if args.only_tracked or os.environ.get(PRE_COMMIT_ENV) == "1":
+        settings = dataclasses.replace(settings, only_tracked=True)
     if args.cache_dir:
         overrides["cache-dir"] = os.path.abspath(args.cache_dir)
     if args.sources:

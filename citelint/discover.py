@@ -5,13 +5,13 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import subprocess
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citelint.errors import UsageError
 from citelint.generated import marked
+from citelint.gitfiles import Tracked, git_ignored, git_tracked
 from citelint.globs import MAGIC, GlobError, matches
 from citelint.globs import expand as expand_glob
 from citelint.settings import Settings
@@ -45,76 +45,6 @@ def relpath(path: str, root: str) -> str:
 @lru_cache(maxsize=4096)
 def _relpath(path: str, root: str) -> str:
     return os.path.relpath(path, root).replace(os.sep, "/")
-
-
-# Config keys that make git run a program, pinned off for every call: the repository's
-# own config is the checkout's, but a key set anywhere git reads must never run anything.
-_GIT_PINS = (
-    "core.fsmonitor=false",
-    "core.hooksPath=/dev/null",
-    "core.untrackedCache=false",
-    "safe.bareRepository=explicit",
-)
-
-
-def git_top(start: str) -> str | None:
-    """The work tree top of the checkout holding `start`: the nearest folder with a `.git`
-    entry. git refuses to commit a `.git` path, so a pull request cannot plant one; a
-    folder that merely looks like a repository (`HEAD`, `objects/`, `config`) is not one."""
-    here = os.path.abspath(start)
-    while True:
-        if os.path.lexists(os.path.join(here, ".git")):
-            return here
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
-
-
-def _git_ignored(root: str) -> frozenset[str]:
-    """Untracked paths git ignores under `root` (folders end in `/`); none outside git."""
-    return _git_list(root, "--others", "--ignored", "--exclude-standard", "--directory")
-
-
-def git_tracked(root: str) -> frozenset[str] | None:
-    """The files git tracks under `root`, relative to it; None outside a git checkout."""
-    if git_top(root) is None:
-        return None
-    return _git_list(root, "--cached")
-
-
-def _git_list(root: str, *args: str) -> frozenset[str]:
-    """`git ls-files -z ARGS` under `root`; nothing outside git.
-
-    git runs with its repository and work tree pinned to the checkout's top, so it never
-    searches for a repository (a pull request's `docs/config` with `core.fsmonitor` is
-    never read), with the system config and every program-running key off."""
-    top = git_top(root)
-    if top is None:
-        return frozenset()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env.update(
-        GIT_DIR=os.path.join(top, ".git"),
-        GIT_WORK_TREE=top,
-        GIT_CONFIG_NOSYSTEM="1",
-        GIT_TERMINAL_PROMPT="0",
-        GIT_OPTIONAL_LOCKS="0",
-    )
-    pins = [arg for pin in _GIT_PINS for arg in ("-c", pin)]
-    command = ["git", *pins, "ls-files", "-z", *args]
-    try:
-        out = subprocess.run(
-            command,
-            cwd=root,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=120,
-            check=True,
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return frozenset()  # not a git work tree, or no git: nothing is ignored
-    return frozenset(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
 
 
 def expand(paths: Sequence[str]) -> list[str]:
@@ -156,6 +86,8 @@ class Discovery:
         self._ignored: frozenset[str] | None = None
         self._tracked: frozenset[str] | None = None
         self.generated: list[str] = []  # files citelint wrote, skipped
+        self._index: Tracked | None = None  # built on first use (git runs once)
+        self.untracked: list[str] = []  # reports git does not track, under --only-tracked
 
     def skipped_dir(self, path: str) -> bool:
         name = os.path.basename(path)
@@ -242,6 +174,8 @@ class Discovery:
         lower = path.lower()
         if not lower.endswith((*REPORT_SUFFIXES, *TEXT_SUFFIXES)):
             return "is not a report (.html, .htm, .md, .markdown, or a named .txt)"
+        if self.settings.only_tracked and not self.index()(path):
+            return "is not tracked by git (--only-tracked: the commit does not hold it)"
         if self.under_skipped(path):
             return "is inside a sources, evidence, hidden or excluded folder"
         if matches(rel, self.settings.exclude):
@@ -258,7 +192,7 @@ class Discovery:
         if not self.settings.respect_gitignore:
             return False
         if self._ignored is None:
-            self._ignored = _git_ignored(self.root)
+            self._ignored = git_ignored(self.root)
         ignored = self._ignored
         if not ignored:
             return False
@@ -273,8 +207,11 @@ class Discovery:
             if os.path.isdir(given):
                 if not os.access(given, os.R_OK | os.X_OK):
                     raise UsageError(f"{given}: the folder cannot be read")
+                untracked = len(self.untracked)
                 inner = list(self.walk(given, found.unreadable))
                 found.tentative.update(p for p in inner if self._tentative(p))
+                if not inner and len(self.untracked) > untracked:
+                    continue  # only drafts git lacks: the commit holds no report here
                 if (
                     not inner
                     and not found.unreadable
@@ -294,18 +231,23 @@ class Discovery:
                     found.notes.append(note)
                     found.skipped.append(note)
                 found.reports.extend(inner)
-            elif self.wanted(given, named=True) and not self.under_skipped(given):
+            elif (
+                self.wanted(given, named=True)
+                and not self.under_skipped(given)
+                and not (self.settings.only_tracked and not self.index()(given))
+            ):
                 found.reports.append(os.path.abspath(given))
             else:
                 note = f"{given} {self.why_skipped(given)}; skipped"
                 found.notes.append(note)
                 found.skipped.append(note)
-        if self.generated:
-            shown = ", ".join(self.generated[:3]) + (", …" if len(self.generated) > 3 else "")
-            found.notes.append(
-                f"skipped {len(self.generated)} file(s) citelint wrote and git does not "
-                f"track: {shown}"
-            )
+        for skipped, why in (
+            (self.generated, "citelint wrote and git does not track"),
+            (self.untracked, "git does not track (--only-tracked: the commit lacks them)"),
+        ):
+            if skipped:
+                shown = ", ".join(skipped[:3]) + (", …" if len(skipped) > 3 else "")
+                found.notes.append(f"skipped {len(skipped)} file(s) {why}: {shown}")
         found.reports = sorted(set(found.reports), key=lambda p: relpath(p, self.root))
         found.unreadable.sort()
         return found
@@ -321,8 +263,25 @@ class Discovery:
             dirs[:] = sorted(d for d in dirs if not self.skipped_dir(os.path.join(here, d)))
             for name in sorted(names):
                 path = os.path.join(here, name)
-                if self.wanted(path) and not self.written_by_citelint(path):
+                if (
+                    self.wanted(path)
+                    and not self.written_by_citelint(path)
+                    and not self.not_tracked(path)
+                ):
                     yield os.path.abspath(path)
+
+    def not_tracked(self, path: str) -> bool:
+        """Under --only-tracked (the pre-commit hooks), a report git does not track is
+        absent: the hook judges what the commit holds. Each is named in the run's notes."""
+        if not self.settings.only_tracked or self.index()(path):
+            return False
+        self.untracked.append(relpath(path, self.root))
+        return True
+
+    def index(self) -> Tracked:
+        if self._index is None:
+            self._index = Tracked.of(self.root)
+        return self._index
 
     def written_by_citelint(self, path: str) -> bool:
         """A file citelint wrote (its generator mark, `generated.py`) that git does not

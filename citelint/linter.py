@@ -23,6 +23,7 @@ from citelint.diagnostic import Diagnostic
 from citelint.discover import Discovery
 from citelint.document import Document
 from citelint.evidence import Evidence
+from citelint.gitfiles import Tracked
 from citelint.parse import Parser, UnreadableReport
 from citelint.repair.pieces import Pieces
 from citelint.repair.search import EvidenceSearch
@@ -89,6 +90,8 @@ class Linter:
             watch=Watch(active=self.results is not None),
         )
         self.sources_root = Discovery(settings).sources_root
+        if run.only_tracked:  # the hooks judge the commit: a source git lacks is absent
+            self.store.tracked = Tracked.of(run.project_root)
         self.stamper = Stamper(settings.severity, run.show)
         self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
         self.reader = ClaimReader(settings.claims.drugs)

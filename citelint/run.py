@@ -36,6 +36,7 @@ class Run:
     claim_records: bool
     no_suppress: bool
     force_exclude: bool
+    only_tracked: bool  # the hooks judge the commit: reports and sources git lacks are absent
     fail_on: str
     fail_on_unchecked: bool
     sarif_max_results: int
@@ -66,11 +67,15 @@ class Run:
             config_explicit=settings.config_explicit,
             cli_overrides=settings.cli_overrides,
             cache_dir=settings.cache_dir,
-            result_cache=settings.result_cache and settings.cache_dir is not None,
+            # what git tracks is no file's content: a kept result could not see `git add`
+            result_cache=settings.result_cache
+            and settings.cache_dir is not None
+            and not settings.only_tracked,
             hints=settings.hints,
             claim_records=settings.claim_records,
             no_suppress=settings.no_suppress,
             force_exclude=settings.force_exclude,
+            only_tracked=settings.only_tracked,
             fail_on=settings.fail_on,
             fail_on_unchecked=settings.fail_on_unchecked,
             sarif_max_results=settings.sarif_max_results,

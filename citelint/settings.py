@@ -66,6 +66,7 @@ class Settings:
     config_explicit: bool = False  # --config: one config for every report
     isolated: bool = False  # --isolated: no config or suppression comment in the tree counts
     force_exclude: bool = False  # --force-exclude: a named file that is no report is skipped
+    only_tracked: bool = False  # --only-tracked (pre-commit): what git does not track is absent
     display_root: str = ""  # outputs show paths relative to it; "": the project root
     notes: tuple[str, ...] = ()  # warnings (deprecations, refused settings), printed once
 

@@ -65,6 +65,7 @@ def _no_color(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPath
     # the user cache of a test run is its own, never the developer's ~/.cache
     monkeypatch.setenv("CITELINT_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "user-cache"))
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    monkeypatch.delenv("PRE_COMMIT", raising=False)  # a test run inside a hook is no hook run
     os.environ.pop("CITELINT_TEST_FAULT", None)
 
 

@@ -44,6 +44,7 @@ def test_hook_definitions() -> None:
     assert hooks["citelint-all"]["pass_filenames"] is False
     assert hooks["citelint-all"]["always_run"] is True
     assert all(h["minimum_pre_commit_version"] == "3.2.0" for h in hooks.values())
+    assert all("--only-tracked" in h["entry"].split() for h in hooks.values())
 
 
 @pytest.mark.slow
@@ -79,6 +80,56 @@ def test_pre_commit_try_repo(tmp_path: Path) -> None:
     assert bad.returncode == 1 and "reports/broken.md:1:16: CL101" in bad.stdout
     every = try_repo("citelint-all", "--files", "reports/clean.md")
     assert every.returncode == 1 and "reports/broken.md:1:16: CL101" in every.stdout
+
+
+@pytest.mark.slow
+def test_hooks_judge_the_commit(tmp_path: Path) -> None:
+    """Staged, unstaged and untracked files, as `git commit` would run the hooks."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("try-repo needs citelint's own git checkout")
+    work = tmp_path / "work"
+    pubmed = work / "reports" / "sources" / "pubmed"
+    pubmed.mkdir(parents=True)
+    (pubmed / "1.json").write_text(json.dumps({"abstract": "Median PFS was 4.8 months."}))
+    (work / "reports" / "clean.md").write_text(CLEAN)
+    (work / "tool.py").write_text("x = 1\n")
+    git(work, "init", "-q")
+    git(work, "add", ".")
+    git(work, "commit", "-qm", "reports")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"}
+
+    def hook(name: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), name, "--verbose"],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+
+    # an untracked draft never fails a commit that only touches tool.py; an unstaged
+    # edit of a tracked report is stashed away by pre-commit
+    (work / "reports" / "draft.md").write_text(BROKEN)
+    (work / "reports" / "clean.md").write_text(BROKEN)
+    (work / "tool.py").write_text("x = 2\n")
+    git(work, "add", "tool.py")
+    every = hook("citelint-all")
+    assert every.returncode == 0, every.stdout + every.stderr
+    assert "CL101" not in every.stdout
+    # a staged report whose source is on disk but not added: the commit lacks the source
+    (work / "reports" / "clean.md").write_text(CLEAN)
+    (pubmed / "2.json").write_text(json.dumps({"abstract": "Median OS was 9 months."}))
+    (work / "reports" / "new.md").write_text("Median OS was 9 months [pmid:2:abstract].\n")
+    git(work, "add", "reports/new.md")
+    staged = hook("citelint")
+    assert staged.returncode == 1, staged.stdout + staged.stderr
+    assert (
+        "reports/new.md:1:24: CL002 [critical] unresolved source: "
+        "reports/sources/pubmed/2.json is not tracked by git" in staged.stdout
+    )
+    git(work, "add", "reports/sources/pubmed/2.json")
+    assert hook("citelint").returncode == 0
 
 
 # -- the composite action -------------------------------------------------------------------

@@ -112,6 +112,10 @@ def _read_json(store: SourceStore, root: str, name: str, index: RootIndex) -> ob
         return None
     if not os.path.lexists(path):
         return None
+    absent = store.untracked(path, root)
+    if absent is not None:  # under --only-tracked: the commit lacks the index
+        index.broken = index.broken or absent
+        return None
     try:
         return parse_json(store.read(os.path.realpath(path)))
     except SourceError as exc:

@@ -32,6 +32,7 @@ from citelint.citations.urls import (
     url_ids,
 )
 from citelint.document import Anchor, Document, Reference
+from citelint.sources.listing import saved_ids
 from citelint.sources.model import Failure, FailureKind, Resolution, Span
 from citelint.sources.store import SourceStore
 
@@ -346,7 +347,7 @@ class CitationResolver:
         listed = [
             (name, ident)
             for name in self._identified.get("PMID", ())
-            for ident in self.store.saved_ids(name, root)
+            for ident in saved_ids(self.store, name, root)
         ]
         if len(listed) > MAX_LISTED_RECORDS:
             self._capped[root] = len(listed)

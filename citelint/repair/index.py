@@ -23,6 +23,7 @@ from citelint.claims import Claim
 from citelint.evidence import field_number
 from citelint.repair.pieces import Answers, Piece, Pieces
 from citelint.repair.spans import Content, SharedSpans
+from citelint.sources.listing import saved_files
 from citelint.sources.model import Failure, Span
 from citelint.sources.paths import unsafe_id
 from citelint.sources.store import SourceStore
@@ -81,7 +82,7 @@ class RootIndexes:
         saved = (
             (name, ident, located, names)
             for name in self.store.kinds
-            for ident, located, names in self.store.saved_files(name, root)
+            for ident, located, names in saved_files(self.store, name, root)
         )
         files: dict[tuple[str, str], str] = {}
         contents: list[tuple[str, str, Content]] = []

@@ -59,7 +59,7 @@ class SourceStore:
     )
     _channels: dict[str, dict[str, int]] = field(default_factory=dict)
     reads: int = 0  # files read, for tests and benchmarks
-    bytes_read: int = 0
+    tracked: Callable[[str], bool] | None = None  # --only-tracked: what git's index holds
     # The sources one report cites, charged against max_total_bytes whether this process
     # read them for it or for an earlier report: the verdict never depends on the order
     # of reports, the worker they fell to or the cache (docs/decisions.md: "The total
@@ -208,7 +208,7 @@ class SourceStore:
             except OSError as exc:
                 return self._unreadable(path, root, f"cannot be read ({exc.strerror})")
             if stat.S_ISREG(mode):
-                return path
+                return self.untracked(path, root) or path
             if not stat.S_ISDIR(mode):  # a FIFO, socket or device is never opened
                 return self._unreadable(path, root, f"is {kind_of(mode)}, not a source file")
             folder = folder or path
@@ -226,6 +226,13 @@ class SourceStore:
         """A path as messages show it."""
         return self.display(path) if self.display else _rel(path, root)
 
+    def untracked(self, path: str, root: str) -> Failure | None:
+        """Under --only-tracked (the hooks), a file git does not track is absent."""
+        if self.tracked is None or self.tracked(path):
+            return None
+        why = "is not tracked by git (--only-tracked: the commit does not hold it)"
+        return Failure(FailureKind.NO_SOURCE, f"{self.display_path(path, root)} {why}", path)
+
     def _unreadable(self, path: str, root: str, why: str) -> Failure:
         return Failure(FailureKind.UNREADABLE, f"{self.display_path(path, root)} {why}", path)
 
@@ -234,16 +241,14 @@ class SourceStore:
         self.watch.note(PATH, path)
         data = read_regular(path, self.max_bytes)
         self.reads += 1
-        self.bytes_read += len(data)
         self._sizes[self.realpath(path)] = len(data)
         return data
 
     def read_sidecar(self, path: str, beside: str) -> bytes | None:
         """A file that belongs to a source (its toc), read only from the source's folder."""
         self.watch.note(PATH, path)
-        if not os.path.isfile(path) or not inside(
-            path, (os.path.dirname(os.path.realpath(beside)),)
-        ):
+        here = (os.path.dirname(os.path.realpath(beside)),)
+        if not os.path.isfile(path) or not inside(path, here) or self.untracked(path, ""):
             return None
         return self.read(os.path.realpath(path))
 
@@ -302,60 +307,6 @@ class SourceStore:
                 path,
             )
 
-    def saved_ids(self, name: str, root: str) -> list[str]:
-        """The ids of the records a kind has saved under `root`, sorted; folders that
-        lead out of the allowed roots are not listed."""
-        return sorted(self._listed(name, root)[0])
-
-    def saved_files(
-        self, name: str, root: str
-    ) -> Iterator[tuple[str, str | Failure, Mapping[str, bool] | None]]:
-        """Each saved id of a kind under `root` (sorted) with what `locate` gives for it,
-        read off the folders' one listing: a candidate that is not listed is absent, a
-        listed plain file is the answer; anything else (a link, a folder, a FIFO, a
-        folder not listed) is asked of `locate` itself. Third: the listing of the found
-        file's folder (each name: whether it is a plain file), None where none was read."""
-        kind = self.kinds[name]
-        ids, listings = self._listed(name, root)
-        for ident in sorted(ids):
-            reason = unsafe_id(ident)  # a file named `a\\b.json` lists, and is never used
-            if reason:
-                yield ident, Failure(FailureKind.UNSAFE_PATH, f"id {ident!r} {reason}"), None
-                continue
-            found: tuple[str, Mapping[str, bool]] | None = None
-            for path in self.candidates(kind, ident, root):
-                base, _, file = path.rpartition(os.sep)
-                names = listings.get(base)
-                plain = None if names is None else names.get(file)
-                if names is not None and plain is None:
-                    continue  # not there (its folder's listing is noted): the next one
-                if names is not None and plain:
-                    self.watch.note(PATH, path)
-                    found = (path, names)
-                break  # else a link, a folder, a folder not listed: locate decides
-            yield (ident, *found) if found else (ident, self.locate(kind, ident, root), None)
-
-    def _listed(self, name: str, root: str) -> tuple[set[str], dict[str, dict[str, bool]]]:
-        """A kind's saved ids under `root`, and each listed folder's names (True: a plain
-        regular file, no link)."""
-        kind = self.kinds[name]
-        if not self.trusted_root(root):
-            return set(), {}
-        names: set[str] = set()
-        listings: dict[str, dict[str, bool]] = {}
-        for path in self._folders_of(kind, root):
-            try:
-                with os.scandir(path) as entries:
-                    listing = {e.name: e.is_file(follow_symlinks=False) for e in entries}
-            except OSError:
-                continue
-            listings[path] = listing
-            for entry, plain in listing.items():
-                stem, _, ext = entry.rpartition(".")
-                if stem and ext in kind.extensions and plain:
-                    names.add(stem)
-        return names, listings
-
     def locators(self, anchor: Anchor, root: str | None) -> tuple[str, ...]:
         """The locators of the source an anchor names (none when it does not load)."""
         kind = self.kinds.get(anchor.type)
@@ -378,11 +329,11 @@ class SourceStore:
         if not self.trusted_root(root):
             return counts  # reported as CL006 on the anchors; never listed
         for kind in self.kinds.values():
-            for path in self._folders_of(kind, root):
+            for path in self.folders_of(kind, root):
                 counts[kind.channel] = counts.get(kind.channel, 0) + count_files(path)
         return counts
 
-    def _folders_of(self, kind: SourceKind, root: str) -> Iterator[str]:
+    def folders_of(self, kind: SourceKind, root: str) -> Iterator[str]:
         """A kind's folders under a (trusted) root that may be listed: each noted, and
         one that is the root itself, is no folder or leads out of its roots is not."""
         allowed = self.allowed_roots(kind, root)

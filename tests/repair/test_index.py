@@ -14,6 +14,7 @@ from citelint.parse import Parser
 from citelint.repair.index import RootIndexes, candidates
 from citelint.repair.pieces import Piece, Pieces
 from citelint.repair.spans import SharedSpans
+from citelint.sources.listing import saved_files
 from citelint.sources.store import SourceStore
 from tests.conftest import write_file
 
@@ -112,7 +113,7 @@ def test_a_sidecar_read_off_the_listing_keys_the_file_as_the_filesystem_does(
     write_file(root / "guidelines" / "H.toc.json", '{"dose": {"start_line": 3}}')
     indexes = _indexes()
     keys = {}
-    for ident, located, names in indexes.store.saved_files("guideline", str(root)):
+    for ident, located, names in saved_files(indexes.store, "guideline", str(root)):
         assert isinstance(located, str) and names is not None
         keys[ident] = indexes._content_key("guideline", ident, located, str(root), names)
         assert keys[ident] == indexes._content_key("guideline", ident, located, str(root))
