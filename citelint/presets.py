@@ -27,6 +27,8 @@ PRESETS: Mapping[str, Mapping[str, object]] = {
         # the rules written for pipelines that save their sources by channel
         "ignore": [rule.code for rule in ALL_RULES if rule.pipeline_only],
         "fail-on-unchecked": False,
+        # one CL011 per report: the fix is one `citelint fetch`, not one edit per URL
+        "rules": {"CL011": {"per-report": True}},
     },
     "pipeline": {
         "citation-styles": [],
@@ -45,15 +47,32 @@ def extended(table: Mapping[str, object], path: str) -> Mapping[str, object]:
     if not isinstance(name, str) or name not in PRESETS:
         raise ConfigError(f"'{path}' must be one of {', '.join(PRESETS)}; got {name!r}")
     own = {k: v for k, v in table.items() if k != "extends"}
-    return {**PRESETS[name], **own}
+    merged = {**PRESETS[name], **own}
+    preset_rules, own_rules = PRESETS[name].get("rules"), own.get("rules")
+    if isinstance(preset_rules, dict) and isinstance(own_rules, dict):
+        # a rule's table merges option by option: `[rules.CL011] severity = "warning"`
+        # keeps the preset's `per-report`
+        merged["rules"] = {
+            code: {**preset_rules.get(code, {}), **own_rules.get(code, {})}
+            if isinstance(own_rules.get(code, {}), dict)
+            else own_rules[code]
+            for code in {**preset_rules, **own_rules}
+        }
+    return merged
 
 
 def as_toml(name: str) -> str:
     """What a preset sets, as the lines of a `[tool.citelint]` table."""
     lines = [f"# extends = {name!r} sets:"]
+    tables: list[str] = []
     for key, value in PRESETS[name].items():
-        lines.append(f"{key} = {_toml(value)}")
-    return "\n".join(lines) + "\n"
+        if key == "rules" and isinstance(value, dict):
+            for code, options in value.items():
+                tables += ["", f"[tool.citelint.rules.{code}]"]
+                tables += [f"{k} = {_toml(v)}" for k, v in options.items()]
+        else:
+            lines.append(f"{key} = {_toml(value)}")
+    return "\n".join(lines + tables) + "\n"
 
 
 def _toml(value: object) -> str:

@@ -125,7 +125,7 @@ def test_hooks_judge_the_commit(tmp_path: Path) -> None:
     staged = hook("citelint")
     assert staged.returncode == 1, staged.stdout + staged.stderr
     assert (
-        "reports/new.md:1:24: CL002 [critical] unresolved source: "
+        "reports/new.md:1:24: CL002 [critical] unresolved source [pmid:2:abstract]: "
         "reports/sources/pubmed/2.json is not tracked by git" in staged.stdout
     )
     git(work, "add", "reports/sources/pubmed/2.json")
@@ -325,6 +325,13 @@ def test_readme_documents_the_trust_model() -> None:
 
 def test_readme_documents_every_flag_and_the_fast_suite() -> None:
     readme = (ROOT / "README.md").read_text()
+    marked = sum(
+        line.strip() == "@pytest.mark.slow"
+        for path in (ROOT / "tests").rglob("*.py")
+        for line in path.read_text().splitlines()
+    )
+    words = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    assert f"skips the {words[marked - 1]} slow tests" in readme, marked
     for text in (
         "summary",
         "--no-progress",

@@ -53,3 +53,38 @@ def test_the_cli_prints_a_preset_and_the_readme_lists_both(
     assert code == 2 and "unknown preset 'nope'" in err
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert all(as_toml(name) in readme for name in PRESETS)
+
+
+CITES = (
+    "Median PFS was 4.8 months [pmid:1:abstract]. Response was 22% "
+    "([onclive.com](https://www.onclive.com/view/a)). Enrolment reached 322 (PMID: 99999999).\n"
+)
+
+
+def test_deep_research_gives_one_unsaved_source_finding_per_report(
+    project: Writer, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project("sources/pubmed/1.json", '{"abstract": "Median PFS was 4.8 months."}')
+    project("r.md", CITES)
+    monkeypatch.chdir(project("citelint.toml", "").parent)
+    code, out, _ = run(capsys, "--no-cache", "--select", "CL011", "--output-format", "concise")
+    assert code == 1 and out.count("CL011") == 2  # one per unsaved source, by default
+    project("citelint.toml", 'extends = "deep-research"\n[rules.CL011]\nseverity = "warning"\n')
+    code, out, _ = run(capsys, "--no-cache", "--select", "CL011", "--output-format", "concise")
+    assert code == 0, out  # the config's severity merges with the preset's per-report
+    assert out.splitlines()[0] == (
+        "r.md:1:65: CL011 [warning] unsaved sources: 2 sources this report cites are not "
+        "saved under the sources root, so 1 claim cannot be verified: "
+        "https://www.onclive.com/view/a; PMID 99999999; `citelint fetch` saves them"
+    )
+
+
+def test_a_rule_table_in_the_config_replaces_no_other_rule(project: Writer) -> None:
+    config = project(
+        "citelint.toml", 'extends = "deep-research"\n[rules.CL111]\nmin-coverage = 0.2\n'
+    )
+    settings = load_settings(str(config), str(config.parent))
+    cl011 = settings.rules["CL011"].options
+    assert cl011 is not None and getattr(cl011, "per_report") is True
+    cl111 = settings.rules["CL111"].options
+    assert cl111 is not None and getattr(cl111, "min_coverage") == 0.2

@@ -11,6 +11,13 @@ names the sources, instead of one finding per URL). A finding on which no claim 
 (a source cited only by sentences that state nothing to check) is a warning: one step
 below the rule's severity.
 
+With `per-report = true` (the `deep-research` preset sets it) a report gets one CL011
+whether it saves some of its sources or none: a published deep-research report that
+cites forty pages is one thing to fix — run `citelint fetch` — not forty.
+
+    [tool.citelint.rules.CL011]
+    per-report = false   # true: one finding per report, naming the first unsaved sources
+
 A link with a `#:~:text=` quote is still checked against its quote: the claim's numbers
 and codes must be in the words the writer quoted. Those claims are checked, but not
 verified, until the page is saved.
@@ -31,20 +38,26 @@ in `web/index.json`).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.rules.base import Finding, Rule, RuleOptions
 from citelint.sources.model import Failure, FailureKind, Span
 
 
-class UnsavedSource(Rule[NoOptions]):
+@dataclass(frozen=True)
+class Options(RuleOptions):
+    per_report: bool = False  # one finding per report, not one per unsaved source
+
+
+class UnsavedSource(Rule[Options]):
     code = "CL011"
     name = "unsaved-source"
     severity = Severity.CRITICAL
     summary = "a cited source is not saved, so the claims it supports cannot be verified"
     suggestion = "save the source under the sources root (`citelint fetch` saves it)"
-    options_type = NoOptions
+    options_type = Options
     marks_unverified = True
     failure_kind = FailureKind.UNSAVED
 
@@ -60,8 +73,9 @@ class UnsavedSource(Rule[NoOptions]):
                 claims += bool(sources)
                 for source in sources:
                     depend[source] += 1
-        if not _saves_any(analysis):
-            yield self._nothing_saved(analysis, claims)
+        saves_any = _saves_any(analysis)
+        if not saves_any or self.options.per_report:
+            yield self._per_report(analysis, claims, saves_any)
             return
         for source, anchors in sorted(analysis.unsaved.items(), key=lambda s: s[1][0].start):
             first = anchors[0]
@@ -83,23 +97,29 @@ class UnsavedSource(Rule[NoOptions]):
                 demoted=not n,
             )
 
-    def _nothing_saved(self, analysis: Analysis, claims: int) -> Finding:
+    def _per_report(self, analysis: Analysis, claims: int, saves_any: bool) -> Finding:
+        """One finding for the report, at its first unsaved citation."""
         ordered = sorted(analysis.unsaved.items(), key=lambda s: s[1][0].start)
         first = ordered[0][1][0]
         n = len(ordered)
         names = tuple(source for source, _ in ordered)
         shown = "; ".join(_short(name) for name in names[:MAX_NAMED])
         shown += f"; and {n - MAX_NAMED} more" if n > MAX_NAMED else ""
+        sources = f"source{'s' if n != 1 else ''}"
+        what = (
+            f"{n} {sources} this report cites {'are' if n != 1 else 'is'} not saved"
+            if saves_any
+            else f"none of the {n} {sources} this report cites is saved"
+        )
         return Finding(
             self.code,
             first.start,
             first.end,
-            f"unsaved sources: none of the {n} source{'s' if n != 1 else ''} this report cites "
-            f"is saved under the sources root, {_resting(claims)}: {shown}; "
+            f"unsaved sources: {what} under the sources root, {_resting(claims)}: {shown}; "
             "`citelint fetch` saves them",
             anchors=(first,),
             missing=names,
-            subject="nothing saved",
+            subject="unsaved sources" if saves_any else "nothing saved",
             demoted=not claims,
         )
 
