@@ -9,6 +9,8 @@ import pytest
 from citelint.config import ConfigError, load_settings
 from citelint.config_keys import _PATH_KEYS
 from citelint.presets import PRESETS, as_toml
+from citelint.rules.cl011_unsaved_source import Options as UnsavedOptions
+from citelint.rules.cl111_unsupported_statement import Options as CoverageOptions
 from tests.conftest import Writer, run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +87,6 @@ def test_a_rule_table_in_the_config_replaces_no_other_rule(project: Writer) -> N
     )
     settings = load_settings(str(config), str(config.parent))
     cl011 = settings.rules["CL011"].options
-    assert cl011 is not None and getattr(cl011, "per_report") is True
+    assert isinstance(cl011, UnsavedOptions) and cl011.per_report is True
     cl111 = settings.rules["CL111"].options
-    assert cl111 is not None and getattr(cl111, "min_coverage") == 0.2
+    assert isinstance(cl111, CoverageOptions) and cl111.min_coverage == 0.2
