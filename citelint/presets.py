@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from citelint.citations.styles import style_names
 from citelint.errors import ConfigError
 from citelint.rules import ALL_RULES
+from citelint.rules.cl011_unsaved_source import UnsavedSource
 
 PRESETS: Mapping[str, Mapping[str, object]] = {
     "deep-research": {
@@ -28,7 +29,7 @@ PRESETS: Mapping[str, Mapping[str, object]] = {
         "ignore": [rule.code for rule in ALL_RULES if rule.pipeline_only],
         "fail-on-unchecked": False,
         # one CL011 per report: the fix is one `citelint fetch`, not one edit per URL
-        "rules": {"CL011": {"per-report": True}},
+        "rules": {UnsavedSource.code: {"per-report": True}},
     },
     "pipeline": {
         "citation-styles": [],

@@ -75,14 +75,17 @@ BIOMCP = {
     # cited ones; a one-word fragment (`#:~:text=Abstract`, `=Image`) is a place on the
     # page, not a quote the claim is checked against; a range quote is not checked. Three
     # speculations naming drugs ("If these trials succeed, … might involve a checkpoint
-    # inhibitor", "… could become a new standard … than cetuximab") ask no citation.
-    "example_a.md": {"CL011": 1, "CL001": 22},
+    # inhibitor", "… could become a new standard … than cetuximab") ask no citation. A
+    # sentence tied to a cited neighbour ("This trial…", "These findings…") shares its
+    # citations.
+    "example_a.md": {"CL011": 1, "CL001": 18},
     # narrative attributions, and five entries with URLs that the body never cites (one
     # CL009 names them all)
     "example_b.md": {"CL001": 16, "CL009": 1, "CL011": 1},
-    # glued numbers (`carcinoma.17`) with no reference list are not citations by default;
-    # NCT ids in parentheses and table rows are, and no trial is saved
-    "example_c.md": {"CL001": 31, "CL011": 1},
+    # glued numbers (`chemotherapy.1 These drugs…`) close its sentences but the export
+    # lost its list: they cite, and the missing list is one CL008; NCT ids in parentheses
+    # and table rows cite too, and no trial is saved
+    "example_c.md": {"CL008": 1, "CL001": 13, "CL011": 1},
     # paragraph-end links cite their whole paragraph
     "example_d.md": {"CL011": 1, "CL001": 1},
     # 57 entries, every one cited and unsaved; two entries are the same paper twice

@@ -27,6 +27,7 @@ from citelint.document import (
 )
 from citelint.parse.citing import (
     CitationReader,
+    back_references,
     cite_whole_file,
     masks_within,
     merge,
@@ -79,6 +80,7 @@ class _BuildState:
     blocks: list[Block] = field(default_factory=list)
     table_lead: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)  # a table's lead-in
     last_colon_anchors: tuple[Anchor, ...] = ()  # anchors of a paragraph ending in ':'
+    list_lead: tuple[Anchor, ...] = ()  # the cited lead-in of the list being built
     header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
@@ -103,7 +105,7 @@ class DocumentBuilder:
         references = self._citing.references(out.blocks)
         state = _BuildState(
             anchors=[a for s in out.scoped for a in s.anchors],
-            scanner=self._citing.scanner([r.key for r in references.entries]),
+            scanner=self._citing.scanner(references, out.blocks),
         )
         state.near.extend(out.near_misses)
         for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):
@@ -175,6 +177,8 @@ class DocumentBuilder:
         inherited = (
             state.table_lead.get(raw.table, ())
             if raw.kind == "row" and raw.table is not None
+            else state.list_lead
+            if raw.kind == "li"
             else ()
         )
         sentences = _attach(block, raw.text, ranges, anchors, scoped, inherited, masks)
@@ -188,6 +192,8 @@ class DocumentBuilder:
             last = sentences[-1] if sentences else None
             ends_colon = last is not None and _strip_anchors(last.text).endswith((":", "："))
             state.last_colon_anchors = last.anchors if last is not None and ends_colon else ()
+            if raw.kind != "li":  # a cited lead-in's items are checked against its sources
+                state.list_lead = state.last_colon_anchors
 
     def _citations(
         self, state: _BuildState, raw: RawBlock, offsets: OffsetMap, read: bool
@@ -315,7 +321,7 @@ def _attach(
                 text[begin:stop], block, begin, stop, _unique(own + extra + inherited), own_masks
             )
         )
-    return paragraph_links(sentences, text, anchors)
+    return back_references(paragraph_links(sentences, text, anchors))
 
 
 def _leading_runs(

@@ -12,7 +12,7 @@ import bisect
 import dataclasses
 import itertools
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from citelint.anchors import AnchorGrammar, NearMissHit
@@ -23,7 +23,7 @@ from citelint.citations.references import (
     names_digest,
     read_entry,
 )
-from citelint.citations.styles import CitationScanner, spec_of
+from citelint.citations.styles import CitationScanner, Style, spec_of
 from citelint.document import Anchor, Block, OffsetMap, Reference, Sentence
 from citelint.parse.raw import RawBlock
 
@@ -131,8 +131,15 @@ class CitationReader:
             journal=read.journal,
         )
 
-    def scanner(self, keys: Collection[str]) -> CitationScanner:
-        return CitationScanner(self.styles, keys)
+    def scanner(self, references: ReferenceList, raws: Sequence[RawBlock]) -> CitationScanner:
+        """The report's scanner: glued numbers are citations when the list holds them, or,
+        in a report with no list at all, when its sentences keep closing on them
+        (`…chemotherapy.1 These drugs…`, an export that lost its list): they cite, and
+        the missing list is the finding (CL008), not every sentence (CL001)."""
+        styles = self.styles
+        if not references.found and Style.GLUED not in styles and glued_closers(raws):
+            styles = (*styles, Style.GLUED)
+        return CitationScanner(styles, [r.key for r in references.entries])
 
     @staticmethod
     def cite(raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner) -> BlockCitations:
@@ -159,6 +166,22 @@ class CitationReader:
             if spec is not None and spec.ends_sentence:
                 breaks.append(hit.end)
         return BlockCitations(tuple(anchors), tuple(masks), tuple(breaks))
+
+
+# a number glued to a sentence's stop, and the next sentence (or the block's end) after it
+_GLUED_CLOSER = re.compile(r"(?<=[a-z\)%])\.\d{1,3}(?:,\d{1,3})*(?=$|\s+[A-Z\"“])")
+GLUED_EVIDENT = 3  # sentences a report closes on glued numbers before they are citations
+
+
+def glued_closers(raws: Sequence[RawBlock]) -> bool:
+    """Whether at least GLUED_EVIDENT prose sentences close on a glued number."""
+    seen = 0
+    for raw in raws:
+        if raw.kind in ("p", "li", "anon"):
+            seen += len(_GLUED_CLOSER.findall(raw.text))
+            if seen >= GLUED_EVIDENT:
+                return True
+    return False
 
 
 _NEXT_KEY = re.compile(r"(?<![\]】])\s(?=(?:\[\d{1,3}\]|【\d{1,3}】)\s)")  # not in a key group
@@ -247,6 +270,38 @@ def paragraph_links(
         return sentences
     links = tuple(a for a in closing if _closes_paragraph(a))
     return [s if s.anchors else _citing(s, links) for s in sentences]
+
+
+# A sentence that opens by pointing back (`This trial met…`, `These findings…`, `该研究…`)
+# continues the one before it: grammar, not knowledge.
+_BACK_REFERENCE = re.compile(
+    r"^[\s*_\"“(]*(?:(?:This|These|That|Those|It|Its|They|Their|Such)\b|该|此|这|上述|其)"
+)
+
+
+def back_references(sentences: list[Sentence]) -> list[Sentence]:
+    """A sentence that cites nothing, next to one it is tied to by a back-reference, is
+    checked against that one's citations: a lead-in whose next sentence opens `This
+    trial…` and cites, or a sentence opening `These findings…` after one that cites.
+    Only citations in a report's own styles are shared (an anchor is written per sentence
+    on purpose)."""
+    if len(sentences) < 2:
+        return sentences
+    out = list(sentences)
+    for i, s in enumerate(sentences):
+        if s.anchors:
+            continue
+        after = sentences[i + 1] if i + 1 < len(sentences) else None
+        before = sentences[i - 1] if i else None
+        if after is not None and _BACK_REFERENCE.match(after.text):
+            shared = tuple(a for a in after.anchors if a.is_citation)
+        elif before is not None and _BACK_REFERENCE.match(s.text):
+            shared = tuple(a for a in before.anchors if a.is_citation)
+        else:
+            continue
+        if shared:
+            out[i] = _citing(s, shared)
+    return out
 
 
 def _closes_paragraph(anchor: Anchor) -> bool:

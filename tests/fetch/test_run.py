@@ -458,7 +458,11 @@ def test_a_real_report_is_verified_after_fetch_and_a_changed_record_is_caught(
 
     def cited_span() -> tuple[str, str, str]:
         result = Runner.of(Settings(project_root=str(project)), [str(project)]).lint()
-        (record,) = [r for r in result.files[0].records if r.line == CLAIM_LINE and r.spans]
+        (record,) = [
+            r
+            for r in result.files[0].records
+            if r.line == CLAIM_LINE and r.spans and "BL-B01D1" in r.text
+        ]
         span = record.spans[0]
         return span.path, span.problem[:30], span.fetched.split(" on ")[-1]
 

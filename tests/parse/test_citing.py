@@ -74,8 +74,11 @@ def test_html_ordered_lists_sups_and_links() -> None:
 
 
 def test_glued_numbers_cite_only_what_the_list_numbers() -> None:
-    text = "Squamous cell carcinoma.17 It rose to 5.2 now.\n\n## References\n\n17. Smith J. A. B.\n"
-    assert _cited(text) == [("Squamous cell carcinoma.17", ["[17]"]), ("It rose to 5.2 now.", [])]
+    text = "Squamous cell carcinoma.17 Rates rose to 5.2 now.\n\n## References\n\n17. Smith J. A.\n"
+    assert _cited(text) == [
+        ("Squamous cell carcinoma.17", ["[17]"]),
+        ("Rates rose to 5.2 now.", []),
+    ]
     assert _cited("Squamous cell carcinoma.17 It rose.") == [
         ("Squamous cell carcinoma.17 It rose.", [])
     ]
@@ -181,3 +184,29 @@ def test_an_unheaded_list_closing_the_report_with_grouped_keys() -> None:
     assert _entries(alone) == [("1", ("https://a.org/1",))]
     assert _entries("Rate 5% [1].\n\n[1] NCT04597863 A phase 2 trial\n")[0][0] == "1"
     assert _entries("Rate 5% [1].\n\n[1] and then it stopped.\n") == []  # names nothing
+
+
+def test_glued_numbers_with_no_list_cite_when_sentences_keep_closing_on_them() -> None:
+    """An export that lost its list: three sentences closing on glued numbers cite."""
+    text = "Rate was 5% in the first arm.1 The drugs block the receptor.10 Survival improved.3 Later 2.5 mg."
+    cited = _cited(text)
+    assert [anchors for _, anchors in cited] == [["[1]"], ["[10]"], ["[3]"], []]
+    two = "Rate was 5% in the first arm.1 The drugs block the receptor.10 Survival improved."
+    assert all(not anchors for _, anchors in _cited(two))  # two are not yet a habit
+
+
+def test_a_back_reference_shares_its_neighbours_citations() -> None:
+    text = (
+        "Trametinib was compared with chemotherapy. This trial met its endpoint [1]. "
+        "These results favoured trametinib. Rates rose to 5% [2]. Nothing else was seen.\n\n"
+        "## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+    )
+    assert [anchors for _, anchors in _cited(text)] == [["[1]"], ["[1]"], ["[1]"], ["[2]"], []]
+    # an anchor is written per sentence on purpose: it is never shared
+    anchored = "Rate 5% in arm A. It lasted 6 months [pmid:1:abstract]."
+    assert [anchors for _, anchors in _cited(anchored)] == [[], ["[pmid:1:abstract]"]]
+
+
+def test_a_cited_lead_in_covers_its_list_items() -> None:
+    text = "Results [1]:\n\n- PFS was 4.8 months;\n- OS was 81%.\n\nLater 5%.\n\n## References\n\n1. A. PMID: 1\n"
+    assert [anchors for _, anchors in _cited(text)] == [["[1]"], ["[1]"], ["[1]"], []]
