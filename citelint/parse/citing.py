@@ -135,11 +135,15 @@ class CitationReader:
         """The report's scanner: glued numbers are citations when the list holds them, or,
         in a report with no list at all, when its sentences keep closing on them
         (`…chemotherapy.1 These drugs…`, an export that lost its list): they cite, and
-        the missing list is the finding (CL008), not every sentence (CL001)."""
+        the missing list is the finding (CL008), not every sentence (CL001). Such a
+        report's spaced numbers that its list holds (`heating issues 10 but …`) cite too."""
         styles = self.styles
-        if not references.found and Style.GLUED not in styles and glued_closers(raws):
+        habit = glued_closers(raws)
+        if not references.found and Style.GLUED not in styles and habit:
             styles = (*styles, Style.GLUED)
-        return CitationScanner(styles, [r.key for r in references.entries])
+        keys = [r.key for r in references.entries]
+        spaced = habit and (Style.GLUED in styles or bool(keys))
+        return CitationScanner(styles, keys, spaced=spaced)
 
     @staticmethod
     def cite(raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner) -> BlockCitations:

@@ -281,3 +281,25 @@ def test_a_style_added_by_the_recipe_is_found(
     result = citelint.lint_paths([str(report)], str(tmp_path / ".citelint.toml"))
     assert [(d.code, d.line) for d in result.diagnostics] == [("CL101", 3)]
     assert result.files[0].citations == (("angle", 2),)
+
+
+@pytest.mark.parametrize(
+    ("text", "cited"),
+    [
+        ("The use of cryogenics alleviates heating issues 10 but adds complexity.", ["10"]),
+        # after a lower-case word only: `WISE 37 and` may be a name's number
+        ("Architectures like WISE 37 and microwave control 22 point towards it.", ["22"]),
+        # a quantity or a label is never a spaced marker
+        ("A chip with 32 qubits and exceeding 10 minutes of coherence.", []),
+        ("Patients aged 18 or older entered phase 3 and were followed.", []),
+        ("Using 20 for the benchmark, about 50 to spare.", []),
+        ("The lattice holds 32 qubits.", []),  # no function word after it
+    ],
+)
+def test_spaced_markers_in_a_report_that_cites_by_glued_numbers(
+    text: str, cited: list[str]
+) -> None:
+    keys = ("3", "10", "18", "20", "22", "32", "37", "50")
+    scanner = CitationScanner(DEFAULT_STYLES, keys, spaced=True)
+    assert [h.id for h in scanner.scan(text)] == cited
+    assert CitationScanner(DEFAULT_STYLES, keys).scan(text) == []  # not its habit: none
