@@ -21,6 +21,14 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from citelint.citations.positional import (
+    CELL_END,
+    CELL_TAIL,
+    GLUED,
+    PHRASE_WORDS,
+    QUANTITY_OPENERS,
+    SPACED,
+)
 from citelint.citations.ranges import merged, overlaps, without_overlaps
 from citelint.citations.urls import text_fragment
 
@@ -82,37 +90,6 @@ IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # What stands before an NCT id that cites rather than states: an opening bracket, a list
 # separator inside one, or a label's colon (`(NCT01234567)`, `ClinicalTrials.gov: NCT…`).
 _CITING_BEFORE = re.compile(r"[(\[（【,;、:：]\s*$")
-_GLUED = re.compile(r"(?<=[A-Za-z\)\]%\"”’'])([.,;:])(\d{1,3}(?:[,–-]\d{1,3})*)(?=\s|$)")
-# In a table row, a reference number closing a cell after a parenthesis or a question
-# mark (never after a plain word, where it would be the cell's value): `(?) 31 |`.
-_CELL_END = re.compile(r"(?<=[)?）？])([ \t]+)(\d{1,3}(?:,[ \t]?\d{1,3})*)(?=[ \t]*(?:\||$))")
-# …or after a phrase of several words (a cell's value is a short label, never a phrase):
-_CELL_TAIL = re.compile(
-    r"(?:^|(?<=\|))([^|]*?[A-Za-z])[ \t]+(\d{1,3}(?:,[ \t]?\d{1,3})*)(?=[ \t]*(?:\||$))"
-)
-_PHRASE_WORDS = 4
-# Gemini's spaced markers in prose: `heating issues 10 but introduces …`, `architectures
-# like WISE 37 and microwave control 22 point towards …`: a list's number after a word
-# that opens no quantity and before a word that is no unit (a conjunction, an auxiliary,
-# a preposition, a reporting verb). Read only in a report that cites by glued numbers.
-_SPACED = re.compile(
-    r"\b([A-Za-z][a-z-]{2,}) (\d{1,3})(?= (?:and|or|but|nor|to|does|do|did|is|are|was|were|"
-    r"has|have|had|could|might|may|can|will|would|should|must|also|directly|which|that|"
-    r"while|whereas|as|in|on|for|with|by|at|of|from|into|point|points|offer|offers|"
-    r"suggest|suggests|show|shows|indicate|indicates|highlight|highlights)\b)"
-)
-# …and never after a word that opens a quantity or a label (`with 32 qubits`, `phase 3
-# and`, `aged 18 or older`)
-_OPENER_WORDS = (
-    "about approximately around nearly almost roughly over under than only just some all "
-    "with without to by for at in on from into within per and or the its their these "
-    "those is are was were be been has have had total reached exceeds least most top "
-    "first last next every each plus minus times up down of phase stage grade type class "
-    "level version step day days week weeks month months year years cycle cycles arm "
-    "cohort group part figure fig table chapter section page tier round generation "
-    "series model number no aged age ages"
-)
-_QUANTITY_OPENERS = frozenset(_OPENER_WORDS.split())
 # Link text that names a source rather than saying something: `frontiersin.org`,
 # `PubMed + 2`, `3`.
 _LABEL = re.compile(r"[\w.-]+\.[a-z]{2,}(?:/\S*)?|[^\d]{0,40}\+\s?\d{1,3}|[\d,\s–-]+", re.I)
@@ -180,7 +157,7 @@ class CitationScanner:
     ) -> None:
         self.styles = frozenset(styles)
         self.keys = frozenset(keys)
-        self.spaced = spaced and bool(self.keys)  # Gemini's `issues 10 but`: see _SPACED
+        self.spaced = spaced and bool(self.keys)  # Gemini's `issues 10 but`: see SPACED
         table = REGISTRY if registry is None else registry
         self.active = tuple(
             spec for spec in table if spec.style in self.styles or (spec.with_keys and self.keys)
@@ -200,7 +177,7 @@ class CitationScanner:
             and not sups
             and not (row and self.keys)
             and not self._trigger.search(text)
-            and not (self.spaced and _SPACED.search(text))
+            and not (self.spaced and SPACED.search(text))
         ):
             return []  # most text cites in no style: one pass decides it
         block = BlockText(text, links, sups, row, merged([(b, e) for b, e, _ in links]))
@@ -323,21 +300,21 @@ class CitationScanner:
     def _glued(self, block: BlockText) -> list[CitationHit]:
         text, row = block.text, block.row
         hits = []
-        matches = list(_GLUED.finditer(text))
+        matches = list(GLUED.finditer(text))
         if self.spaced and not row:
             matches += [
                 m
-                for m in _SPACED.finditer(text)
+                for m in SPACED.finditer(text)
                 if m.group(2) in self.keys
-                and m.group(1).lower() not in _QUANTITY_OPENERS
+                and m.group(1).lower() not in QUANTITY_OPENERS
                 and not m.group(1).endswith(("ing", "ed", "ly"))
             ]
         if row and self.keys:  # Gemini's tables: `Low (<100 qubits) 27 | Medium (…) 31`
-            matches += [m for m in _CELL_END.finditer(text) if m.group(2) in self.keys]
+            matches += [m for m in CELL_END.finditer(text) if m.group(2) in self.keys]
             matches += [  # `… Potential future SSA user/contributor 3 |`: after a phrase
                 m
-                for m in _CELL_TAIL.finditer(text)
-                if m.group(2) in self.keys and len(m.group(1).split()) >= _PHRASE_WORDS
+                for m in CELL_TAIL.finditer(text)
+                if m.group(2) in self.keys and len(m.group(1).split()) >= PHRASE_WORDS
             ]
         for m in matches:
             keys = expand(m.group(2))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from citelint.anchors import ANCHOR_SHAPE, AnchorGrammar
@@ -35,6 +35,7 @@ from citelint.parse.citing import (
 )
 from citelint.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
+from citelint.parse.tables import citation_columns
 from citelint.sources.kinds import BUILTIN_TYPES
 from citelint.tokens import blank, fold
 
@@ -81,6 +82,7 @@ class _BuildState:
     table_lead: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)  # a table's lead-in
     last_colon_anchors: tuple[Anchor, ...] = ()  # anchors of a paragraph ending in ':'
     list_lead: tuple[Anchor, ...] = ()  # the cited lead-in of the list being built
+    columns: Mapping[int, frozenset[int]] = field(default_factory=dict)  # tables' citing ones
     header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
@@ -106,6 +108,7 @@ class DocumentBuilder:
         state = _BuildState(
             anchors=[a for s in out.scoped for a in s.anchors],
             scanner=self._citing.scanner(references, out.blocks),
+            columns=citation_columns(out.blocks, {r.key for r in references.entries}),
         )
         state.near.extend(out.near_misses)
         for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):
@@ -208,7 +211,9 @@ class DocumentBuilder:
         masks: Sequence[tuple[int, int]] = ()
         breaks: Sequence[int] = raw.hard_breaks
         if read:
-            cites = self._citing.cite(raw, offsets, state.scanner)
+            row = raw.kind == "row" and raw.table is not None
+            columns = state.columns.get(raw.table or 0, ()) if row else ()
+            cites = self._citing.cite(raw, offsets, state.scanner, columns)
             # a malformed anchor is CL005's: nothing inside it cites in another style
             anchors = merge(anchors, cites.anchors, misses)
             masks, breaks = cites.masks, sorted({*breaks, *cites.breaks})

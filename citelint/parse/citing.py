@@ -12,10 +12,11 @@ import bisect
 import dataclasses
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from citelint.anchors import AnchorGrammar, NearMissHit
+from citelint.citations.ranges import without_overlaps
 from citelint.citations.references import (
     LIST_LEAD,
     entry_key,
@@ -23,9 +24,10 @@ from citelint.citations.references import (
     names_digest,
     read_entry,
 )
-from citelint.citations.styles import CitationScanner, Style, spec_of
+from citelint.citations.styles import CitationHit, CitationScanner, Style, spec_of
 from citelint.document import Anchor, Block, OffsetMap, Reference, Sentence
 from citelint.parse.raw import RawBlock
+from citelint.parse.tables import cell_numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +148,22 @@ class CitationReader:
         return CitationScanner(styles, keys, spaced=spaced)
 
     @staticmethod
-    def cite(raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner) -> BlockCitations:
+    def cite(
+        raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner, columns: Collection[int] = ()
+    ) -> BlockCitations:
+        """A block's citations; in a row, the numbers of its table's citation columns too."""
         hits = scanner.scan(raw.text, raw.links, raw.sups, row=raw.kind == "row")
+        if columns:
+            hits = without_overlaps(
+                sorted(
+                    hits
+                    + [
+                        CitationHit(Style.NUMBERED, "ref", key, None, b, e, f"[{key}]")
+                        for key, b, e in cell_numbers(raw, columns)
+                    ],
+                    key=lambda h: (h.start, h.end),
+                )
+            )
         if not hits:
             return BlockCitations()  # most blocks cite in no style
         anchors: list[tuple[int, int, Anchor]] = []
