@@ -29,6 +29,7 @@ from citelint.tokens import (
     blank,
     cell_tokens,
     entity_tokens,
+    judging_table,
     markers,
     mask_anchors,
     numeric_tokens,
@@ -115,7 +116,7 @@ class ClaimReader:
         cites = _citation_ranges(sentence)
         if block.kind == "row":
             cells = _shift(block.cells, sentence.begin)
-            if rubric_row(text, cells):
+            if rubric_row(text, cells) or judging_table(block.columns):
                 return NO_CLAIM
             found = cell_tokens(text, cells, block.columns)
             return self._claim(text, found, cites, heading=False)

@@ -56,3 +56,34 @@ def test_numbered_locators_required_asks_numbered_citations_for_a_locator(
     )
     (found,) = citelint.lint_paths([str(report)], strict).diagnostics
     assert (found.code, found.line, found.column) == ("CL004", 1, 1)
+
+
+def test_a_report_that_cites_nothing_gets_one_missing_anchor_finding(project: Writer) -> None:
+    """No citation, no entry, no sources folder: one CL001 naming the lines, and every
+    such sentence still an unsupported claim."""
+    from citelint.config import Settings
+
+    notes = project(
+        "notes.md",
+        "# Notes\n\n- Cetuximab is approved for HNSCC\n- Erlotinib is in trials\n"
+        "- Response rates were 15-20%\n\n## Sources\n\nCompiled from journals.\n",
+    )
+    result = citelint.lint_paths([str(notes)], Settings(project_root=str(notes.parent)))
+    assert _by_code(result) == {
+        "CL001": [
+            (
+                "notes.md",
+                3,
+                3,
+                "the report cites nothing: 3 fact-bearing sentences have no anchor (lines 3, "
+                "4, 5; the first states Cetuximab); cite the saved sources that state them",
+            )
+        ]
+    }
+    assert result.summary()["claims"] == 3 and result.summary()["verified_claims"] == 0
+    one = project("one.md", "Cetuximab is approved for HNSCC.\n")
+    single = citelint.lint_paths([str(one)], Settings(project_root=str(one.parent)))
+    assert [d.message for f in single.files for d in f.diagnostics] == [
+        "fact-bearing sentence has no anchor (states Cetuximab); cite the saved source "
+        "that states it"
+    ]

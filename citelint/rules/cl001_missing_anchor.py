@@ -13,6 +13,12 @@ paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor 
 cell, in the caption, in a `data-cite` on the table, or in a sentence ending in `:` just
 before the table.
 
+A report that cites nothing at all — no anchor, no citation in any style, no reference
+entry — and has no sources folder (an agent's working notes, a draft as a deep-research
+system printed it) gets one CL001 for the whole report, at its first fact-bearing
+sentence, counting the sentences and naming their lines: one thing to fix, not forty.
+Every such sentence still counts as an unsupported claim.
+
 Fails:
 
     中位PFS为4.8个月。
@@ -44,6 +50,10 @@ class MissingAnchor(Rule[NoOptions]):
     marks_unverified = True
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
+        doc = analysis.doc
+        if not doc.anchors and not doc.references and analysis.sources_root is None:
+            yield from self._cites_nothing(analysis)
+            return
         anchored_blocks: dict[int, bool] = {}  # once per block: linear in its sentences
         said: dict[int, str] = {}  # once per claim: a repeated sentence shares its claim
         for item in analysis.claims:
@@ -70,6 +80,41 @@ class MissingAnchor(Rule[NoOptions]):
                 claim=s.text,
                 subject=s.text,
             )
+
+    def _cites_nothing(self, analysis: Analysis) -> Iterator[Finding]:
+        uncited = [item for item in analysis.claims if item.claim.fact_bearing]
+        if not uncited:
+            return
+        first = uncited[0].sentence
+        if len(uncited) == 1:
+            states = _states(uncited[0].claim)
+            yield Finding(
+                self.code,
+                first.start,
+                first.end,
+                f"fact-bearing sentence has no anchor (states {states}); "
+                "cite the saved source that states it",
+                claim=first.text,
+                subject=first.text,
+            )
+            return
+        lines = sorted({analysis.doc.position(item.sentence.start)[0] for item in uncited})
+        shown = ", ".join(str(n) for n in lines[:MAX_LINES]) + (
+            ", …" if len(lines) > MAX_LINES else ""
+        )
+        yield Finding(
+            self.code,
+            first.start,
+            first.end,
+            f"the report cites nothing: {len(uncited)} fact-bearing sentences have no anchor "
+            f"(lines {shown}; the first states {_states(uncited[0].claim)}); cite the saved "
+            "sources that state them",
+            claim=first.text,
+            subject="cites nothing",
+        )
+
+
+MAX_LINES = 8  # lines named in the message of a report that cites nothing
 
 
 def _states(claim: Claim) -> str:

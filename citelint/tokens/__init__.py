@@ -12,7 +12,7 @@ Rooms: `text` (folding and positions), `kinds` (what a number is), `dates`, `num
 from __future__ import annotations
 
 from citelint.tokens import entities, numbers
-from citelint.tokens.cells import cell_tokens, unit_from_header
+from citelint.tokens.cells import cell_tokens, judging_table, unit_from_header
 from citelint.tokens.drugs import (
     DEFAULT_DRUG_PREFIXES_ZH,
     DEFAULT_DRUG_STEMS_EN,
@@ -69,6 +69,7 @@ __all__ = [
     "entity_tokens",
     "fold",
     "fold_compact",
+    "judging_table",
     "markers",
     "mask_anchors",
     "normalize",

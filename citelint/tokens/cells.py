@@ -58,3 +58,16 @@ def cell_tokens(
                 moved = replace(moved, kind=kind, unit=unit, scale=scale)
             tokens.append(moved)
     return tokens
+
+
+# A grader's table: its header names the criteria it judges by, the rank it gives, or the
+# weighted total it adds up (`| # | Criterion | 5 = Outstanding |`, `| Rank | Example |`).
+# Its rows are judgements of reports, not facts a source states.
+_JUDGING_HEADER = re.compile(
+    r"(?i)^[\s*#_]*(?:criteri(?:on|a)|rubric|rank(?:ing)?)[\s*_]*$|weighted total|total score"
+)
+
+
+def judging_table(columns: Sequence[str]) -> bool:
+    """Whether a table's header makes its rows a grader's judgements (no claims)."""
+    return any(_JUDGING_HEADER.search(cell) for cell in columns)

@@ -17,3 +17,13 @@ def test_a_lone_score_under_a_rating_column_is_no_quantity() -> None:
     text = "Privacy | 3 | 12"
     tokens = cell_tokens(text, ((0, 7), (10, 11), (14, 16)), ("Line", "Rating", "Cases"))
     assert [t.text for t in tokens] == ["12"]
+
+
+def test_a_graders_table_is_known_by_its_header() -> None:
+    from citelint.tokens.cells import judging_table
+
+    assert judging_table(("#", "Criterion", "5 = Outstanding"))
+    assert judging_table(("**Rank**", "Example", "Strengths"))
+    assert judging_table(("Example", "Accuracy (×3)", "**Weighted total /50**"))
+    assert not judging_table(("Trial", "Drug", "Phase", "ORR"))
+    assert not judging_table(("Trial", "Ranking criteria used by FDA"))  # a phrase, no label
