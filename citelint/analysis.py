@@ -65,7 +65,7 @@ def _said(sentence: Sentence) -> str:
 
 
 def _statement(sentence: Sentence, said: str, anchors: tuple[Anchor, ...]) -> bool:
-    if not anchors or sentence.block.kind in ("heading", "row", "header-row"):
+    if not anchors or sentence.borrowed or sentence.block.kind in ("heading", "row", "header-row"):
         return False
     said = said.rstrip()
     return not said.endswith(("?", "？", ":", "：")) and not _SELF_REFERENCE.search(said)

@@ -118,6 +118,9 @@ class Sentence:
     anchors: tuple[Anchor, ...]
     # ranges of `text` that cite rather than state (`[3]`, `¹`, a link's `PubMed + 2`)
     masks: tuple[tuple[int, int], ...] = ()
+    # its citations are a neighbour's (a lead-in's, a sentence it points back to): its
+    # numbers, codes and drugs are checked against them, but it is no statement of theirs
+    borrowed: bool = False
 
     @property
     def start(self) -> int:

@@ -323,7 +323,13 @@ def _attach(
         )
         sentences.append(
             Sentence(
-                text[begin:stop], block, begin, stop, _unique(own + extra + inherited), own_masks
+                text[begin:stop],
+                block,
+                begin,
+                stop,
+                _unique(own + extra + inherited),
+                own_masks,
+                borrowed=bool(inherited) and not (own or extra),
             )
         )
     return back_references(paragraph_links(sentences, text, anchors))

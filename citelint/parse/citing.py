@@ -320,7 +320,7 @@ def back_references(sentences: list[Sentence]) -> list[Sentence]:
         else:
             continue
         if shared:
-            out[i] = _citing(s, shared)
+            out[i] = Sentence(s.text, s.block, s.begin, s.stop, shared, s.masks, borrowed=True)
     return out
 
 

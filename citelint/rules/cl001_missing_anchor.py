@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
+from citelint.analysis import Analysis, BodyClaim
 from citelint.claims import Claim
 from citelint.diagnostic import Severity
 from citelint.rules.base import Finding, NoOptions, Rule
@@ -71,32 +71,33 @@ class MissingAnchor(Rule[NoOptions]):
                 if others
                 else "; cite the saved source that states it"
             )
-            s = item.sentence
-            yield Finding(
-                self.code,
-                s.start,
-                s.end,
-                f"fact-bearing sentence has no anchor (states {shown}){hint}",
-                claim=s.text,
-                subject=s.text,
-            )
+            yield self._finding(item, hint, shown)
+
+    def _finding(self, item: BodyClaim, hint: str, shown: str = "") -> Finding:
+        s = item.sentence
+        return Finding(
+            self.code,
+            s.start,
+            s.end,
+            f"fact-bearing sentence has no anchor (states {shown or _states(item.claim)}){hint}",
+            claim=s.text,
+            subject=s.text,
+        )
 
     def _cites_nothing(self, analysis: Analysis) -> Iterator[Finding]:
-        uncited = [item for item in analysis.claims if item.claim.fact_bearing]
+        uncited = []
+        for item in analysis.claims:
+            if not item.claim.fact_bearing:
+                continue
+            if analysis.suppressed(self.code, item.sentence.start):
+                yield self._finding(item, "")  # the comment that silences it is used
+            else:
+                uncited.append(item)
         if not uncited:
             return
         first = uncited[0].sentence
         if len(uncited) == 1:
-            states = _states(uncited[0].claim)
-            yield Finding(
-                self.code,
-                first.start,
-                first.end,
-                f"fact-bearing sentence has no anchor (states {states}); "
-                "cite the saved source that states it",
-                claim=first.text,
-                subject=first.text,
-            )
+            yield self._finding(uncited[0], "; cite the saved source that states it")
             return
         lines = sorted({analysis.doc.position(item.sentence.start)[0] for item in uncited})
         shown = ", ".join(str(n) for n in lines[:MAX_LINES]) + (

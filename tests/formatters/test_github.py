@@ -37,6 +37,7 @@ def test_github_output_is_capped(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     project("r.md", "".join(f"S {i} is {i}%.\n\n" for i in range(12)) + "[PMID:1] x\n" * 3)
+    project("sources/pubmed/1.json", "{}")  # beside sources: one finding per sentence
     monkeypatch.chdir(tmp_path)
     main(["r.md", "--output-format", "github"])
     lines = capsys.readouterr().out.splitlines()

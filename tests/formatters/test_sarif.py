@@ -117,6 +117,7 @@ def test_the_command_line_warns_when_sarif_is_capped(
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     project("r.md", "A is 1%.\n\nB is 2%.\n\nC is 3%.\n")
+    project("sources/pubmed/1.json", "{}")  # beside sources: one finding per sentence
     monkeypatch.chdir(tmp_path)
     assert main(["r.md", "-o", "out.sarif", "--sarif-max-results", "2", "--shard", "1/1"]) == 1
     assert "SARIF holds 2 of 3 results, the most severe first" in capsys.readouterr().err

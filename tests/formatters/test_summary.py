@@ -20,6 +20,7 @@ def test_summary_is_bounded(
 ) -> None:
     body = "".join(f"Sentence {i} states {i}% and {'x' * 400}.\n\n" for i in range(3000))
     project("r.md", body)
+    project("sources/pubmed/1.json", "{}")  # beside sources: one finding per sentence
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "summary.md"
     out.write_text("previous step\n")
