@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-GLUED = re.compile(r"(?<=[A-Za-z\)\]%\"”’'])([.,;:])(\d{1,3}(?:[,–-]\d{1,3})*)(?=\s|$)")
+GLUED = re.compile(r"(?<=[A-Za-z\)\]%\"”’'?])([.,;:])(\d{1,3}(?:[,–-]\d{1,3})*)(?=\s|$)")
 # In a table row, a reference number closing a cell after a parenthesis or a question
 # mark (never after a plain word, where it would be the cell's value): `(?) 31 |`.
 CELL_END = re.compile(r"(?<=[)?）？])([ \t]+)(\d{1,3}(?:,[ \t]?\d{1,3})*)(?=[ \t]*(?:\||$))")

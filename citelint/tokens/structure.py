@@ -22,10 +22,14 @@ _ORDINAL_LABEL = re.compile(
     r"(?:\d{1,2}[a-z]?[ \t]*(?:,|/|-|–|and|or)[ \t]*)*$"  # the label governs a list: `Phase 2, 3`
 )
 _LETTER = re.compile(r"[A-Za-z]")
-# A span of time ahead is a horizon the writer chose, not a quantity a source states.
+# A span of time ahead is a horizon the writer chose, and a target the report sets itself
+# an aim: neither is a quantity a source states.
 _HORIZON = re.compile(
-    r"(?:未来|今后|(?<![A-Za-z])(?i:(?:over|in|within)\s+the\s+(?:next|coming)|next|coming))"
-    r"[ \t]*(?:\d{1,3}[ \t]*(?:-|–|—|~|to|至|到)[ \t]*)?$"
+    r"(?:未来|今后|(?<![A-Za-z])(?i:(?:over|in|within)\s+the\s+(?:next|coming)|next|coming"
+    r"|(?:short|medium|mid|long|near)[- ]term[ \t]*[(（:：]?)"
+    # the report's own aims: `Success criterion: >200 qubits`, `Milestone: 1,000 users`
+    r"|(?<![A-Za-z])(?i:criteri(?:on|a)|targets?|goals?|milestones?|objectives?)[ \t]*[:：])"
+    r"[ \t]*[≤<~≥>]?[ \t]*(?:\d{1,3}[ \t]*(?:-|–|—|~|to|至|到)[ \t]*)?$"
 )
 _GLUED_VERSUS = re.compile(r"(?<![A-Za-z])(?:vs|versus)\.?$", re.I)
 # structure, not quantities: a citation group `[10, 11]`, an enumerator `3. `, `(2) `
@@ -48,6 +52,7 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
     return bool(
         (before.isascii() and before.isalpha())  # glued to letters: HER2, CD20, NCT01828099
         or (before in "-" + HYPHENS and before2.isascii() and before2.isalpha())  # PD-1
+        or (before in "-" + HYPHENS and _ID_BEFORE.search(norm, max(0, s - 24), s) is not None)
         or before == "§"
         or re.match(r"\.\d", norm[e : e + 2])  # section numbers and versions: §5.5.2, 1.2.3
         or _cites_or_enumerates(norm, s, e)
@@ -59,6 +64,9 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
     )
 
 
+# the hyphenated run before a number names something when it holds a letter: `H2-1`,
+# `NCI-2025-00832`, `COVID-19` (never `5-10`, a range)
+_ID_BEFORE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*\d[-‐‑–]$")
 # A gene family listed by its members' numbers: `MCT1/4/11` names MCT1, MCT4 and MCT11.
 _FAMILY = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,10}\d{1,3}(?:/\d{1,3})*/$")
 _HEX = frozenset("0123456789abcdefABCDEF-")
@@ -78,11 +86,14 @@ def _hex_id(norm: str, s: int, e: int) -> bool:
     return max(len(part) for part in run.split("-")) >= _HEX_ID_MIN
 
 
+_HORIZON_HINT = re.compile(r"ext|oming|未来|今后|term|[:：]")
+
+
 def _horizon(norm: str, s: int) -> bool:
-    window = norm[max(0, s - 20) : s]  # one cheap look before the pattern's
-    if not ("ext" in window or "oming" in window or "未来" in window or "今后" in window):
+    window = norm[max(0, s - 24) : s]  # one cheap look before the pattern's
+    if not _HORIZON_HINT.search(window):
         return False
-    return _HORIZON.search(norm, max(0, s - 20), s) is not None
+    return _HORIZON.search(norm, max(0, s - 24), s) is not None
 
 
 def _cites_or_enumerates(norm: str, s: int, e: int) -> bool:

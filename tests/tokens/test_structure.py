@@ -47,9 +47,20 @@ def test_a_horizon_ahead_is_no_quantity() -> None:
         "未来5–10年的成熟系统",
         "over the next 5 years we expect",
         "in the next 3-5 years",
+        "Over the next ≤10 years the field grows",
+        "Medium-term (5-10 years): hybrid architectures",
+        "Success criterion: >200 qubits",
+        "Milestone: 1,000 users",
     ):
         assert numeric_tokens(text) == [], text
     assert [t.text for t in numeric_tokens("The trial ran for 5 years.")] == ["5 years"]
+    assert [t.text for t in numeric_tokens("Trial objectives: ORR 45%")] == ["45%"]
+
+
+def test_a_number_after_a_lettered_hyphen_run_is_part_of_a_name() -> None:
+    for text in ("Quantinuum's H2-1 systems", "trial NCI-2025-00832 enrolled", "COVID-19 cases"):
+        assert numeric_tokens(text) == [], text
+    assert [t.text for t in numeric_tokens("a 5-10 years range")] == ["5", "10 years"]
 
 
 def test_rubric_rows_score_on_a_small_scale() -> None:
