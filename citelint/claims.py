@@ -110,7 +110,7 @@ class ClaimReader:
 
     def read(self, sentence: Sentence) -> Claim:
         block = sentence.block
-        if block.kind == "header-row" or _PROMPT.match(block.text):
+        if block.kind == "header-row" or _PROMPT.match(block.text) or gantt_lines(block.text):
             return NO_CLAIM
         text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
         cites = _citation_ranges(sentence)
@@ -174,6 +174,21 @@ _PROMPT = re.compile(
     r"\s*(?:(?:USER |RESEARCH )?(?:QUESTION|QUERY|PROMPT|TASKS?)|研究问题|问题|任务)"
     r"\s*(?:\([^)]{0,30}\))?\s*[:：]"
 )
+
+
+# A Mermaid Gantt chart whose fence an export dropped (OpenAI's text exports), its lines
+# joined into one paragraph: tasks `Name :id, 2023-05-05, 1d` one after another — chart
+# syntax, not prose.
+_GANTT_TASK = re.compile(
+    r":[ \t]*(?:(?:crit|done|active|milestone)[ \t]*,[ \t]*)*[\w-]+[ \t]*,[ \t]*"
+    r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|after[ \t]+[\w-]+)(?:[ \t]*,[ \t]*[\w:.-]+)?"
+)
+
+
+def gantt_lines(text: str) -> bool:
+    """Whether a block is Gantt chart tasks: two or more, the last one closing it."""
+    tasks = list(_GANTT_TASK.finditer(text))
+    return len(tasks) >= 2 and not text[tasks[-1].end() :].strip()
 
 
 def _citation_ranges(sentence: Sentence) -> tuple[tuple[int, int], ...]:

@@ -90,8 +90,10 @@ BIOMCP = {
     "example_d.md": {"CL011": 1, "CL001": 1},
     # 57 entries, every one cited and unsaved; two entries are the same paper twice
     "example_e.md": {"CL011": 1, "CL001": 24, "CL010": 2},
-    # superscripts map to 24 entries, `ESMO 2024¹⁹` and `NCT01818323¹⁸` included
-    "example_f.md": {"CL011": 1, "CL001": 17},  # `7.33-fold` is a quantity
+    # superscripts map to 24 entries, `ESMO 2024¹⁹` and `NCT01818323¹⁸` included; a list
+    # closed by its citation (`…show promise:` / items / `…mechanisms¹¹`) lends it to its
+    # items (`7.33-fold` is a quantity, checked against entry 17)
+    "example_f.md": {"CL011": 1, "CL001": 13},
 }
 
 

@@ -33,6 +33,7 @@ from citelint.parse.citing import (
     merge,
     paragraph_links,
 )
+from citelint.parse.lists import closing_citations
 from citelint.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.parse.tables import citation_columns
@@ -114,6 +115,7 @@ class DocumentBuilder:
         for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):
             # entries of the reference list are bibliography: cited, never claims
             self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
+        closing_citations(state.blocks)  # a list closed by its citation covers its items
         state.anchors.extend(a for r in references.entries for a in r.anchors)
         if references.digest:
             state.anchors.extend(cite_whole_file(state.blocks, references.entries))

@@ -38,6 +38,7 @@ def unit_from_header(header: str) -> tuple[Kind, str | None, str | None] | None:
 _SCORE_HEADER = re.compile(
     r"(?i)\b(?:ratings?|scores?|grades?|rank(?:ing)?|stars?)\b|评分|得分|评级|等级"
 )
+_PROSE_WORDS = 6  # a cell of this many words reads as a sentence
 _LONE_SCORE = re.compile(r"\s*\d{1,2}(?:\.5)?(?:\s*/\s*\d{1,2})?\s*")
 
 
@@ -51,7 +52,11 @@ def cell_tokens(
         if _SCORE_HEADER.search(header) and _LONE_SCORE.fullmatch(text[begin:stop]):
             continue
         header_unit = unit_from_header(header)
-        for tok in numeric_tokens(text[begin:stop], source=True):
+        cell = text[begin:stop]
+        # a cell that reads as a sentence is prose: its bare numbers are names or labels
+        # (`… quoting CheckMate 651 primary endpoint failure`), as in a paragraph
+        prose = len(cell.split()) >= _PROSE_WORDS
+        for tok in numeric_tokens(cell, source=not prose):
             moved = replace(tok, start=tok.start + begin, end=tok.end + begin)
             if moved.kind is Kind.BARE and header_unit is not None:
                 kind, unit, scale = header_unit
