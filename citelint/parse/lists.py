@@ -4,9 +4,10 @@ Deep-research reports introduce a list with a lead-in that ends in a colon and p
 citation on the list's last item: `A 2024 meta-analysis reported probiotics reduced:` /
 `- surgical site infection (OR 0.44)` / … / `- antibiotic days [[61]](https://…).` The
 items before the last one cite nothing of their own, yet the last item's citation is
-the list's. They (and the lead-in's last sentence) borrow it: their numbers, codes and drugs are checked against it (never
-exempted), and they make no CL111 statement of it. Only citations in a report's own
-styles are shared; an anchor is written per sentence on purpose.
+the list's. They (and the lead-in's last sentence) borrow it: their numbers, codes and
+drugs are checked against it (never exempted), and they make no CL111 statement of it.
+Only citations in a report's own styles are shared; an anchor is written per sentence
+on purpose.
 """
 
 from __future__ import annotations
