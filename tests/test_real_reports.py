@@ -62,7 +62,11 @@ def test_storm_claims_pass_fail_and_need_a_citation(storm: Path) -> None:
     sentence = "penetrating up to 560 mm of steel armor"
     start = text.replace("550 mm", "560 mm").index(sentence)
     end = text.index("[8]", start)
-    report.write_text(text[:end] + text[end + 3 :], encoding="utf-8")  # the citation dropped
+    dropped = text[:end] + text[end + 3 :]  # the citation dropped: `within this program`
+    report.write_text(dropped, encoding="utf-8")  # ties it to the cited sentence before
+    assert _lint(storm, report, storm) == []  # checked against [8], which holds 550 mm
+    untied = dropped.replace("within this program", "within the Pustelnik program")
+    report.write_text(untied, encoding="utf-8")
     found = _lint(storm, report, storm)
     assert [code for code, _, _ in found] == ["CL001"]
 
@@ -78,14 +82,14 @@ BIOMCP = {
     # inhibitor", "… could become a new standard … than cetuximab") ask no citation. A
     # sentence tied to a cited neighbour ("This trial…", "These findings…") shares its
     # citations.
-    "example_a.md": {"CL011": 1, "CL001": 18},
-    # narrative attributions, and five entries with URLs that the body never cites (one
-    # CL009 names them all)
-    "example_b.md": {"CL001": 16, "CL009": 1, "CL011": 1},
+    "example_a.md": {"CL011": 1, "CL001": 16},
+    # `According to the … (AACR)` cites entry [1], the AACR page; four entries with URLs
+    # that the body never cites (one CL009 names them all)
+    "example_b.md": {"CL001": 15, "CL009": 1, "CL011": 1},
     # glued numbers (`chemotherapy.1 These drugs…`) close its sentences but the export
     # lost its list: they cite, and the missing list is one CL008; NCT ids in parentheses
     # and table rows cite too, and no trial is saved
-    "example_c.md": {"CL008": 1, "CL001": 13, "CL011": 1},
+    "example_c.md": {"CL008": 1, "CL001": 12, "CL011": 1},
     # paragraph-end links cite their whole paragraph
     "example_d.md": {"CL011": 1, "CL001": 1},
     # 57 entries, every one cited and unsaved; two entries are the same paper twice

@@ -27,7 +27,6 @@ from citelint.document import (
 )
 from citelint.parse.citing import (
     CitationReader,
-    back_references,
     cite_whole_file,
     masks_within,
     merge,
@@ -37,6 +36,7 @@ from citelint.parse.lists import closing_citations
 from citelint.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.parse.tables import citation_columns
+from citelint.parse.ties import back_references
 from citelint.sources.kinds import BUILTIN_TYPES
 from citelint.tokens import blank, fold
 

@@ -145,7 +145,8 @@ class CitationReader:
             styles = (*styles, Style.GLUED)
         keys = [r.key for r in references.entries]
         spaced = habit and (Style.GLUED in styles or bool(keys))
-        return CitationScanner(styles, keys, spaced=spaced)
+        entries = [(r.key, r.text) for r in references.entries]
+        return CitationScanner(styles, keys, spaced=spaced, entries=entries)
 
     @staticmethod
     def cite(
@@ -290,38 +291,6 @@ def paragraph_links(
         return sentences
     links = tuple(a for a in closing if _closes_paragraph(a))
     return [s if s.anchors else _citing(s, links) for s in sentences]
-
-
-# A sentence that opens by pointing back (`This trial met…`, `These findings…`, `该研究…`)
-# continues the one before it: grammar, not knowledge.
-_BACK_REFERENCE = re.compile(
-    r"^[\s*_\"“(]*(?:(?:This|These|That|Those|It|Its|They|Their|Such)\b|该|此|这|上述|其)"
-)
-
-
-def back_references(sentences: list[Sentence]) -> list[Sentence]:
-    """A sentence that cites nothing, next to one it is tied to by a back-reference, is
-    checked against that one's citations: a lead-in whose next sentence opens `This
-    trial…` and cites, or a sentence opening `These findings…` after one that cites.
-    Only citations in a report's own styles are shared (an anchor is written per sentence
-    on purpose)."""
-    if len(sentences) < 2:
-        return sentences
-    out = list(sentences)
-    for i, s in enumerate(sentences):
-        if s.anchors:
-            continue
-        after = sentences[i + 1] if i + 1 < len(sentences) else None
-        before = sentences[i - 1] if i else None
-        if after is not None and _BACK_REFERENCE.match(after.text):
-            shared = tuple(a for a in after.anchors if a.is_citation)
-        elif before is not None and _BACK_REFERENCE.match(s.text):
-            shared = tuple(a for a in before.anchors if a.is_citation)
-        else:
-            continue
-        if shared:
-            out[i] = Sentence(s.text, s.block, s.begin, s.stop, shared, s.masks, borrowed=True)
-    return out
 
 
 def _closes_paragraph(anchor: Anchor) -> bool:

@@ -61,12 +61,15 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
         or _horizon(norm, s)  # 未来5–10年, the next 5 years
         or (before == "/" and _FAMILY.search(norm, max(0, s - 24), s) is not None)  # MCT1/4/11
         or _hex_id(norm, s, e)  # 04d7e2a1-7d3b-…: an id, not 4 days
+        or _ROUND_THE_CLOCK.match(norm, max(0, s - 4), e + 4) is not None  # 24/7 service
     )
 
 
 # the hyphenated run before a number names something when it holds a letter: `H2-1`,
 # `NCI-2025-00832`, `COVID-19` (never `5-10`, a range)
 _ID_BEFORE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*\d[-‐‑–]$")
+# `24/7`, `24×7`: an idiom for "always", not a rate
+_ROUND_THE_CLOCK = re.compile(r".{0,4}?(?<![\d.])24[ \t]*[/x×][ \t]*7(?![\d.%])")
 # A gene family listed by its members' numbers: `MCT1/4/11` names MCT1, MCT4 and MCT11.
 _FAMILY = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,10}\d{1,3}(?:/\d{1,3})*/$")
 _HEX = frozenset("0123456789abcdefABCDEF-")

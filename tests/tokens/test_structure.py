@@ -58,6 +58,8 @@ def test_a_horizon_ahead_is_no_quantity() -> None:
 
 
 def test_a_number_after_a_lettered_hyphen_run_is_part_of_a_name() -> None:
+    for text in ("open 24/7 for users", "a 24×7 hotline", "支持24/7在线服务"):
+        assert numeric_tokens(text) == [], text  # an idiom for "always"
     for text in ("Quantinuum's H2-1 systems", "trial NCI-2025-00832 enrolled", "COVID-19 cases"):
         assert numeric_tokens(text) == [], text
     assert [t.text for t in numeric_tokens("a 5-10 years range")] == ["5", "10 years"]
