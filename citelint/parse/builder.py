@@ -35,7 +35,7 @@ from citelint.parse.citing import (
 from citelint.parse.lists import closing_citations
 from citelint.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
-from citelint.parse.tables import citation_columns
+from citelint.parse.tables import citation_columns, flattened_tables
 from citelint.parse.ties import back_references
 from citelint.sources.kinds import BUILTIN_TYPES
 from citelint.tokens import blank, fold
@@ -116,6 +116,7 @@ class DocumentBuilder:
             # entries of the reference list are bibliography: cited, never claims
             self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
         closing_citations(state.blocks)  # a list closed by its citation covers its items
+        flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph
         state.anchors.extend(a for r in references.entries for a in r.anchors)
         if references.digest:
             state.anchors.extend(cite_whole_file(state.blocks, references.entries))

@@ -1,4 +1,5 @@
-"""Tables as reports export them: a column of citation numbers cites its row.
+"""Tables as reports export them: a column of citation numbers cites its row, and a
+table flattened to one cell per paragraph is read back as rows.
 
 Gemini's tables end with a column of snippet numbers (`| Ferns | Bryophytes | … | 1 |`)
 that the reference list covers; read as cell values they are quantities, and every row
@@ -15,6 +16,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from citelint.citations.styles import expand
+from citelint.document import Block, Sentence
 from citelint.parse.raw import RawBlock
 
 _NUMBERS = re.compile(r"\s*(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\s*")
@@ -72,3 +74,61 @@ def cell_numbers(raw: RawBlock, columns: Collection[int]) -> list[tuple[str, int
         if m:
             out += [(key, m.start(1), m.end(1)) for key in expand(m.group(1))]
     return out
+
+
+# A header label that names the row's sources (the flattened table's citation column)
+_SOURCES_LABEL = re.compile(
+    r"(?i)^\W*(?:key\s+)?(?:references?|sources?|citations?|refs?|evidence)\W*$"
+)
+_LABEL_MAX = 40  # a header cell is a short label
+_MIN_COLUMNS = 2
+
+
+def flattened_tables(blocks: Sequence[Block]) -> None:
+    """OpenAI's DOCX-to-text exports flatten a table to one cell per paragraph: a header
+    of short labels ending with one that names sources (`Key references`), then each
+    row's cells in order. Read back as rows, a row's uncited cells borrow the citations
+    of its cell under that label (checked against them, no CL111 statement of them)."""
+    i = 0
+    while i < len(blocks):
+        width = _header_width(blocks, i)
+        if width is None:
+            i += 1
+            continue
+        j = i + width
+        while j + width <= len(blocks) and all(b.kind == "p" for b in blocks[j : j + width]):
+            _lend(blocks[j : j + width], width - 1)
+            j += width
+        i = j
+
+
+def _header_width(blocks: Sequence[Block], i: int) -> int | None:
+    """The number of columns of a flattened header starting at block i, if one does."""
+    j = i
+    while j < len(blocks) and _label(blocks[j]):
+        if _SOURCES_LABEL.match(blocks[j].text) and j - i + 1 >= _MIN_COLUMNS:
+            return j - i + 1
+        j += 1
+    return None
+
+
+def _label(block: Block) -> bool:
+    text = block.text.strip()
+    return (
+        block.kind == "p"
+        and 0 < len(text) <= _LABEL_MAX
+        and not text.endswith((".", ";", ":", "。"))
+        and not any(s.anchors for s in block.sentences)
+    )
+
+
+def _lend(row: Sequence[Block], column: int) -> None:
+    cited = tuple(a for s in row[column].sentences for a in s.anchors if a.is_citation)
+    if not cited:
+        return
+    for block in row[:column]:
+        sentences = tuple(
+            s if s.anchors else Sentence(s.text, s.block, s.begin, s.stop, cited, s.masks, True)
+            for s in block.sentences
+        )
+        object.__setattr__(block, "sentences", sentences)  # still being built: set once

@@ -37,3 +37,23 @@ def test_quantity_columns_and_first_columns_never_cite() -> None:
     beyond = "| A | Sources |\n|---|---|\n| x | 1 |\n| y | 9 |"  # 9 is no entry: no column
     assert [anchors for _, anchors in _rows(beyond + LIST)] == [[], []]
     assert [anchors for _, anchors in _rows(phase)] == [[], []]  # no list, no keys
+
+
+FLAT = (
+    "Recipient (system)\n\nGenomic evidence\n\nKey references\n\n"
+    "Amborella (mitochondrion)\n\nGenome size 3.9 Mb\n\nRice et al. 2013 [1]\n\n"
+    "Rafflesia (nucleus)\n\nAbout 2% of transcripts\n\nXi et al. 2012\n"
+)
+
+
+def test_a_flattened_table_is_read_back_as_rows() -> None:
+    doc = Parser().parse("r.txt", (FLAT + LIST).encode())
+    cited = {
+        s.text: ([a.text for a in s.anchors], s.borrowed)
+        for s in doc.sentences
+        if not s.block.appendix
+    }
+    assert cited["Genome size 3.9 Mb"] == (["[1]"], True)  # its row's references cell
+    assert cited["Amborella (mitochondrion)"] == (["[1]"], True)
+    assert cited["About 2% of transcripts"] == ([], False)  # its row cites nothing
+    assert cited["Recipient (system)"] == ([], False)  # the header is no row
