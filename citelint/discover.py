@@ -233,7 +233,7 @@ class Discovery:
                 found.reports.extend(inner)
             elif (
                 self.wanted(given, named=True)
-                and not self.under_skipped(given)
+                and (not self.under_skipped(given) or self._storm_article(given))
                 and not (self.settings.only_tracked and not self.index()(given))
             ):
                 found.reports.append(os.path.abspath(given))
@@ -295,6 +295,17 @@ class Discovery:
             return False
         self.generated.append(relpath(path, self.root))
         return True
+
+    def _storm_article(self, path: str) -> bool:
+        """A STORM article named on the command line whose own run folder is `--sources`
+        (the article beside its `url_to_info.json`): the report, not a saved source."""
+        here = os.path.dirname(os.path.abspath(path))
+        sources = self.settings.sources
+        return (
+            sources is not None
+            and os.path.realpath(here) == os.path.realpath(sources)
+            and os.path.isfile(os.path.join(here, STORM_RUN_INDEX))
+        )
 
     def sources_root(self, report: str) -> str | None:
         """`--sources`/config, else `sources/` beside the report or in a parent folder,

@@ -116,3 +116,20 @@ def test_why_a_named_file_is_skipped(project: Writer, tmp_path: Path) -> None:
         included.why_skipped(str(tmp_path / "r" / "y.md"))
         == "is not matched by the config's `include`"
     )
+
+
+def test_a_storm_article_named_with_its_run_folder_as_sources_is_linted(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """STORM writes the article beside its `url_to_info.json`; with that folder as
+    `--sources`, the article named from any working directory is the report."""
+    from citelint.cli import main
+
+    run = tmp_path / "project" / "run"
+    project("project/run/storm_gen_article.txt", "Range was 2.5 km [1].\n")
+    project("project/run/notes.md", "Range was 2.5 km [1].\n")
+    monkeypatch.chdir(tmp_path)  # a folder above the run, as a checkout's top would be
+    article = str(run / "storm_gen_article.txt")
+    assert main(["--no-cache", "--sources", str(run), article]) == 2  # no index: a source
+    project("project/run/url_to_info.json", '{"url_to_unified_index": {}, "url_to_info": {}}')
+    assert main(["--no-cache", "--sources", str(run), "--select", "CL005", article]) == 0
