@@ -52,6 +52,15 @@ def _long_reference_list(n: int) -> tuple[str, str]:
     return "r.md", body + notes  # every source unsaved, half the entries duplicates
 
 
+def _short_label_paragraphs(n: int) -> tuple[str, str]:
+    # a flattened table's header is a run of short labels: one long run has none
+    return "r.md", "".join(f"Label {i}\n\n" for i in range(n)) + "Rate 5% [1].\n"
+
+
+def _lists_led_in_by_colons(n: int) -> tuple[str, str]:
+    return "r.md", "".join(f"Results {i}:\n\n- rate {i}%\n- rate {i + 1}%\n\n" for i in range(n))
+
+
 def _links_in_one_paragraph(n: int) -> tuple[str, str]:
     return "r.md", "".join(f"Rate {i % 90}% ([x](https://x.org/{i})). " for i in range(n))
 
@@ -147,6 +156,8 @@ CASES = [
     (_comma_digits_before_a_number, 30000),
     (_drugs_in_one_sentence, 600),
     (_author_year_citations_in_one_sentence, 4000),
+    (_short_label_paragraphs, 8000),
+    (_lists_led_in_by_colons, 2000),
 ]
 
 

@@ -304,8 +304,10 @@ def _citing(s: Sentence, anchors: tuple[Anchor, ...]) -> Sentence:
 
 def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> list[Anchor]:
     """A note whose body cites nothing and whose list is named as its sources: every
-    body sentence cites every entry (docs/decisions.md, "A note's sources"). Returns the anchors
-    made, one per entry, at the entry."""
+    body sentence cites that list's entries (docs/decisions.md, "A note's sources"); a
+    note with a `Sources:` list per section cites, in each section, the list that closes
+    it (the body after the last list, that last list). Returns the anchors made, one per
+    entry, at the entry."""
     body = [b for b in blocks if not b.appendix and b.kind not in ("heading", "header-row")]
     if any(s.anchors for b in body for s in b.sentences):
         return []
@@ -313,10 +315,32 @@ def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> li
         Anchor("ref", r.key, None, r.start, r.end, style="source-list", written=f"[{r.key}]")
         for r in entries
     ]
-    cited = tuple(anchors)
+    if not anchors:
+        return []
+    lists = _separate_lists(anchors, [b.start for b in body])
+    ends = [group[0].start for group in lists]
     for block in body:  # still being built: the frozen blocks get their sentences here
+        at = min(bisect.bisect_left(ends, block.start), len(lists) - 1)
+        cited = lists[at]
         object.__setattr__(block, "sentences", tuple(_citing(s, cited) for s in block.sentences))
     return anchors
+
+
+def _separate_lists(anchors: list[Anchor], body_starts: list[int]) -> list[tuple[Anchor, ...]]:
+    """The entries' anchors in runs: a body block between two entries starts a new list."""
+    body_starts = sorted(body_starts)
+    runs: list[list[Anchor]] = []
+    for anchor in sorted(anchors, key=lambda a: a.start):
+        if runs:
+            previous = runs[-1][-1].start
+            between = bisect.bisect_right(body_starts, previous) < bisect.bisect_left(
+                body_starts, anchor.start
+            )
+            if not between:
+                runs[-1].append(anchor)
+                continue
+        runs.append([anchor])
+    return [tuple(run) for run in runs]
 
 
 def masks_within(

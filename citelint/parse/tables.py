@@ -91,9 +91,9 @@ def flattened_tables(blocks: Sequence[Block]) -> None:
     of its cell under that label (checked against them, no CL111 statement of them)."""
     i = 0
     while i < len(blocks):
-        width = _header_width(blocks, i)
+        width, end = _header_width(blocks, i)
         if width is None:
-            i += 1
+            i = max(i + 1, end)  # no header starts inside a run of labels that had none
             continue
         j = i + width
         while j + width <= len(blocks) and all(b.kind == "p" for b in blocks[j : j + width]):
@@ -102,14 +102,15 @@ def flattened_tables(blocks: Sequence[Block]) -> None:
         i = j
 
 
-def _header_width(blocks: Sequence[Block], i: int) -> int | None:
-    """The number of columns of a flattened header starting at block i, if one does."""
+def _header_width(blocks: Sequence[Block], i: int) -> tuple[int | None, int]:
+    """The number of columns of a flattened header starting at block i, if one does, and
+    where the run of labels looked at ends."""
     j = i
     while j < len(blocks) and _label(blocks[j]):
         if _SOURCES_LABEL.match(blocks[j].text) and j - i + 1 >= _MIN_COLUMNS:
-            return j - i + 1
+            return j - i + 1, j + 1
         j += 1
-    return None
+    return None, j
 
 
 def _label(block: Block) -> bool:

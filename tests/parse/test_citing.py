@@ -210,3 +210,21 @@ def test_a_back_reference_shares_its_neighbours_citations() -> None:
 def test_a_cited_lead_in_covers_its_list_items() -> None:
     text = "Results [1]:\n\n- PFS was 4.8 months;\n- OS was 81%.\n\nLater 5%.\n\n## References\n\n1. A. PMID: 1\n"
     assert [anchors for _, anchors in _cited(text)] == [["[1]"], ["[1]"], ["[1]"], []]
+
+
+def test_a_sources_list_per_section_cites_its_own_section() -> None:
+    """A note with a `Sources` list after each section: each section's sentences cite
+    the list that closes it, never every source of the file."""
+    text = (
+        "## Survival\n\nSurvival was 69% at five years.\n\n"
+        "### Sources\n\n1. AACR. https://aacr.org/a\n\n"
+        "## Incidence\n\nThere were 71,100 cases in 2024.\n\nDeaths numbered 16,110.\n\n"
+        "### Sources\n\n2. NCI. https://cancer.gov/b\n3. SEER. https://seer.gov/c\n"
+    )
+    cited = {s.text: sorted(a.id for a in s.anchors) for s in parse("n.md", text).sentences}
+    assert cited["Survival was 69% at five years."] == ["1"]
+    assert cited["There were 71,100 cases in 2024."] == ["2", "3"]
+    assert cited["Deaths numbered 16,110."] == ["2", "3"]
+    one = "Survival was 69%.\n\nCases were 71,100.\n\n## Sources\n\n1. A. https://a.org\n"
+    whole = {s.text: [a.id for a in s.anchors] for s in parse("n.md", one).sentences}
+    assert whole["Survival was 69%."] == ["1"] and whole["Cases were 71,100."] == ["1"]
