@@ -193,6 +193,32 @@ def test_every_biomcp_report_is_read_whole(corpus: Path) -> None:
         assert not codes.keys() & {"CL902", "CL903"}, file.path
 
 
+# Citations in each wild report's body, counted apart from citelint: bracketed numbers
+# (a group's numbers each, a list's own `[n] url` keys taken off), Onyx's `[[n]](url)`,
+# bare URLs, and Gemini's numbers glued to a stop — plus, for Gemini, the spaced and
+# table-cell numbers its list holds, read one by one (drb60: 21, drb62: 51).
+WILD_CITATIONS = {
+    "claude37_drb/drb27_claude-3-7-sonnet-latest.md": 22,
+    "claude37_drb/drb28_claude-3-7-sonnet-latest.md": 25,
+    "claude37_drb/drb62_claude-3-7-sonnet-latest.md": 38,
+    "claude37_drb/drb77_claude-3-7-sonnet-latest.md": 29,  # 47 bracketed, 18 list keys
+    "claude_tickr/drb3_claude-tickr-0929.md": 25,  # bare URLs
+    "claude_web/drb3_claude-web-0929.md": 39,
+    "gemini_deep_research/drb60_reference.md": 180,  # 159 glued + 21
+    "gemini_deep_research/drb62_reference.md": 342,  # 291 glued + 51
+    "onyx/drb27.md": 153,
+    "onyx/drb28.md": 139,
+    "onyx/drb62.md": 220,
+    "onyx/drb77.md": 117,
+    "open_deep_research/drb27_deep_research_bench_gpt-5.md": 86,
+    "open_deep_research/drb28_deep_research_bench_claude4-sonnet.md": 90,
+    "open_deep_research/drb62_deep_research_bench_gpt-4.1.md": 53,
+    "open_deep_research/drb77_deep_research_bench_gpt-5.md": 50,
+    "openai_deep_research/drb60_openai_science_03_17.txt": 117,  # 190 less 73 list keys
+    "openai_deep_research/drb62_openai_science_03_17.txt": 121,  # 192 less 71
+}
+
+
 def test_wild_reports_read_their_reference_lists(corpus: Path) -> None:
     """The 18 reports of six deep-research systems as published (reports/wild): every
     numbered citation finds its list (no CL008), and a report that saves nothing has one
@@ -200,8 +226,15 @@ def test_wild_reports_read_their_reference_lists(corpus: Path) -> None:
     folder = corpus / "reports" / "wild"
     if not folder.is_dir():
         pytest.skip("reports/wild is not present")
-    files = Runner.of(Settings(project_root=str(folder)), [str(folder)]).lint().files
+    runner = Runner.of(Settings(project_root=str(folder)), [str(folder)])
+    files = runner.lint().files
     assert len(files) >= 16
+    for name, expected in WILD_CITATIONS.items():
+        doc = runner.linter.parser.parse(name, (folder / name).read_bytes())
+        read = [a for a in doc.anchors if a.is_citation and a.style != "source-list"]
+        assert len(read) == expected, name
+        groups = Counter((a.start, a.id) for a in read)
+        assert max(groups.values()) == 1, name  # never one citation read twice
     for file in files:
         codes = Counter(d.code for d in file.diagnostics)
         assert codes["CL008"] == 0, file.path

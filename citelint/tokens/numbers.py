@@ -16,7 +16,13 @@ from decimal import Decimal, InvalidOperation
 from citelint.tokens.dates import DateParts, find_dates, is_year
 from citelint.tokens.kinds import Kind
 from citelint.tokens.spelled import spelled_numbers
-from citelint.tokens.structure import named_before, not_a_quantity, years
+from citelint.tokens.structure import (
+    measured,
+    name_part,
+    named_before,
+    not_a_quantity,
+    years,
+)
 from citelint.tokens.text import HYPHENS, normalize
 from citelint.tokens.units import (
     COUNTED,
@@ -52,11 +58,6 @@ _NUMBER = re.compile(
 )
 _LETTER = re.compile(r"[A-Za-z]")
 _UNCERTAINTY = re.compile(r"\(\d{1,3}\)(?=[ \t]?[%‰A-Za-zµμ°])")
-# A decimal below one after a measure word or symbol (`fidelity 0.999`, `r = 0.8`,
-# `p = 0.03`, `AUC of 0.85`) is a statistic a source must state, not a bare number.
-_MEASURED = re.compile(
-    r"(?:[A-Za-z]{2,}|(?<![A-Za-z])[A-Za-z])[ \t]*(?:[=:]|of|was|is|at|reached)?[ \t]*$"
-)
 _THRESHOLD = re.compile(r"(?:[≥≤<>]=?|=<|=>)[ \t]*$")
 # the word right after a cut-off: a unit or a counted noun, never a function word
 _AFTER_WORD = re.compile(
@@ -349,15 +350,14 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: _Quantity) -> tuple[
             after = _AFTER_WORD.match(norm, e)
             noun = after.group(1).lower() if after else ""
             return Kind.STATISTIC, f"{THRESHOLD}:{noun}" if noun else THRESHOLD
-        if counted and named_before(norm, s, written):
+        if counted and (named_before(norm, s, written) or name_part(norm, s, e)):
             return Kind.BARE, None  # `the RTOG 9501 trials`: the number is the trials' name
         if counted and len(written) >= 10 and written.isdigit():
             return Kind.BARE, None  # `56976397712 demonstrates`: an id or account number
     if q.kind is None:
         if q.scale:
             return Kind.SCALE, None
-        below_one = written.startswith(("0.", "."))  # str tests: this runs per number
-        if below_one and _MEASURED.search(norm, max(0, s - 24), s):
+        if measured(norm, s, written):
             return Kind.STATISTIC, None
         if "." not in written and "," not in written and is_year(value) and len(written) == 4:
             return Kind.MAYBE_YEAR, None

@@ -170,3 +170,36 @@ def named_before(norm: str, s: int, written: str) -> bool:
     if title is None or title.group(1).lower() in _OPENERS:
         return False
     return not (len(written) == 4 and written.isdigit() and is_year(Decimal(written)))
+
+
+# `phosphoinositide 3-kinase`: a number hyphened to a word, right after a long word that
+# is no verb form, adverb or opener, is part of an enzyme's or a molecule's name
+_LONG_WORD_BEFORE = re.compile(r"(?<![A-Za-z-])([a-z]{8,})[ \t]+$")
+
+
+def name_part(norm: str, s: int, e: int) -> bool:
+    """Whether a hyphened count (`3-kinase`) is part of the name the word before opens."""
+    if not norm.startswith("-", e) and norm[e : e + 1] not in HYPHENS:
+        return False
+    m = _LONG_WORD_BEFORE.search(norm, max(0, s - 30), s)
+    if m is None:
+        return False
+    word = m.group(1)
+    return word not in _OPENERS and not word.endswith(("ed", "ing", "ly", "ous", "al"))
+
+
+# A decimal below one after a measure word or symbol (`fidelity 0.999`, `r = 0.8`,
+# `p = 0.03`, `AUC of 0.85`) is a statistic a source must state, not a bare number.
+_MEASURED = re.compile(
+    r"(?:[A-Za-z]{2,}|(?<![A-Za-z])[A-Za-z])[ \t]*(?:[=:]|of|was|is|at|reached)?[ \t]*$"
+)
+# …and so is any number after a measure's abbreviation and `=` (`QV=128`, `SNR = 40`)
+_MEASURE_EQUALS = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]{1,5}[ \t]*=[ \t]*$")
+
+
+def measured(norm: str, s: int, written: str) -> bool:
+    """Whether a bare number is a measure's stated value (a statistic)."""
+    below_one = written.startswith(("0.", "."))  # str tests: this runs per number
+    if below_one and _MEASURED.search(norm, max(0, s - 24), s):
+        return True
+    return _MEASURE_EQUALS.search(norm, max(0, s - 10), s) is not None

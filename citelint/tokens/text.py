@@ -54,6 +54,21 @@ def fold_compact_indexed(text: str) -> tuple[str, list[int]]:
     return "".join(out), index
 
 
+_GROUPING_SPACES = "\u00a0\u2009\u202f"  # no-break, thin and narrow no-break spaces
+
+
+def _groups_thousands(text: str, i: int) -> bool:
+    """Whether the space at `i` groups a number's digits: a digit before, three after."""
+    after = text[i + 1 : i + 5]
+    return (
+        i > 0
+        and text[i - 1].isdigit()
+        and after[:3].isdigit()
+        and len(after[:3]) == 3
+        and not after[3:4].isdigit()
+    )
+
+
 def normalize(text: str) -> tuple[str, Sequence[int]]:
     """NFKC per character (F3 rules first) and, for each output char, its source index.
 
@@ -85,6 +100,8 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
             continue
         if ch == "·" and 0 < i < n - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
             norm = "."
+        elif ch in _GROUPING_SPACES and _groups_thousands(text, i):
+            norm = ","  # `4 956`, `16 192` (SI style): one number, never 4 and 956
         else:
             norm = _nfkc(ch)
         out.append(norm)
