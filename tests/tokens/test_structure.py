@@ -82,3 +82,18 @@ def test_rubric_rows_score_on_a_small_scale() -> None:
         assert rubric_row(row, cells(row)), row
     for row in ("Arm A | 12 | 34 | 56", "Clarity | 4 | 5", "Drug | 4 | 19% | 3"):
         assert not rubric_row(row, cells(row)), row
+
+
+def test_name_parts_grouped_thousands_and_stated_measures() -> None:
+    assert numeric_tokens("Alpelisib targets the phosphoinositide 3-kinase pathway") == []
+    assert [t.text for t in numeric_tokens("a combined 3-drug regimen")] == ["3-drug"]
+    assert [t.text for t in numeric_tokens("median 5-year survival")] == ["5-year"]
+    (grouped,) = numeric_tokens("registered 4\u00a0956 patients")
+    assert str(grouped.value) == "4956"
+    (thin,) = numeric_tokens("1\u2009234\u2009567 cells")
+    assert str(thin.value) == "1234567"
+    assert [t.text for t in numeric_tokens("in 2 cases and 956 more")] == ["2 cases"]
+    assert [t.kind.value for t in numeric_tokens("Honeywell reported QV=128 early")] == [
+        "statistic"
+    ]
+    assert numeric_tokens("version=2 of the file") == []
