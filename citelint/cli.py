@@ -135,7 +135,9 @@ def _fetch(rest: list[str]) -> int:
         ) from None
     refused: list[str] = []
     runner = Runner.of(settings, args.paths or ["."])
-    wanted = plan.wanted_by_root(runner, saved_too=refresh, refused=refused)
+    saved: set[services.Wanted] = set()
+    wanted = plan.wanted_by_root(runner, saved_too=refresh, refused=refused, saved=saved)
+    already = len(saved - {w for todo in wanted.values() for w in todo})
     for line in refused:
         print(f"citelint: refused: {targets.printable(line)}", file=sys.stderr)
     configured = dict(settings.fetch_bases)
@@ -164,6 +166,7 @@ def _fetch(rest: list[str]) -> int:
                 refresh=refresh,
                 configured=configured,
                 progress=progress.update,
+                already=already,
             ) or (1 if refused else 0)
     except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
         raise UsageError(f"fetch stopped: {exc.filename}: {exc.strerror}") from exc

@@ -24,7 +24,11 @@ FETCHED = ("PMID", "NCT", "DOI", "arXiv", "PMCID")  # the identifiers fetch has 
 
 
 def wanted_by_root(
-    runner: Runner, *, saved_too: bool = False, refused: list[str] | None = None
+    runner: Runner,
+    *,
+    saved_too: bool = False,
+    refused: list[str] | None = None,
+    saved: set[Wanted] | None = None,
 ) -> dict[str, list[Wanted]]:
     """Every sources root with the unsaved sources the run's reports cite (every cited source
     with `saved_too`, for `--refresh`), in first-cited order. A report with no sources
@@ -32,7 +36,8 @@ def wanted_by_root(
 
     Reports and roots are confined as the lint confines them: a report that is a symlink
     out of the project is not read, and a sources root that is a symlink, or lies behind
-    one, or outside the project, is never written to; each is named once in `refused`."""
+    one, or outside the project, is never written to; each is named once in `refused`.
+    `saved` collects the cited sources already saved (the author's step counts them)."""
     linter = runner.linter
     trusted = runner.run.trusted
     found = runner.discovery.files(runner.run.paths)
@@ -64,7 +69,11 @@ def wanted_by_root(
             refused.append(f"{linter.display(path)} cannot be read: {exc}")
             continue
         seen = out.setdefault(root, [])
-        for want in _cited(linter, doc, root, saved_too, kinds):
+        for want, unsaved in _cited(linter, doc, root, kinds):
+            if not (unsaved or saved_too):
+                if saved is not None:
+                    saved.add(want)
+                continue
             shape = ID_SHAPES.get(want.kind)
             if shape is not None and not shape.fullmatch(want.ident):
                 continue  # not an id of that registry: nothing to ask, no file to name
@@ -87,8 +96,9 @@ def _safe_root(root: str, project: str, trusted: tuple[str, ...]) -> bool:
 
 
 def _cited(
-    linter: Linter, doc: Document, root: str, saved_too: bool, kinds: dict[str, str]
-) -> Iterator[Wanted]:
+    linter: Linter, doc: Document, root: str, kinds: dict[str, str]
+) -> Iterator[tuple[Wanted, bool]]:
+    """Every source the report cites, and whether it is unsaved."""
     analysis = linter.analyze(doc, root)
     entries: dict[str, list[Reference]] = {}
     for entry in doc.references:
@@ -96,18 +106,21 @@ def _cited(
     for anchor in doc.anchors:
         found = analysis.resolutions.get(anchor)
         unsaved = isinstance(found, Failure) and found.kind in _UNSAVED
-        if not (unsaved or (saved_too and found is not None)):
+        if found is None:
             continue
         if anchor.type == "ref":
             for entry in entries.get(anchor.id, ()):
-                yield from _of_entry(entry.anchors, entry.ids, entry.urls, kinds)
+                for want in _of_entry(entry.anchors, entry.ids, entry.urls, kinds):
+                    yield want, unsaved
         else:
-            yield from _of_anchor(anchor, kinds)
+            for want in _of_anchor(anchor, kinds):
+                yield want, unsaved
     for entry in doc.references:  # uncited entries are checked against records too
         record = analysis.records.get(entry.place)
         found = record.resolution if record is not None else None
-        if (isinstance(found, Failure) and found.kind is FailureKind.UNSAVED) or saved_too:
-            yield from _of_entry(entry.anchors, entry.ids, entry.urls, kinds)
+        unsaved = isinstance(found, Failure) and found.kind is FailureKind.UNSAVED
+        for want in _of_entry(entry.anchors, entry.ids, entry.urls, kinds):
+            yield want, unsaved
 
 
 _UNSAVED = (FailureKind.UNSAVED, FailureKind.NO_SOURCE, FailureKind.NONEXISTENT)

@@ -10,6 +10,7 @@ the sources root only, named from the id or a hash of the URL, never from the UR
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import os
@@ -83,14 +84,20 @@ class RootFetch:
         self._dirty = 0
 
     def pending(self, wanted: list[Wanted], refresh: bool) -> list[Wanted]:
-        """What to ask for: not recorded as saved or missing, unless refreshing."""
+        """What to ask for: not recorded as saved or missing, unless refreshing. A
+        `missing` is asked again when it records no status (an earlier fetch read a 400
+        as "no such record") or is older than MISSING_MAX_AGE days."""
         if refresh:
             return wanted
-        return [
-            w
-            for w in wanted
-            if self.index.get(w.key, {}).get("outcome") not in ("saved", "missing")
-        ]
+        return [w for w in wanted if not self._settled(self.index.get(w.key, {}))]
+
+    def _settled(self, entry: Mapping[str, object]) -> bool:
+        outcome = entry.get("outcome")
+        if outcome == "saved":
+            return True
+        if outcome != "missing" or "status" not in entry:
+            return False
+        return _days_between(str(entry.get("date", "")), self.now) <= MISSING_MAX_AGE
 
     def fetch(self, want: Wanted) -> Outcome:
         try:
@@ -125,24 +132,24 @@ class RootFetch:
 
     def _pmid(self, pmid: str) -> Outcome:
         answer = self.client.get(services.efetch_url(self.base, pmid, self.env, self.send))
-        if answer.status in (400, 404) or (
-            answer.status == 200 and not services.pubmed_has_article(answer.body)
-        ):
-            return _missing("PMID", pmid, f"HTTP {answer.status}, no such record")
+        if answer.status != 200:  # PubMed says "no such PMID" by an empty set, never so
+            raise FetchError(f"HTTP {answer.status}{services.ncbi_reason(answer.body)}")
+        if not services.pubmed_has_article(answer.body):
+            return _missing("PMID", pmid, "HTTP 200 with an empty set, no such record", 200)
         _ok(answer, ("text/xml", "application/xml"))
         return self._save(f"pubmed/{pmid}.xml", answer)
 
     def _nct(self, nct: str) -> Outcome:
         answer = self.client.get(services.ctgov_url(self.base, nct))
         if answer.status == 404:
-            return _missing("NCT", nct, "HTTP 404, no such study")
+            return _missing("NCT", nct, "HTTP 404, no such study", 404)
         _ok(answer, ("application/json",))
         return self._save(f"trials/{nct}.json", answer)
 
     def _doi(self, doi: str) -> Outcome:
         answer = self.client.get(services.crossref_url(self.base, doi))
         if answer.status == 404:
-            return _missing("DOI", doi, "HTTP 404, no such work")
+            return _missing("DOI", doi, "HTTP 404, no such work", 404)
         _ok(answer, ("application/json",))
         saved = self._save(f"crossref/{crossref_name(doi)}.json", answer)
         try:  # the PubMed record is a bonus: the DOI's own record is saved either way
@@ -164,7 +171,7 @@ class RootFetch:
         answer = self.client.get(services.arxiv_url(self.base, ident))
         _ok(answer, ("application/atom+xml", "application/xml", "text/xml"))
         if not services.arxiv_has_entry(answer.body, ident):
-            return _missing("arXiv", ident, "HTTP 200, no such paper")
+            return _missing("arXiv", ident, "HTTP 200, no such paper", 200)
         return self._save(f"arxiv/{ident}.xml", answer)
 
     def _pmcid(self, pmcid: str) -> Outcome:
@@ -182,7 +189,7 @@ class RootFetch:
         _ok(converted, ("application/json",))
         pmid = services.pmid_of(converted.body)
         if pmid is None and services.idconv_unknown(converted.body):
-            return _missing("PMCID", pmcid, "HTTP 200, no such article")
+            return _missing("PMCID", pmcid, "HTTP 200, no such article", 200)
         if pmid is None:
             raise FetchError("PMC has no open full text and no PubMed record for it")
         record = self._pmid(pmid)
@@ -237,11 +244,25 @@ def _ok(answer: Response, types: tuple[str, ...]) -> None:
         raise FetchError(f"content type {answer.content_type or 'none'}, expected {types[0]}")
 
 
-def _missing(kind: str, ident: str, answer: str) -> Outcome:
+def _missing(kind: str, ident: str, answer: str, status: int) -> Outcome:
+    """A registry's documented "no such id"; its status is kept (a `missing` without one
+    was written before 400 stopped counting as missing, and is asked again)."""
     registry = services.REGISTRIES[kind]
-    return Outcome(
-        "missing", f"{registry} answered {answer}", {"registry": registry, "answer": answer}
-    )
+    record = {"registry": registry, "answer": answer, "status": status}
+    return Outcome("missing", f"{registry} answered {answer}", record)
+
+
+MISSING_MAX_AGE = 30  # days before a `missing` is asked again (an id may be registered late)
+
+
+def _days_between(earlier: str, later: str) -> int:
+    """Days from one `YYYY-MM-DD` to another; an unreadable date is long ago."""
+    try:
+        a = datetime.date.fromisoformat(earlier)
+        b = datetime.date.fromisoformat(later)
+    except ValueError:
+        return MISSING_MAX_AGE + 1
+    return (b - a).days
 
 
 _URL = re.compile(r"https?://[^\s]+", re.I)
@@ -294,9 +315,11 @@ def fetch_all(
     now: Callable[[], str] = lambda: time.strftime("%Y-%m-%d", time.gmtime()),
     configured: Mapping[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    already: int = 0,
 ) -> int:
     """Fetch what is wanted under each root; 0 when every source is saved or known
-    missing, 1 when some failed. `progress(done, total)` follows along."""
+    missing, 1 when some failed. `progress(done, total)` follows along; `already`, the
+    cited sources found saved, is said in the closing line."""
     counts = {"saved": 0, "missing": 0, "failed": 0}
     jobs = [RootFetch(root, client, env, now(), configured) for root in sorted(wanted)]
     plans = [(job, job.pending(wanted[job.root], refresh)) for job in jobs]
@@ -324,7 +347,7 @@ def fetch_all(
         out.write(f"{total} source(s) would be fetched\n")
         return 0
     out.write(
-        f"fetched: {counts['saved']} saved, {counts['missing']} missing, "
-        f"{counts['failed']} failed ({client.requests} requests)\n"
+        f"fetched: {counts['saved']} saved, {already} already saved, {counts['missing']} "
+        f"missing, {counts['failed']} failed ({client.requests} requests)\n"
     )
     return 1 if counts["failed"] else 0

@@ -163,3 +163,15 @@ def pmid_of(idconv_body: bytes) -> str | None:
     """The PMID the PMC ID converter gives a DOI, if any."""
     m = _PMID_IN_IDCONV.search(idconv_body)
     return m.group(1).decode() if m else None
+
+
+_NCBI_ERROR = re.compile(rb'"error"\s*:\s*"([^"]{1,200})"|<ERROR>([^<]{1,200})</ERROR>')
+
+
+def ncbi_reason(body: bytes) -> str:
+    """NCBI's own reason for a refusal (`API key invalid`), as `: reason`, or nothing."""
+    m = _NCBI_ERROR.search(body[:4096])
+    if m is None:
+        return ""
+    reason = (m.group(1) or m.group(2)).decode("utf-8", "replace")
+    return ": " + "".join(c for c in reason if c.isprintable())

@@ -75,6 +75,10 @@ def test_the_command_saves_and_exits_0_then_1_when_a_fetch_fails(
     assert capsys.readouterr().out.endswith("1 source(s) would be fetched\n")
     assert cli.main(["fetch", "."]) == 0
     assert "1 saved" in capsys.readouterr().out
+    assert cli.main(["fetch", "."]) == 0  # a second run says what it found saved
+    assert capsys.readouterr().out == (
+        "fetched: 0 saved, 1 already saved, 0 missing, 0 failed (0 requests)\n"
+    )
     assert cli.main(["--no-cache", "."]) == 0, capsys.readouterr().out
     capsys.readouterr()
     (project / "report.md").write_text(

@@ -97,7 +97,7 @@ def test_fetch_saves_what_is_cited_and_the_claims_are_then_verified(
     before = _lint(project)
     assert [c for _, c, _ in before] == ["CL011"]
     code, out = _fetch(project, replay)
-    assert out.endswith("fetched: 3 saved, 0 missing, 0 failed (3 requests)\n")
+    assert out.endswith("fetched: 3 saved, 0 already saved, 0 missing, 0 failed (3 requests)\n")
     sources = project / "sources"
     assert (sources / "pubmed/2001.xml").read_bytes() == ARTICLE
     assert json.loads((sources / "trials/NCT01245062.json").read_bytes()) == json.loads(TRIAL)
@@ -111,7 +111,7 @@ def test_fetch_saves_what_is_cited_and_the_claims_are_then_verified(
     asked = len(replay.asked)
     code, out = _fetch(project, replay)
     assert (code, len(replay.asked)) == (0, asked)
-    assert out == "fetched: 0 saved, 0 missing, 0 failed (0 requests)\n"
+    assert out == "fetched: 0 saved, 0 already saved, 0 missing, 0 failed (0 requests)\n"
     # --refresh asks again
     _fetch(project, replay, refresh=True)
     assert len(replay.asked) == asked + 3
@@ -141,14 +141,17 @@ def test_made_up_ids_are_cl012_after_fetch(tmp_path: Path, replay: Replay) -> No
     )
     code, out = _fetch(project, replay)
     assert code == 0
-    assert "missing: PMID 99999999: PubMed (E-utilities) answered HTTP 200, no such record" in out
+    assert (
+        "missing: PMID 99999999: PubMed (E-utilities) answered HTTP 200 with an empty set, no such record"
+        in out
+    )
     assert "missing: NCT NCT09999999: ClinicalTrials.gov answered HTTP 404, no such study" in out
     found = _lint(project)
     assert [code for _, code, _ in found] == ["CL012"] * 4
     messages = [m for _, _, m in found]
     assert messages[2] == (
         "nonexistent source [pmid:99999998:abstract]: PMID 99999998 does not exist: "
-        "PubMed (E-utilities) answered HTTP 200, no such record on 2026-12-02"
+        "PubMed (E-utilities) answered HTTP 200 with an empty set, no such record on 2026-12-02"
     )
     assert "DOI 10.9999/made.up does not exist: Crossref answered HTTP 404" in messages[1]
 
@@ -330,7 +333,7 @@ def test_a_pmcid_saves_its_open_full_text_or_else_its_pubmed_record(
     )
     code, out = _fetch(project, replay)
     assert code == 0, out
-    assert out.endswith("fetched: 2 saved, 1 missing, 0 failed (6 requests)\n")
+    assert out.endswith("fetched: 2 saved, 0 already saved, 1 missing, 0 failed (6 requests)\n")
     assert (project / "sources/bioc/PMC1000001.json").read_bytes() == BIOC
     assert (project / "sources/pubmed/2001.xml").is_file()
     found = _lint(project)
@@ -477,7 +480,7 @@ def test_a_real_report_is_verified_after_fetch_and_a_changed_record_is_caught(
         out=out,
         now=lambda: "2026-12-02",
     )
-    assert out.getvalue() == "fetched: 2 saved, 0 missing, 0 failed (2 requests)\n"
+    assert out.getvalue() == "fetched: 2 saved, 0 already saved, 0 missing, 0 failed (2 requests)\n"
     assert not cl011_names_the_trial()
     assert [f for f in _lint(project) if f[0] == CLAIM_LINE] == []  # its claim now holds
     assert cited_span() == ("sources/trials/NCT06437522.json", "", "2026-12-02")
@@ -488,3 +491,36 @@ def test_a_real_report_is_verified_after_fetch_and_a_changed_record_is_caught(
     assert [(line, code) for line, code, _ in _lint(project) if line == CLAIM_LINE] == [
         (CLAIM_LINE, "CL102")
     ]
+
+
+def test_a_rejected_api_key_is_failed_never_missing_and_a_fixed_key_saves(
+    tmp_path: Path, replay: Replay
+) -> None:
+    """NCBI answers a bad key with HTTP 400 and its reason; an unknown PMID is a 200 with
+    an empty set. The 400 is a failure, tried again next run, and never CL012."""
+    replay.on("/eutils/efetch.fcgi", json_answer(b'{"error":"API key invalid"}', 400))
+    project = _project(tmp_path, MISQUOTED.replace("5.8", "4.8"))
+    code, out = _fetch(project, replay)
+    assert code == 1
+    assert "failed: PMID 2001: HTTP 400: API key invalid" in out
+    assert "CL012" not in [c for _, c, _ in _lint(project)]
+    replay.on("/eutils/efetch.fcgi", xml(ARTICLE))  # the key fixed
+    code, out = _fetch(project, replay)
+    assert code == 0 and out.startswith("fetched: 1 saved")
+    assert _lint(project) == []
+
+
+def test_a_missing_written_before_statuses_or_long_ago_is_asked_again(
+    tmp_path: Path, replay: Replay
+) -> None:
+    replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
+    project = _project(tmp_path, MISQUOTED.replace("5.8", "4.8"))
+    index = project / "sources" / "fetched.json"
+    old = {"outcome": "missing", "detail": "PubMed answered HTTP 400, no such record"}
+    index.write_text(json.dumps({"PMID 2001": {**old, "date": "2026-12-01"}}))
+    assert _fetch(project, replay)[1].startswith("fetched: 1 saved")  # no status: again
+    index.write_text(json.dumps({"PMID 2001": {**old, "status": 200, "date": "2026-12-01"}}))
+    (project / "sources" / "pubmed" / "2001.xml").unlink()
+    assert _fetch(project, replay)[1].startswith("fetched: 0 saved")  # recent: kept
+    index.write_text(json.dumps({"PMID 2001": {**old, "status": 200, "date": "2026-10-01"}}))
+    assert _fetch(project, replay)[1].startswith("fetched: 1 saved")  # 62 days: again
