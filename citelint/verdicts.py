@@ -1,8 +1,9 @@
 """Three honest verdicts for every claim: supported, unsupported, unchecked.
 
 The claims counted are the fact-bearing sentences (numbers, drugs, markers: cited or
-not) and the cited statements CL111 can measure (at least four content words, not a
-heading, table row or question).
+not), the cited statements CL111 can measure (at least four content words, not a
+heading, table row or question), and any sentence a finding says its source does not
+back.
 
 - **supported**: every citation resolved to a saved span, the claim's evidence window was
   found (the run of at most three sentences of the span that holds every number of the
@@ -55,9 +56,11 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
     withdrawn = {r.resolution for r in analysis.records.values() if r.retraction}
     of: dict[int, Verdict] = {}
     for i, item in enumerate(analysis.claims):
-        if not item.counted:
-            continue
         start, end = item.sentence.start, item.sentence.end
+        # a sentence a finding says its source does not back is a claim, however little
+        # it states otherwise (`started in 2019 [1]`: a year alone, and CL101)
+        if not item.counted and not _any_within(unsupported, start, end):
+            continue
         if _any_within(unsupported, start, end) or any(
             analysis.resolutions.get(a) in withdrawn for a in item.anchors
         ):

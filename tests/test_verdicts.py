@@ -194,3 +194,10 @@ def test_correct_claims_on_real_records_are_clean_and_their_twins_caught(
         write_file(tmp_path / "r.md", twin[0] + "\n")
         result = Runner.of(settings, [str(tmp_path / "r.md")]).lint()
         assert [d.code for d in result.diagnostics] == [twin[1]]
+
+
+def test_a_sentence_that_fails_is_counted_however_little_it_states(tmp_path: Path) -> None:
+    """A year alone makes no claim to count; a year the source does not hold is CL101,
+    and the sentence it stands in counts as an unsupported claim."""
+    found, summary = _lint(tmp_path, "The trial ran in 1999." + CITE)
+    assert found == ["3:18 CL101"] and _counts(summary) == (1, 0, 1, 0)

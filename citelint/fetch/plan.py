@@ -74,17 +74,23 @@ def wanted_by_root(
                 if saved is not None:
                     saved.add(want)
                 continue
-            shape = ID_SHAPES.get(want.kind)
-            if shape is not None and not shape.fullmatch(want.ident):
-                continue  # not an id of that registry: nothing to ask, no file to name
-            if want.kind == "URL" and strip_credentials(want.ident) != want.ident:
-                note = f"{linter.display(path)} cites a URL with credentials; it is not fetched"
-                if note not in refused:  # never sent, never written to fetched.json
-                    refused.append(note)
-                continue
-            if want not in seen:
+            if _askable(want, linter.display(path), refused) and want not in seen:
                 seen.append(want)
     return out
+
+
+def _askable(want: Wanted, shown: str, refused: list[str]) -> bool:
+    """Whether a cited source may be asked for: an id of its registry's shape, a URL with
+    no credentials (named once in `refused`: never sent, never written to fetched.json)."""
+    shape = ID_SHAPES.get(want.kind)
+    if shape is not None and not shape.fullmatch(want.ident):
+        return False  # not an id of that registry: nothing to ask, no file to name
+    if want.kind == "URL" and strip_credentials(want.ident) != want.ident:
+        note = f"{shown} cites a URL with credentials; it is not fetched"
+        if note not in refused:
+            refused.append(note)
+        return False
+    return True
 
 
 def _safe_root(root: str, project: str, trusted: tuple[str, ...]) -> bool:
