@@ -130,6 +130,11 @@ class Sentence:
     def end(self) -> int:
         return self.block.offsets.end(self.stop)
 
+    def borrowing(self, anchors: tuple[Anchor, ...]) -> Sentence:
+        """This sentence citing a neighbour's citations (a lead-in's, a tied sentence's,
+        its row's): checked against them, no statement of them."""
+        return Sentence(self.text, self.block, self.begin, self.stop, anchors, self.masks, True)
+
     def offset_of(self, index: int) -> int:
         """Report offset of character `index` of this sentence's text."""
         return self.block.offsets[self.begin + index]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from citelint.document import Block, Sentence
+from citelint.document import Block
 
 _LEAD_END = (":", "：")
 
@@ -56,9 +56,7 @@ def _borrow(lead: Block, items: Sequence[Block]) -> None:
     introducing = lead.sentences[-1]
     for block in (lead, *items):
         sentences = tuple(
-            s
-            if s.anchors or (block is lead and s is not introducing)
-            else Sentence(s.text, s.block, s.begin, s.stop, closing, s.masks, True)
+            s if s.anchors or (block is lead and s is not introducing) else s.borrowing(closing)
             for s in block.sentences
         )
         # (the frozen block is still being built: its sentences are set once, here)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from citelint.citations.styles import expand
-from citelint.document import Block, Sentence
+from citelint.document import Block
 from citelint.parse.raw import RawBlock
 
 _NUMBERS = re.compile(r"\s*(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\s*")
@@ -128,8 +128,5 @@ def _lend(row: Sequence[Block], column: int) -> None:
     if not cited:
         return
     for block in row[:column]:
-        sentences = tuple(
-            s if s.anchors else Sentence(s.text, s.block, s.begin, s.stop, cited, s.masks, True)
-            for s in block.sentences
-        )
+        sentences = tuple(s if s.anchors else s.borrowing(cited) for s in block.sentences)
         object.__setattr__(block, "sentences", sentences)  # still being built: set once

@@ -59,7 +59,7 @@ def back_references(sentences: list[Sentence]) -> list[Sentence]:
         if not shared and before is not None and _points_back(s.text):
             shared = _citations(before)
         if shared:
-            out[i] = Sentence(s.text, s.block, s.begin, s.stop, shared, s.masks, borrowed=True)
+            out[i] = s.borrowing(shared)
     return out
 
 
