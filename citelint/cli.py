@@ -112,7 +112,7 @@ def _progress_wanted(args: argparse.Namespace) -> bool:
     return (
         sys.stderr.isatty()
         and not (args.no_progress or args.quiet)
-        and os.environ.get("PRE_COMMIT") != "1"
+        and os.environ.get(PRE_COMMIT_ENV) != "1"
     )
 
 
