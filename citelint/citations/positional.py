@@ -39,3 +39,6 @@ _OPENER_WORDS = (
     "series model number no aged age ages"
 )
 QUANTITY_OPENERS = frozenset(_OPENER_WORDS.split())
+# …or to a power of ten's exponent (`1.2(1)×10−3.27`: `10⁻³` cited by 27), only for a
+# number the list holds
+AFTER_POWER = re.compile(r"(?<=10[−-]\d)([.])(\d{1,3})(?=\s|$)")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from citelint.citations.narrative import NARRATED, narrative_citations
 from citelint.citations.positional import (
+    AFTER_POWER,
     CELL_END,
     CELL_TAIL,
     GLUED,
@@ -91,8 +92,7 @@ IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # What stands before an NCT id that cites rather than states: an opening bracket, a list
 # separator inside one, or a label's colon (`(NCT01234567)`, `ClinicalTrials.gov: NCT…`).
 _CITING_BEFORE = re.compile(r"[(\[（【,;、:：]\s*$")
-# Link text that names a source rather than saying something: `frontiersin.org`,
-# `PubMed + 2`, `3`.
+# Link text that names a source, saying nothing: `frontiersin.org`, `PubMed + 2`, `3`.
 _LABEL = re.compile(r"[\w.-]+\.[a-z]{2,}(?:/\S*)?|[^\d]{0,40}\+\s?\d{1,3}|[\d,\s–-]+", re.I)
 _DIGITS_ONLY = re.compile(r"\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*")
 
@@ -309,7 +309,8 @@ class CitationScanner:
     def _glued(self, block: BlockText) -> list[CitationHit]:
         text, row = block.text, block.row
         hits = []
-        matches = list(GLUED.finditer(text))
+        powers = [m for m in AFTER_POWER.finditer(text) if m.group(2) in self.keys]
+        matches = list(GLUED.finditer(text)) + powers
         if self.spaced and not row:
             matches += [
                 m
@@ -336,8 +337,7 @@ class CitationScanner:
 
 _WEB = re.compile(r"https?://", re.I)
 
-# The styles, in the order the scanner tries them (where two styles find the same range,
-# the first one's hit comes first).
+# The styles in the order tried (of two hits on one range, the first style's comes first).
 REGISTRY: tuple[StyleSpec, ...] = (
     StyleSpec(Style.LINK, CitationScanner._links, closes_paragraph=True),
     StyleSpec(Style.NUMBERED, CitationScanner._numbered, "[【#", r"(?<=\[)\d|(?<=【)\d|(?<=\(#)\d"),

@@ -228,3 +228,10 @@ def test_a_sources_list_per_section_cites_its_own_section() -> None:
     one = "Survival was 69%.\n\nCases were 71,100.\n\n## Sources\n\n1. A. https://a.org\n"
     whole = {s.text: [a.id for a in s.anchors] for s in parse("n.md", one).sentences}
     assert whole["Survival was 69%."] == ["1"] and whole["Cases were 71,100."] == ["1"]
+
+
+def test_a_glued_citation_after_a_power_cites_only_what_the_list_holds() -> None:
+    text = "The gate error was 1.2(1)×10−3.27 Later work followed.\n"
+    listed = text + "\n## References\n\n27. A. https://a.org\n"
+    assert _cited(listed)[0] == ("The gate error was 1.2(1)×10−3.27", ["[27]"])
+    assert _cited(text)[0][1] == []
