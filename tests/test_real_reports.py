@@ -205,7 +205,8 @@ WILD_CITATIONS = {
     "claude_tickr/drb3_claude-tickr-0929.md": 25,  # bare URLs
     "claude_web/drb3_claude-web-0929.md": 39,
     "gemini_deep_research/drb60_reference.md": 180,  # 159 glued + 21
-    "gemini_deep_research/drb62_reference.md": 342,  # 291 glued + 51
+    # 291 glued to a stop + 51 + 2 glued to a power of ten (`1.2(1)×10−3.27`)
+    "gemini_deep_research/drb62_reference.md": 344,
     "onyx/drb27.md": 153,
     "onyx/drb28.md": 139,
     "onyx/drb62.md": 220,
