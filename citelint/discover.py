@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from citelint.errors import UsageError
 from citelint.generated import marked
-from citelint.gitfiles import Tracked, git_ignored, git_tracked
+from citelint.gitfiles import Tracked, git_ignored
 from citelint.globs import MAGIC, GlobError, matches
 from citelint.globs import expand as expand_glob
 from citelint.settings import Settings
@@ -84,7 +84,6 @@ class Discovery:
         self.settings = settings
         self.root = settings.project_root
         self._ignored: frozenset[str] | None = None
-        self._tracked: frozenset[str] | None = None
         self.generated: list[str] = []  # files citelint wrote, skipped
         self._index: Tracked | None = None  # built on first use (git runs once)
         self.untracked: list[str] = []  # reports git does not track, under --only-tracked
@@ -279,8 +278,10 @@ class Discovery:
         return True
 
     def index(self) -> Tracked:
+        """What git's index holds (one listing a run), for the generator mark and, strictly,
+        for --only-tracked."""
         if self._index is None:
-            self._index = Tracked.of(self.root)
+            self._index = Tracked.of(self.root, required=self.settings.only_tracked)
         return self._index
 
     def written_by_citelint(self, path: str) -> bool:
@@ -289,9 +290,7 @@ class Discovery:
         the run's notes."""
         if self.settings.isolated or not marked(path):
             return False
-        if self._tracked is None:
-            self._tracked = git_tracked(self.root) or frozenset()
-        if relpath(path, self.root) in self._tracked:
+        if self.index()(path):
             return False
         self.generated.append(relpath(path, self.root))
         return True

@@ -42,13 +42,6 @@ def git_ignored(root: str) -> frozenset[str]:
     return _git_list(root, "--others", "--ignored", "--exclude-standard", "--directory")
 
 
-def git_tracked(root: str) -> frozenset[str] | None:
-    """The files git tracks under `root`, relative to it; None outside a git checkout."""
-    if git_top(root) is None:
-        return None
-    return _git_list(root, "--cached")
-
-
 @dataclass(frozen=True)
 class Tracked:
     """The files git's index holds, by absolute path: what a commit would hold. A staged
@@ -57,11 +50,16 @@ class Tracked:
     paths: frozenset[str]
 
     @classmethod
-    def of(cls, root: str) -> Tracked:
+    def of(cls, root: str, required: bool = True) -> Tracked:
+        """The index of the checkout holding `root`. `required` (--only-tracked, where the
+        answer decides what is absent): outside a checkout, or when git fails, a usage
+        error; otherwise nothing is tracked there."""
         top = git_top(root)
         if top is None:
-            raise UsageError(f"--only-tracked: {root} is not inside a git checkout")
-        listed = _git_list(top, "--cached", strict=True)
+            if required:
+                raise UsageError(f"--only-tracked: {root} is not inside a git checkout")
+            return cls(frozenset())
+        listed = _git_list(top, "--cached", strict=required)
         return cls(frozenset(os.path.join(top, p) for p in listed))
 
     def __call__(self, path: str) -> bool:
