@@ -61,6 +61,12 @@ def _lists_led_in_by_colons(n: int) -> tuple[str, str]:
     return "r.md", "".join(f"Results {i}:\n\n- rate {i}%\n- rate {i + 1}%\n\n" for i in range(n))
 
 
+def _narrative_citations_and_many_entries(n: int) -> tuple[str, str]:
+    body = "".join(f"According to the Alpha Beta Body{i} Group, 5% rose.\n\n" for i in range(n))
+    entries = "".join(f"{i + 1}. Alpha Beta Body{i} Group. https://x.org/{i}\n" for i in range(n))
+    return "r.md", body + "## References\n\n" + entries
+
+
 def _links_in_one_paragraph(n: int) -> tuple[str, str]:
     return "r.md", "".join(f"Rate {i % 90}% ([x](https://x.org/{i})). " for i in range(n))
 
@@ -158,6 +164,7 @@ CASES = [
     (_author_year_citations_in_one_sentence, 4000),
     (_short_label_paragraphs, 8000),
     (_lists_led_in_by_colons, 2000),
+    (_narrative_citations_and_many_entries, 2000),
 ]
 
 

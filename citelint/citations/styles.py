@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from citelint.citations.narrative import NARRATED, narrative_citations
+from citelint.citations.narrative import NARRATED, Narrators
 from citelint.citations.positional import (
     AFTER_POWER,
     CELL_END,
@@ -159,7 +159,7 @@ class CitationScanner:
     ) -> None:
         self.styles = frozenset(styles)
         self.keys = frozenset(keys)
-        self.entries = tuple(entries)  # (key, text): what a narrative citation may name
+        self.narrators = Narrators(entries)  # what a narrative citation may name
         self.spaced = spaced and bool(self.keys)  # Gemini's `issues 10 but`: see SPACED
         table = REGISTRY if registry is None else registry
         self.active = tuple(
@@ -181,7 +181,7 @@ class CitationScanner:
             and not (row and self.keys)
             and not self._trigger.search(text)
             and not (self.spaced and SPACED.search(text))
-            and not (self.entries and NARRATED.search(text))
+            and not (self.narrators and NARRATED.search(text))
         ):
             return []  # most text cites in no style: one pass decides it
         block = BlockText(text, links, sups, row, merged([(b, e) for b, e, _ in links]))
@@ -193,10 +193,10 @@ class CitationScanner:
             # source — not a reference number as well (a list it would dangle from)
             web = merged([(b, e) for b, e, href in links if _WEB.match(href)])
             hits = [h for h in hits if h.style == Style.LINK or not overlaps(h.start, h.end, web)]
-        if self.entries and Style.NUMBERED in self.styles:
+        if self.narrators and Style.NUMBERED in self.styles:
             hits += [  # `According to the AACR, …` with the AACR's page in the list
                 CitationHit(Style.NUMBERED, "ref", key, None, b, e, f"[{key}]", mask=False)
-                for key, b, e in narrative_citations(text, self.entries)
+                for key, b, e in self.narrators.cite(text)
             ]
         hits.sort(key=lambda h: (h.start, h.end))
         return without_overlaps(list(dict.fromkeys(hits)))  # `[3]` linked to `#ref-3`: once

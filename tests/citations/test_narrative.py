@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from citelint.citations.narrative import narrative_citations
+from citelint.citations.narrative import Narrators
 
 ENTRIES = (
     ("1", 'American Association for Cancer Research (AACR). "Head and Neck Cancers." https://a'),
@@ -13,12 +13,12 @@ ENTRIES = (
 
 def test_a_name_or_its_acronym_that_one_entry_holds_cites_it() -> None:
     text = "According to the American Association for Cancer Research (AACR), 71,100 people."
-    ((key, start, end),) = narrative_citations(text, ENTRIES)
+    ((key, start, end),) = Narrators(ENTRIES).cite(text)
     assert key == "1" and text[start:end] == "American Association for Cancer Research (AACR)"
-    assert [k for k, _, _ in narrative_citations("As reported by AACR, 5%.", ENTRIES)] == ["1"]
+    assert [k for k, _, _ in Narrators(ENTRIES).cite("As reported by AACR, 5%.")] == ["1"]
 
 
 def test_no_entry_or_several_cite_nothing() -> None:
-    assert narrative_citations("According to the WHO, 5% of cases.", ENTRIES) == []
-    assert narrative_citations("According to the National Cancer Institute, 5%.", ENTRIES) == []
-    assert narrative_citations("According to AAC, 5%.", ENTRIES) == []  # no whole word
+    assert Narrators(ENTRIES).cite("According to the WHO, 5% of cases.") == []
+    assert Narrators(ENTRIES).cite("According to the National Cancer Institute, 5%.") == []
+    assert Narrators(ENTRIES).cite("According to AAC, 5%.") == []  # no whole word
