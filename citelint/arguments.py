@@ -70,6 +70,51 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def build_fetch_parser() -> argparse.ArgumentParser:
+    """`citelint fetch`'s own options: what to save, and the lint's options that choose the
+    reports and their sources root (the lint-only ones keep their defaults)."""
+    p = _Parser(
+        prog="citelint fetch",
+        allow_abbrev=False,
+        description="Save every source the reports cite that is not saved yet (PubMed, PMC, "
+        "ClinicalTrials.gov, DOIs, arXiv, web pages) into each report's sources root, "
+        "found as the lint finds it; with none, sources/ is made in the reports' common "
+        "folder. Outcomes go to <root>/fetched.json. Exit 0 when every cited source is "
+        "saved, known missing, skipped or accepted by config; 1 when a fetch failed; 2 on "
+        "a usage error.",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
+    p.add_argument(
+        "--dry-run", action="store_true", help="list what would be asked; ask and write nothing"
+    )
+    p.add_argument(
+        "--refresh",
+        action="store_true",
+        help="ask again for sources already saved or recorded missing",
+    )
+    p.add_argument("--sources", metavar="DIR", help="sources root for every report")
+    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
+    p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
+    _file_arguments(p)
+    p.add_argument(
+        "--output-format",
+        choices=("text", "json"),
+        default="text",
+        help="text lines as sources are asked, or one JSON document at the end",
+    )
+    p.add_argument("--exit-zero", action="store_true", help="exit 0 even when a fetch failed")
+    p.add_argument(
+        "-q", "--quiet", action="store_true", help="only what failed or is missing; no summary"
+    )
+    p.add_argument("-v", "--verbose", action="store_true", help="a line per source saved too")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    lint_only = ["select", "ignore", "extend_select", "fail_on", "sarif_max_results", "cache_dir"]
+    lint_only += ["audit_dir", "html_dir", "summary_file"]
+    p.set_defaults(**dict.fromkeys(lint_only), output=[], no_cache=True, color="never")
+    p.set_defaults(fail_on_unchecked=False, no_suppress=False, no_hints=True)
+    return p
+
+
 def _file_arguments(p: argparse.ArgumentParser) -> None:
     """Which files a run takes: what git ignores, what pre-commit passes, what it tracks."""
     p.add_argument(

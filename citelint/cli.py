@@ -117,57 +117,30 @@ def _progress_wanted(args: argparse.Namespace) -> bool:
 
 
 def _fetch(rest: list[str]) -> int:
-    """`citelint fetch [--dry-run] [--refresh] [PATHS] [lint options]`: the reports are
-    read as the lint reads them; only the fetch package and its HTTP client touch the
-    network, and they are imported here, never by the lint."""
-    dry_run, refresh = "--dry-run" in rest, "--refresh" in rest
-    args = build_parser().parse_args([a for a in rest if a not in ("--dry-run", "--refresh")])
-    settings = dataclasses.replace(_settings(args), hints=False)
-    from citelint.runner import Runner
+    """`citelint fetch [--dry-run] [--refresh] [OPTIONS] [PATH ...]`: its own options, the
+    reports read as the lint reads them; only the fetch package and its HTTP client touch
+    the network, and they are imported here, never by the lint."""
+    from citelint.arguments import build_fetch_parser
 
+    args = build_fetch_parser().parse_args(rest)
+    settings = _settings(args)
     try:
-        from citelint.fetch import http, plan, run, services, targets
+        from citelint.fetch.command import fetch_command
     except ImportError:
         raise UsageError(
             "citelint fetch needs its HTTP client: pip install "
             "'cite-or-block[fetch] @ git+https://github.com/citelint/citelint' "
             "(in a checkout: pip install -e '.[fetch]')"
         ) from None
-    refused: list[str] = []
-    runner = Runner.of(settings, args.paths or ["."])
-    saved: set[services.Wanted] = set()
-    wanted = plan.wanted_by_root(runner, saved_too=refresh, refused=refused, saved=saved)
-    already = len(saved - {w for todo in wanted.values() for w in todo})
-    for line in refused:
-        print(f"citelint: refused: {targets.printable(line)}", file=sys.stderr)
-    configured = dict(settings.fetch_bases)
-    for name in sorted(services.from_config(os.environ, configured)):
-        if name in ("eutils", "idconv") and any(
-            os.environ.get(v) for v in ("NCBI_API_KEY", "NCBI_EMAIL")
-        ):
-            print(
-                f"citelint: note: NCBI_API_KEY and NCBI_EMAIL are not sent to the [fetch] {name} "
-                f"base URL a config file set; set CITELINT_FETCH_{name.upper()} to send them",
-                file=sys.stderr,
-            )
-    client = http.Client(
-        intervals=run.intervals(os.environ, configured),
-        deadline=settings.fetch_deadline,
-        allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
-    )
     try:
-        with _Progress(enabled=_progress_wanted(args) and not dry_run) as progress:
-            return run.fetch_all(
-                wanted,
-                client=client,
-                env=os.environ,
-                out=sys.stdout,
-                dry_run=dry_run,
-                refresh=refresh,
-                configured=configured,
+        with _Progress(enabled=_progress_wanted(args) and not args.dry_run) as progress:
+            return fetch_command(
+                args,
+                settings,
+                say=progress.say,
+                note=lambda line: print(f"citelint: {line}", file=sys.stderr),
                 progress=progress.update,
-                already=already,
-            ) or (1 if refused else 0)
+            )
     except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
         raise UsageError(f"fetch stopped: {exc.filename}: {exc.strerror}") from exc
 
@@ -285,6 +258,14 @@ class _Progress:
             self.task = self.bar.add_task("citelint", total=total)
         assert self.task is not None
         self.bar.update(self.task, completed=done)
+
+    def say(self, line: str) -> None:
+        """A result line on stdout; while the bar is shown on the same terminal, printed
+        above it by the bar's console, so no stale frame is glued to the line."""
+        if self.bar is not None and sys.stdout.isatty():
+            self.bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            print(line, flush=True)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:

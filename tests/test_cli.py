@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from citelint import cli
 from tests.conftest import BROKEN, CLEAN, run
 
 
@@ -431,3 +432,30 @@ def test_options_are_never_abbreviated(repo: Path, capsys: pytest.CaptureFixture
     (repo / "reports/broken.md").write_text(BROKEN)
     code, _, err = run(capsys, "reports", "--exit")  # a prefix of --exit-zero
     assert code == 2 and "unrecognized arguments: --exit" in err
+
+
+def test_a_result_line_is_printed_above_a_progress_bar_on_the_same_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    printed: list[str] = []
+
+    class Console:
+        def print(self, text: str, **options: object) -> None:
+            printed.append(text)
+
+    class Bar:
+        console = Console()
+
+        def stop(self) -> None:
+            pass
+
+    progress = cli._Progress(enabled=True)
+    progress.say("no bar yet")
+    progress.bar = Bar()
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    with progress:
+        progress.say("failed: URL https://a.org: HTTP 503")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    progress.say("piped")
+    assert printed == ["failed: URL https://a.org: HTTP 503"]
+    assert capsys.readouterr().out == "no bar yet\npiped\n"

@@ -29,6 +29,7 @@ def wanted_by_root(
     saved_too: bool = False,
     refused: list[str] | None = None,
     saved: set[Wanted] | None = None,
+    rootless: list[str] | None = None,
 ) -> dict[str, list[Wanted]]:
     """Every sources root with the unsaved sources the run's reports cite (every cited source
     with `saved_too`, for `--refresh`), in first-cited order. A report with no sources
@@ -37,7 +38,8 @@ def wanted_by_root(
     Reports and roots are confined as the lint confines them: a report that is a symlink
     out of the project is not read, and a sources root that is a symlink, or lies behind
     one, or outside the project, is never written to; each is named once in `refused`.
-    `saved` collects the cited sources already saved (the author's step counts them)."""
+    `saved` collects the cited sources already saved (the author's step counts them);
+    `rootless`, the reports that have no sources root yet."""
     linter = runner.linter
     trusted = runner.run.trusted
     found = runner.discovery.files(runner.run.paths)
@@ -53,9 +55,11 @@ def wanted_by_root(
             refused.append(f"{linter.display(path)} is a symlink that leads outside the project")
             continue
         root = linter.sources_root(path)
+        if root is None and rootless is not None:
+            rootless.append(path)
         if root is None or root in unsafe:
             continue
-        if root not in out and not _safe_root(root, runner.run.project_root, trusted):
+        if root not in out and not safe_root(root, runner.run.project_root, trusted):
             unsafe.add(root)
             refused.append(
                 f"{linter.display(root)} is a symlink or leads outside the project; "
@@ -93,7 +97,7 @@ def _askable(want: Wanted, shown: str, refused: list[str]) -> bool:
     return True
 
 
-def _safe_root(root: str, project: str, trusted: tuple[str, ...]) -> bool:
+def safe_root(root: str, project: str, trusted: tuple[str, ...]) -> bool:
     """Whether fetch may write under `root`: no symlink on the way from the project to it
     (the root included), and it lies inside the run's trusted roots."""
     if os.path.islink(root) or link_below(root, project) is not None:

@@ -18,13 +18,14 @@ import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any
 
 from citelint.citations.indexes import FETCH_INDEX, WEB_INDEX
 from citelint.citations.urls import strip_credentials
 from citelint.fetch import services
 from citelint.fetch.http import Client, FetchError, Response, host_key
 from citelint.fetch.services import Wanted
+from citelint.fetch.tally import Asked, Tally, line
 from citelint.fetch.targets import printable
 from citelint.sources.loaders.crossref import crossref_name
 from citelint.sources.model import SourceError
@@ -309,45 +310,42 @@ def fetch_all(
     *,
     client: Client,
     env: Mapping[str, str],
-    out: TextIO,
+    out: Callable[[str], None] | None = None,
     dry_run: bool = False,
     refresh: bool = False,
     now: Callable[[], str] = lambda: time.strftime("%Y-%m-%d", time.gmtime()),
     configured: Mapping[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
-    already: int = 0,
-) -> int:
-    """Fetch what is wanted under each root; 0 when every source is saved or known
-    missing, 1 when some failed. `progress(done, total)` follows along; `already`, the
-    cited sources found saved, is said in the closing line."""
-    counts = {"saved": 0, "missing": 0, "failed": 0}
+    shown: Callable[[str], str] = str,
+    verbose: bool = False,
+) -> Tally:
+    """Fetch what is wanted under each root. `out` is given each source's line as it is
+    settled (failed and missing ones; saved ones too when `verbose`), `progress(done,
+    total)` follows along, `shown` displays a root. The tally's exit code is 1 when some
+    fetch failed."""
+    tally = Tally(dry_run=dry_run)
     jobs = [RootFetch(root, client, env, now(), configured) for root in sorted(wanted)]
     plans = [(job, job.pending(wanted[job.root], refresh)) for job in jobs]
     total = sum(len(todo) for _, todo in plans)
-    done = 0
     for job, todo in plans:
-        root = job.root
         if dry_run:
-            for want in todo:
-                out.write(printable(f"would fetch {want.key} into {root}") + "\n")
+            tally.would += [Asked(shown(job.root), w.key, "pending", "") for w in todo]
             continue
         try:
             for want in todo:
                 outcome = job.fetch(want)
-                counts[outcome.outcome] += 1
-                done += 1
+                asked = Asked(
+                    shown(job.root),
+                    redacted(want.key, job.secrets),
+                    outcome.outcome,
+                    redacted(outcome.detail, job.secrets),
+                )
+                tally.asked.append(asked)
                 if progress is not None:
-                    progress(done, total)
-                if outcome.outcome != "saved":
-                    line = f"{outcome.outcome}: {want.key}: {outcome.detail}"
-                    out.write(redacted(line, job.secrets) + "\n")
+                    progress(len(tally.asked), total)
+                if out is not None and (verbose or outcome.outcome != "saved"):
+                    out(line(asked))
         finally:  # Ctrl-C: every file already written is whole; the index keeps them
             job.flush()
-    if dry_run:
-        out.write(f"{total} source(s) would be fetched\n")
-        return 0
-    out.write(
-        f"fetched: {counts['saved']} saved, {already} already saved, {counts['missing']} "
-        f"missing, {counts['failed']} failed ({client.requests} requests)\n"
-    )
-    return 1 if counts["failed"] else 0
+            tally.requests = client.requests
+    return tally

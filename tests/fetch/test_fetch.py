@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import io
+import json
 import socket
 import sys
 from pathlib import Path
@@ -74,10 +74,12 @@ def test_the_command_saves_and_exits_0_then_1_when_a_fetch_fails(
     assert cli.main(["fetch", "--dry-run", "."]) == 0
     assert capsys.readouterr().out.endswith("1 source(s) would be fetched\n")
     assert cli.main(["fetch", "."]) == 0
-    assert "1 saved" in capsys.readouterr().out
+    assert (
+        capsys.readouterr().out == "fetched 1, already saved 0, missing 0, failed 0 (1 request)\n"
+    )
     assert cli.main(["fetch", "."]) == 0  # a second run says what it found saved
     assert capsys.readouterr().out == (
-        "fetched: 0 saved, 1 already saved, 0 missing, 0 failed (0 requests)\n"
+        "fetched 0, already saved 1, missing 0, failed 0 (0 requests)\n"
     )
     assert cli.main(["--no-cache", "."]) == 0, capsys.readouterr().out
     capsys.readouterr()
@@ -87,6 +89,32 @@ def test_the_command_saves_and_exits_0_then_1_when_a_fetch_fails(
     replay.on("/down", (503, {}, b""))
     assert cli.main(["fetch", "."]) == 1
     assert "failed: URL" in capsys.readouterr().out
+    assert cli.main(["fetch", "-q", "--exit-zero", "."]) == 0
+    assert capsys.readouterr().out == f"failed: URL {replay.base}/down: HTTP 503 after 3 attempts\n"
+    assert cli.main(["fetch", "--output-format", "json", "."]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert document["counts"]["failed"] == 1 and document["exit_code"] == 1
+    assert document["sources"] == [
+        {
+            "root": "sources",
+            "source": f"URL {replay.base}/down",
+            "outcome": "failed",
+            "detail": "HTTP 503 after 3 attempts",
+        }
+    ]
+
+
+def test_fetch_has_its_own_help_and_refuses_the_lints_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["fetch", "--help"])
+    assert exit.value.code == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith("usage: citelint fetch ")
+    assert "--dry-run" in shown and "--refresh" in shown and "--select" not in shown
+    assert cli.main(["fetch", "--select", "CL101", "."]) == 2
+    assert "unrecognized arguments: --select" in capsys.readouterr().err
 
 
 def test_ctrl_c_leaves_whole_files_and_the_index_of_what_was_saved(
@@ -108,7 +136,7 @@ def test_ctrl_c_leaves_whole_files_and_the_index_of_what_was_saved(
     wanted = wanted_by_root(Runner.of(Settings(project_root=str(project)), [str(project)]))
     client = Interrupting(default_interval=0, sleep=lambda s: None, allow_private=True)
     with pytest.raises(KeyboardInterrupt):
-        run.fetch_all(wanted, client=client, env=_env(replay), out=io.StringIO())
+        run.fetch_all(wanted, client=client, env=_env(replay))
     sources = project / "sources"
     assert sorted(p.name for p in sources.rglob("*") if p.is_file()) == ["2001.xml", "fetched.json"]
     assert (sources / "pubmed/2001.xml").read_bytes() == ARTICLE

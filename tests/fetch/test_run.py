@@ -13,6 +13,7 @@ from citelint.config import Settings
 from citelint.fetch.http import Client
 from citelint.fetch.plan import wanted_by_root
 from citelint.fetch.run import fetch_all
+from citelint.fetch.tally import closing_line, would_lines
 from citelint.formatters import html as html_format
 from citelint.formatters import json as json_format
 from citelint.runner import Runner
@@ -57,16 +58,18 @@ def _fetch(
     runner = Runner.of(Settings(project_root=str(project)), [str(project)])
     wanted = wanted_by_root(runner, saved_too=refresh)
     client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
-    code = fetch_all(
+    tally = fetch_all(
         wanted,
         client=client,
         env=_env(replay),
-        out=out,
+        out=lambda line: print(line, file=out),
         now=lambda: "2026-12-02",
         refresh=refresh,
         dry_run=dry_run,
     )
-    return code, out.getvalue()
+    for line in [*would_lines(tally), closing_line(tally)]:
+        print(line, file=out)
+    return tally.exit_code, out.getvalue()
 
 
 def _lint(project: Path) -> list[tuple[int, str, str]]:
@@ -97,7 +100,7 @@ def test_fetch_saves_what_is_cited_and_the_claims_are_then_verified(
     before = _lint(project)
     assert [c for _, c, _ in before] == ["CL011"]
     code, out = _fetch(project, replay)
-    assert out.endswith("fetched: 3 saved, 0 already saved, 0 missing, 0 failed (3 requests)\n")
+    assert out.endswith("fetched 3, already saved 0, missing 0, failed 0 (3 requests)\n")
     sources = project / "sources"
     assert (sources / "pubmed/2001.xml").read_bytes() == ARTICLE
     assert json.loads((sources / "trials/NCT01245062.json").read_bytes()) == json.loads(TRIAL)
@@ -111,7 +114,7 @@ def test_fetch_saves_what_is_cited_and_the_claims_are_then_verified(
     asked = len(replay.asked)
     code, out = _fetch(project, replay)
     assert (code, len(replay.asked)) == (0, asked)
-    assert out == "fetched: 0 saved, 0 already saved, 0 missing, 0 failed (0 requests)\n"
+    assert out == "fetched 0, already saved 0, missing 0, failed 0 (0 requests)\n"
     # --refresh asks again
     _fetch(project, replay, refresh=True)
     assert len(replay.asked) == asked + 3
@@ -170,7 +173,7 @@ def test_a_page_that_is_not_the_page_is_a_failed_fetch(
     replay.on("/page", answer)
     project = _project(tmp_path, f"It ran at 12 sites {replay.base}/page.\n")
     code, out = _fetch(project, replay)
-    assert code == 1 and why in out and "1 failed" in out
+    assert code == 1 and why in out and "failed 1" in out
     assert not (project / "sources/web").exists()  # nothing saved as evidence
     record = json.loads((project / "sources/fetched.json").read_text())
     assert record[f"URL {replay.base}/page"]["outcome"] == "failed"
@@ -233,7 +236,6 @@ def test_progress_counts_every_source_asked(tmp_path: Path, replay: Replay) -> N
         wanted,
         client=client,
         env=_env(replay),
-        out=io.StringIO(),
         progress=lambda d, t: seen.append((d, t)),
     )
     assert seen == [(1, 2), (2, 2)]
@@ -333,7 +335,7 @@ def test_a_pmcid_saves_its_open_full_text_or_else_its_pubmed_record(
     )
     code, out = _fetch(project, replay)
     assert code == 0, out
-    assert out.endswith("fetched: 2 saved, 0 already saved, 1 missing, 0 failed (6 requests)\n")
+    assert out.endswith("fetched 2, already saved 0, missing 1, failed 0 (6 requests)\n")
     assert (project / "sources/bioc/PMC1000001.json").read_bytes() == BIOC
     assert (project / "sources/pubmed/2001.xml").is_file()
     found = _lint(project)
@@ -472,15 +474,13 @@ def test_a_real_report_is_verified_after_fetch_and_a_changed_record_is_caught(
     assert cl011_names_the_trial()
     assert cited_span() == ("", "NCT06437522 is not saved under", "")
     client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
-    out = io.StringIO()
-    fetch_all(
+    tally = fetch_all(
         {str(project / "sources"): ids},
         client=client,
         env=_env(replay),
-        out=out,
         now=lambda: "2026-12-02",
     )
-    assert out.getvalue() == "fetched: 2 saved, 0 already saved, 0 missing, 0 failed (2 requests)\n"
+    assert closing_line(tally) == "fetched 2, already saved 0, missing 0, failed 0 (2 requests)"
     assert not cl011_names_the_trial()
     assert [f for f in _lint(project) if f[0] == CLAIM_LINE] == []  # its claim now holds
     assert cited_span() == ("sources/trials/NCT06437522.json", "", "2026-12-02")
@@ -506,7 +506,7 @@ def test_a_rejected_api_key_is_failed_never_missing_and_a_fixed_key_saves(
     assert "CL012" not in [c for _, c, _ in _lint(project)]
     replay.on("/eutils/efetch.fcgi", xml(ARTICLE))  # the key fixed
     code, out = _fetch(project, replay)
-    assert code == 0 and out.startswith("fetched: 1 saved")
+    assert code == 0 and out.startswith("fetched 1")
     assert _lint(project) == []
 
 
@@ -518,9 +518,9 @@ def test_a_missing_written_before_statuses_or_long_ago_is_asked_again(
     index = project / "sources" / "fetched.json"
     old = {"outcome": "missing", "detail": "PubMed answered HTTP 400, no such record"}
     index.write_text(json.dumps({"PMID 2001": {**old, "date": "2026-12-01"}}))
-    assert _fetch(project, replay)[1].startswith("fetched: 1 saved")  # no status: again
+    assert _fetch(project, replay)[1].startswith("fetched 1")  # no status: again
     index.write_text(json.dumps({"PMID 2001": {**old, "status": 200, "date": "2026-12-01"}}))
     (project / "sources" / "pubmed" / "2001.xml").unlink()
-    assert _fetch(project, replay)[1].startswith("fetched: 0 saved")  # recent: kept
+    assert _fetch(project, replay)[1].startswith("fetched 0")  # recent: kept
     index.write_text(json.dumps({"PMID 2001": {**old, "status": 200, "date": "2026-10-01"}}))
-    assert _fetch(project, replay)[1].startswith("fetched: 1 saved")  # 62 days: again
+    assert _fetch(project, replay)[1].startswith("fetched 1")  # 62 days: again

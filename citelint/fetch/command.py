@@ -1,0 +1,117 @@
+"""`citelint fetch` from its options to its exit code: plan, make a sources root where a
+report has none, ask, and say what happened (text lines or one JSON document).
+
+Imported by the command line only once the HTTP client is known to be installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+from collections.abc import Callable, Sequence
+
+from citelint.config import Settings
+from citelint.fetch import http, plan, run, services
+from citelint.fetch.tally import Tally, as_json, closing_line, would_lines
+from citelint.fetch.targets import printable
+from citelint.runner import Runner
+from citelint.writes import make_folders
+
+SOURCES = "sources"  # the folder made beside the reports when they have no sources root
+NCBI_SECRETS = ("NCBI_API_KEY", "NCBI_EMAIL")
+
+
+def fetch_command(
+    args: argparse.Namespace,
+    settings: Settings,
+    *,
+    say: Callable[[str], None],
+    note: Callable[[str], None],
+    progress: Callable[[int, int], None],
+) -> int:
+    """Run `citelint fetch`; `say` prints a result line (stdout, above any progress bar),
+    `note` a line for stderr."""
+    paths = args.paths or ["."]
+    refused: list[str] = []
+    runner = Runner.of(settings, paths)
+    rootless: list[str] = []
+    saved: set[services.Wanted] = set()
+    wanted = plan.wanted_by_root(
+        runner, saved_too=args.refresh, refused=refused, saved=saved, rootless=rootless
+    )
+    made = _new_root(runner, rootless, refused)
+    if made is not None:
+        if not args.dry_run:
+            make_folders(made, runner.run.project_root)
+        note(f"note: {_made_line(runner, made, len(rootless), args.dry_run)}")
+        elsewhere = Runner.of(dataclasses.replace(settings, sources=made), rootless)
+        extra = plan.wanted_by_root(elsewhere, saved_too=args.refresh, refused=[], saved=saved)
+        wanted = {**wanted, **extra}
+    for line in dict.fromkeys(refused):
+        note(f"refused: {printable(line)}")
+    configured = dict(settings.fetch_bases)
+    _note_unsent(configured, note)
+    client = http.Client(
+        intervals=run.intervals(os.environ, configured),
+        deadline=settings.fetch_deadline,
+        allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
+    )
+    text = args.output_format == "text"
+    tally: Tally = run.fetch_all(
+        wanted,
+        client=client,
+        env=os.environ,
+        out=say if text else None,
+        dry_run=args.dry_run,
+        refresh=args.refresh,
+        configured=configured,
+        progress=progress,
+        shown=runner.linter.display,
+        verbose=args.verbose,
+    )
+    tally.already = len(saved - {w for todo in wanted.values() for w in todo})
+    tally.created = [runner.linter.display(made)] if made and not args.dry_run else []
+    if text:
+        for would in would_lines(tally):
+            say(would)
+    if not text:
+        say(as_json(tally).rstrip("\n"))
+    elif not args.quiet:
+        say(closing_line(tally))
+    code = tally.exit_code or (1 if refused else 0)
+    return 0 if args.exit_zero else code
+
+
+def _new_root(runner: Runner, rootless: Sequence[str], refused: list[str]) -> str | None:
+    """`sources/` in the common folder of the reports that have no sources root, when it
+    lies inside the project with no symlink on the way; None when every report has one."""
+    if not rootless:
+        return None
+    folder = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in rootless])
+    root = os.path.join(folder, SOURCES)
+    if not plan.safe_root(root, runner.run.project_root, runner.run.trusted):
+        refused.append(
+            f"{runner.linter.display(root)} is a symlink or leads outside the project; "
+            "no sources folder is made there"
+        )
+        return None
+    return root
+
+
+def _made_line(runner: Runner, root: str, reports: int, dry_run: bool) -> str:
+    shown = runner.linter.display(root).rstrip("/") + "/"
+    verb = "would make" if dry_run else "made"
+    return f"{verb} {shown} for {reports} report(s) that had no sources folder"
+
+
+def _note_unsent(configured: dict[str, str], note: Callable[[str], None]) -> None:
+    """Say when the user's NCBI key or address is held back from a base a config set."""
+    if not any(os.environ.get(v) for v in NCBI_SECRETS):
+        return
+    for name in sorted(services.from_config(os.environ, configured)):
+        if name in ("eutils", "idconv"):
+            note(
+                f"note: NCBI_API_KEY and NCBI_EMAIL are not sent to the [fetch] {name} "
+                f"base URL a config file set; set CITELINT_FETCH_{name.upper()} to send them"
+            )
