@@ -22,7 +22,7 @@ from typing import Any
 
 from citelint.citations.indexes import FETCH_INDEX, WEB_INDEX
 from citelint.citations.urls import strip_credentials
-from citelint.fetch import services
+from citelint.fetch import pages, services
 from citelint.fetch.http import Client, FetchError, Response, host_key
 from citelint.fetch.services import Wanted
 from citelint.fetch.tally import Asked, Tally, line
@@ -33,19 +33,6 @@ from citelint.sources.paths import inside, read_regular
 from citelint.writes import UnsafeWriteError, make_folders, write_atomic
 
 WEB_FOLDER = os.path.dirname(WEB_INDEX)  # pages live beside the index that maps them
-_PAGE_TYPES = {
-    "text/html": "html",
-    "application/xhtml+xml": "html",
-    "text/plain": "txt",
-    "text/markdown": "md",
-    "application/pdf": "pdf",
-}
-# What a bot check or captcha page says instead of the page: never saved as evidence.
-_BOT_CHECK = re.compile(
-    rb"captcha|cf-chl|challenge-platform|just a moment\.\.\.|are you a robot|"
-    rb"verify you are (?:a )?human|access denied|unusual traffic",
-    re.I,
-)
 SECRET_ENV = ("NCBI_API_KEY", "NCBI_EMAIL", "CITELINT_FETCH_EMAIL")  # never written or shown
 INDEX_CAP = 64 * 1024 * 1024  # bytes of a fetch or web index read back
 _SAVE_EVERY = 20  # outcomes between rewrites of the index (a Ctrl-C keeps all but these)
@@ -203,11 +190,11 @@ class RootFetch:
         answer = self.client.get(url)
         if answer.status != 200:
             raise FetchError(f"HTTP {answer.status}")
-        if _BOT_CHECK.search(answer.body[:20000]) and answer.content_type != "application/pdf":
-            raise FetchError("a bot check or captcha page answered, not the page")
-        ext = _PAGE_TYPES.get(answer.content_type)
+        ext = pages.page_kind(answer.content_type, answer.body)
         if ext is None:
             raise FetchError(f"content type {answer.content_type or 'none'} is not a page")
+        if ext == "html" and pages.is_bot_check(answer.body):
+            raise FetchError("a bot check or captcha page answered, not the page")
         name = f"{_hash(url)}.{ext}"
         outcome = self._save(f"{WEB_FOLDER}/{name}", answer)
         self.web[url] = outcome.record | {"file": name}  # web/index.json names files in web/
@@ -225,6 +212,7 @@ class RootFetch:
             "final_url": strip_credentials(answer.final_url, self.secrets),
             "status": answer.status,
             "content_type": answer.content_type,
+            "content_type_header": answer.full_type,
             "size": len(answer.body),
             "sha256": hashlib.sha256(answer.body).hexdigest(),
             "fetched_at": self.now,

@@ -19,6 +19,7 @@ from typing import Protocol
 from citelint.sources.loaders.arxiv import load_arxiv
 from citelint.sources.loaders.bioc import load_bioc, load_pubtator_text
 from citelint.sources.loaders.crossref import crossref_name, load_crossref
+from citelint.sources.loaders.html import load_html
 from citelint.sources.loaders.pdf import load_pdf
 from citelint.sources.loaders.pubmed import load_pubmed_xml
 from citelint.sources.loaders.structured import (
@@ -32,12 +33,11 @@ from citelint.sources.loaders.structured import (
 from citelint.sources.loaders.text import (
     TextSource,
     decode_text,
-    load_html,
     load_text,
     parse_toc,
     phrase_block,
 )
-from citelint.sources.model import Failure, Resolution, Span
+from citelint.sources.model import Failure, Resolution, SourceError, Span
 from citelint.sources.text_cache import TextCache
 
 
@@ -106,7 +106,29 @@ def _pdf(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
 
 
 def _html(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
-    return load_html(path, data, _toc(path, ctx))
+    try:
+        return load_html(path, data, _toc(path, ctx))
+    except SourceError:  # neither UTF-8 nor declared: the header fetch recorded may say
+        header = _recorded_type(path, ctx)
+        if not header:
+            raise
+        return load_html(path, data, _toc(path, ctx), header)
+
+
+def _recorded_type(path: str, ctx: LoadContext) -> str:
+    """The Content-Type header `citelint fetch` recorded for a page it saved in `web/`
+    (`web/index.json`, beside the page); read only for a page that needs it."""
+    data = ctx.read_sidecar(os.path.join(os.path.dirname(path), "index.json"), path)
+    try:
+        index = parse_json(data) if data is not None else None
+    except (SourceError, ValueError, RecursionError):
+        return ""
+    name = os.path.basename(path)
+    for entry in index.values() if isinstance(index, dict) else ():
+        if isinstance(entry, dict) and entry.get("file") == name:
+            header = entry.get("content_type_header")
+            return header[:200] if isinstance(header, str) else ""
+    return ""
 
 
 def _text(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:

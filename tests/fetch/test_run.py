@@ -524,3 +524,24 @@ def test_a_missing_written_before_statuses_or_long_ago_is_asked_again(
     assert _fetch(project, replay)[1].startswith("fetched 0")  # recent: kept
     index.write_text(json.dumps({"PMID 2001": {**old, "status": 200, "date": "2026-10-01"}}))
     assert _fetch(project, replay)[1].startswith("fetched 1")  # 62 days: again
+
+
+def test_a_saved_page_is_read_as_its_text_in_its_own_charset(
+    tmp_path: Path, replay: Replay
+) -> None:
+    """A Latin-1 page named so only by its header is read (the header is recorded), and a
+    number that only an attribute holds (`width="410"`) passes nothing."""
+    body = (
+        '<html><body><img\n  width="410" src="x.png">\n<p>Caf\xe9 owners in 12 cities were '
+        "asked; 38% had closed.</p></body></html>"
+    ).encode("latin-1")
+    replay.on("/page", (200, {"Content-Type": "text/html; charset=ISO-8859-1"}, body))
+    report = (
+        f"Caf\xe9 owners in 12 cities were asked, and 38% had closed ([a]({replay.base}/page)).\n"
+        f"Caf\xe9 owners in 410 cities were asked ([a]({replay.base}/page)).\n"
+    )
+    project = _project(tmp_path, report)
+    assert _fetch(project, replay)[0] == 0
+    index = json.loads((project / "sources/web/index.json").read_text())
+    assert [e["content_type_header"] for e in index.values()] == ["text/html; charset=ISO-8859-1"]
+    assert [(line, code) for line, code, _ in _lint(project)] == [(2, "CL101")]

@@ -1,13 +1,9 @@
-"""Text sources: .txt, .md, .csv and .html, addressed by lines, toc keys and headings.
-
-HTML sources are turned into text line by line (scripts, styles and comments blanked,
-tags removed, entities decoded) so that `line:N` keeps meaning the raw file's line N
-(DECISIONS L8) and a heading's section is a range of raw lines.
+"""Text sources: .txt, .md and .csv (and HTML, once `loaders/html.py` has made its text),
+addressed by lines, toc keys and headings; `line:N` is the file's line N (DECISIONS L8).
 """
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -19,9 +15,6 @@ from citelint.tokens import fold, fold_compact
 _LINES = re.compile(r"^(?:lines?:(\d{1,9})(?:-(\d{1,9}))?|L(\d{1,9})(?:-L?(\d{1,9}))?)$", re.I)
 _MD_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _NUMBERED = re.compile(r"^\s*(\d+(?:\.\d+)*)\.?\s+\S")
-_HTML_HEADING = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.I | re.S)
-_HIDDEN = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->", re.I | re.S)
-_TAG = re.compile(r"<[^>]*>")
 _NEWLINE = re.compile(r"\r\n?|\n")
 _SECTION_NUMBER = re.compile(r"^\s*(?:§\s*)?\d+(?:\.\d+)*\.?\s+")
 
@@ -140,18 +133,6 @@ def load_text(path: str, data: bytes, toc: dict[str, tuple[int, int]] | None) ->
         n = _NUMBERED.match(line)
         if n and len(line) <= 80 and not line.rstrip().endswith("."):
             headings.append(Heading(number, 6 + n.group(1).count("."), line.strip()))
-    return TextSource(path, lines, tuple(headings), toc)
-
-
-def load_html(path: str, data: bytes, toc: dict[str, tuple[int, int]] | None) -> TextSource:
-    raw = decode_text(data)
-    blanked = _HIDDEN.sub(lambda m: "\n" * len(_NEWLINE.findall(m.group(0))), raw)
-    lines = tuple(html.unescape(_TAG.sub("", line)) for line in _NEWLINE.split(blanked))
-    headings = []
-    for m in _HTML_HEADING.finditer(blanked):
-        line = len(_NEWLINE.findall(blanked, 0, m.start())) + 1
-        title = " ".join(html.unescape(_TAG.sub("", m.group(2))).split())
-        headings.append(Heading(line, int(m.group(1)), title))
     return TextSource(path, lines, tuple(headings), toc)
 
 
