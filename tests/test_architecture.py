@@ -88,9 +88,9 @@ def test_a_source_kind_is_declared_once() -> None:
     """Source types are named only by their SourceKind (sources/kinds.py)."""
     from citelint.sources.kinds import ALL_KINDS
 
-    # `evidence` is also a channel, `pmid` a record field and an entity kind, `crossref`
-    # and `arxiv` name fetch services too
-    names = {k.name for k in ALL_KINDS} - {"evidence", "pmid", "crossref", "arxiv"}
+    # `evidence` is also a channel, `pmid` and `doi` record fields and entity kinds,
+    # `crossref` and `arxiv` name fetch services too
+    names = {k.name for k in ALL_KINDS} - {"evidence", "pmid", "doi", "crossref", "arxiv"}
     for path in _outside_rules():
         if path.name == "kinds.py":
             continue

@@ -19,6 +19,19 @@ URL_IDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # a publisher's page of the article: `ahajournals.org/doi/10.1161/…`, `/doi/full/10.…`
     ("DOI", re.compile(r"/doi/(?:abs/|full/|pdf/|epdf/|epub/)?(10\.\d{4,9}/[^\s?#]+)", re.I)),
     ("arXiv", re.compile(r"arxiv\.org/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?", re.I)),
+    # Europe PMC's pages of a PubMed or PMC record
+    ("PMID", re.compile(r"europepmc\.org/(?:article|abstract)/MED/(\d{1,9})(?:/|$|[?#])", re.I)),
+    ("PMCID", re.compile(r"europepmc\.org/(?:article/PMC/|articles/)(PMC\d{3,9})", re.I)),
+    # a DOI as the path of an article page (`frontiersin.org/articles/10.3389/…`,
+    # `biorxiv.org/content/10.1101/2020.01.01.123456v1`): its version and view dropped
+    (
+        "DOI",
+        re.compile(
+            r"/(?:articles|content|article)/(10\.\d{4,9}/[^\s?#/]+?)(?:v\d{1,3})?"
+            r"(?:\.full|\.abstract|\.pdf|\.full\.pdf)?(?:/(?:full|abstract|pdf))?(?:$|[?#])",
+            re.I,
+        ),
+    ),
 )
 
 

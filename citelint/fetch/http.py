@@ -47,6 +47,7 @@ MAX_REDIRECTS = 5
 ATTEMPTS = 3  # a transient failure is tried this many times in all
 MAX_WAIT = 30.0  # seconds one URL may wait on Retry-After and backoff, all waits together
 RUN_WAIT = 120.0  # seconds the whole run may wait on them
+MAX_TOLD_GAP = 10.0  # seconds apart a host's own rate-limit header may ask for, at most
 DEADLINE = 60.0  # seconds one URL may take, redirects, retries and waits included
 BACKOFF = 1.0  # seconds before the second attempt; doubled after each
 CHUNK = 64 * 1024
@@ -155,18 +156,20 @@ class Client:
     requests: int = 0  # requests sent, for the summary and the tests
     waited: float = 0.0  # seconds this run waited on servers
     _last: dict[str, float] = field(default_factory=dict)
+    _told: dict[str, float] = field(default_factory=dict)  # host → the gap it asked for
     _pools: dict[tuple[str, str, int, str], urllib3.HTTPConnectionPool] = field(
         default_factory=dict
     )
 
-    def get(self, url: str) -> Response:
-        """The final answer for `url` (any status), or FetchError."""
+    def get(self, url: str, accept: str = "") -> Response:
+        """The final answer for `url` (any status), or FetchError; `accept` is sent as
+        the Accept header on every hop (DOI content negotiation redirects to the agency)."""
         end = self.clock() + self.deadline
         wait = BACKOFF
         budget = self.max_wait
         for attempt in range(ATTEMPTS):
             try:
-                response = self._follow(url, end)
+                response = self._follow(url, end, accept)
             except FetchError as exc:
                 if not exc.transient or attempt == ATTEMPTS - 1:
                     raise
@@ -201,12 +204,12 @@ class Client:
         self.waited += delay
         return budget - delay
 
-    def _follow(self, url: str, end: float) -> Response:
+    def _follow(self, url: str, end: float, accept: str = "") -> Response:
         seen = [url]
         current = url
         for _ in range(MAX_REDIRECTS + 1):
             target = parse_target(current)
-            status, headers, body = self._once(target, end)
+            status, headers, body = self._once(target, end, accept)
             location = headers.get("location")
             if status in (301, 302, 303, 307, 308) and location:
                 try:
@@ -236,7 +239,9 @@ class Client:
                 raise refused(f"{target.host} is a private or local address")
         return addresses[0]
 
-    def _once(self, target: Target, end: float) -> tuple[int, Mapping[str, str], bytes]:
+    def _once(
+        self, target: Target, end: float, accept: str = ""
+    ) -> tuple[int, Mapping[str, str], bytes]:
         remaining = end - self.clock()
         if remaining <= 0:
             raise FetchError(f"over the deadline of {self.deadline:g} s")
@@ -249,6 +254,8 @@ class Client:
             connect=min(self.connect_timeout, remaining), read=min(self.read_timeout, remaining)
         )
         headers = {"Host": target.host_header, "User-Agent": USER_AGENT, "Connection": "close"}
+        if accept:
+            headers["Accept"] = accept
         with _Watchdog(remaining) as watchdog:
             try:
                 return self._exchange(pool, target, headers, timeout, end)
@@ -287,6 +294,7 @@ class Client:
                 raise FetchError("malformed Content-Length header", transient=False)
             if declared and int(declared) > self.max_bytes:
                 raise FetchError(f"body of {declared} bytes is past the cap", transient=False)
+            self._learn(target.host_header, answer)
             return response.status, answer, self._body(response, end)
         except (urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
             raise FetchError(f"network: {type(exc).__name__}") from None
@@ -327,8 +335,16 @@ class Client:
         self._pools[key] = pool
         return pool
 
+    def _learn(self, host: str, headers: Mapping[str, str]) -> None:
+        """A host's own limit (Crossref: `x-rate-limit-limit: 50`,
+        `x-rate-limit-interval: 1s`): never asked faster than it says."""
+        limit = headers.get("x-rate-limit-limit", "").strip()
+        interval = headers.get("x-rate-limit-interval", "").strip().removesuffix("s")
+        if _DIGITS.fullmatch(limit) and _DIGITS.fullmatch(interval) and int(limit) > 0:
+            self._told[host] = min(int(interval) / int(limit), MAX_TOLD_GAP)
+
     def _pace(self, host: str, end: float) -> None:
-        gap = self.intervals.get(host, self.default_interval)
+        gap = max(self.intervals.get(host, self.default_interval), self._told.get(host, 0.0))
         last = self._last.get(host)
         if last is not None:
             wait = gap - (self.clock() - last)

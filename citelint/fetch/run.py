@@ -65,6 +65,7 @@ class RootFetch:
         # config file in the tree set
         self.send = "eutils" not in services.from_config(env, configured)
         self.send_idconv = "idconv" not in services.from_config(env, configured)
+        self.send_crossref = "crossref" not in services.from_config(env, configured)
         self.secrets = tuple(env[v] for v in SECRET_ENV if env.get(v))
         kept = _read_object(os.path.join(root, FETCH_INDEX), root)
         self.index = {k: v for k, v in kept.items() if isinstance(v, dict)}
@@ -135,9 +136,13 @@ class RootFetch:
         return self._save(f"trials/{nct}.json", answer)
 
     def _doi(self, doi: str) -> Outcome:
-        answer = self.client.get(services.crossref_url(self.base, doi))
-        if answer.status == 404:
-            return _missing("DOI", doi, "HTTP 404, no such work", 404)
+        """Crossref's work for a DOI it registered, with its PubMed record where one maps;
+        a DOI of another agency (DataCite, mEDRA, …) as doi.org's CSL-JSON record."""
+        answer = self.client.get(
+            services.crossref_url(self.base, doi, self.env, self.send_crossref)
+        )
+        if answer.status == 404:  # not Crossref's: doi.org answers for every agency
+            return self._other_agency(doi)
         _ok(answer, ("application/json",))
         saved = self._save(f"crossref/{crossref_name(doi)}.json", answer)
         try:  # the PubMed record is a bonus: the DOI's own record is saved either way
@@ -155,12 +160,24 @@ class RootFetch:
                 saved.record["pmid"] = pmid
         return saved
 
+    def _other_agency(self, doi: str) -> Outcome:
+        answer = self.client.get(services.doi_url(self.base, doi), accept=services.CSL_JSON)
+        if answer.status == 404:  # the handle system's own "no such DOI"
+            return _missing("DOI", doi, "HTTP 404, no such DOI", 404, registry="doi.org")
+        _ok(answer, (services.CSL_JSON, "application/json", "application/citeproc+json"))
+        if not services.csl_has_doi(answer.body, doi):
+            raise FetchError("doi.org answered, but not with this DOI's CSL-JSON record")
+        return self._save(f"doi/{crossref_name(doi)}.json", answer)
+
     def _arxiv(self, ident: str) -> Outcome:
-        answer = self.client.get(services.arxiv_url(self.base, ident))
-        _ok(answer, ("application/atom+xml", "application/xml", "text/xml"))
-        if not services.arxiv_has_entry(answer.body, ident):
-            return _missing("arXiv", ident, "HTTP 200, no such paper", 200)
-        return self._save(f"arxiv/{ident}.xml", answer)
+        """arXiv's Atom entry; an empty feed is asked once more (after the host's pause)
+        before the paper is called missing: arXiv sometimes answers one for a real id."""
+        for _ in range(2):
+            answer = self.client.get(services.arxiv_url(self.base, ident))
+            _ok(answer, ("application/atom+xml", "application/xml", "text/xml"))
+            if services.arxiv_has_entry(answer.body, ident):
+                return self._save(f"arxiv/{ident}.xml", answer)
+        return _missing("arXiv", ident, "HTTP 200 with no entry, twice: no such paper", 200)
 
     def _pmcid(self, pmcid: str) -> Outcome:
         """The open full text as BioC JSON; where PMC has none, the PubMed record the ID
@@ -233,10 +250,10 @@ def _ok(answer: Response, types: tuple[str, ...]) -> None:
         raise FetchError(f"content type {answer.content_type or 'none'}, expected {types[0]}")
 
 
-def _missing(kind: str, ident: str, answer: str, status: int) -> Outcome:
+def _missing(kind: str, ident: str, answer: str, status: int, registry: str = "") -> Outcome:
     """A registry's documented "no such id"; its status is kept (a `missing` without one
     was written before 400 stopped counting as missing, and is asked again)."""
-    registry = services.REGISTRIES[kind]
+    registry = registry or services.REGISTRIES[kind]
     record = {"registry": registry, "answer": answer, "status": status}
     return Outcome("missing", f"{registry} answered {answer}", record)
 
@@ -284,13 +301,20 @@ def _read_object(path: str, root: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+ARXIV_INTERVAL = 3.0  # arXiv's terms: one request every three seconds
+
+
 def intervals(
     env: Mapping[str, str], configured: Mapping[str, str] | None = None
 ) -> dict[str, float]:
-    """Seconds between requests per host: NCBI asks for 3 a second, 10 with an API key."""
+    """Seconds between requests per host, from each service's terms: NCBI 3 a second (10
+    with an API key), arXiv one per 3 s; Crossref says its own in `x-rate-limit-*` headers
+    (`Client` follows them); every other host one per 0.2 s."""
     ncbi = 0.1 if env.get("NCBI_API_KEY") else 1 / 3
     base = services.bases(env, configured)
-    return {host_key(base[name]): ncbi for name in ("eutils", "idconv", "pmc")}
+    paced = {host_key(base[name]): ncbi for name in ("eutils", "idconv", "pmc")}
+    paced[host_key(base["arxiv"])] = ARXIV_INTERVAL
+    return paced
 
 
 def fetch_all(

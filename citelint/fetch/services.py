@@ -20,6 +20,7 @@ DEFAULT_BASES: Mapping[str, str] = {
     "crossref": "https://api.crossref.org",
     "arxiv": "https://export.arxiv.org/api",
     "pmc": "https://www.ncbi.nlm.nih.gov/research/bionlp/RESTful/pmcoa.cgi",  # BioC full text
+    "doiorg": "https://doi.org",  # content negotiation: every agency's DOIs (DataCite, mEDRA, …)
 }
 REGISTRIES: Mapping[str, str] = {
     "PMID": "PubMed (E-utilities)",
@@ -60,7 +61,7 @@ ID_SHAPES: Mapping[str, re.Pattern[str]] = {
     "PMID": re.compile(r"\d{1,9}"),
     "NCT": re.compile(r"NCT\d{8}"),
     "DOI": re.compile(r"10\.\d{4,9}/\S{1,300}"),
-    "arXiv": re.compile(r"\d{4}\.\d{4,5}"),
+    "arXiv": re.compile(r"\d{4}\.\d{4,5}(?:v\d{1,3})?"),
     "PMCID": re.compile(r"PMC\d{3,9}"),
 }
 
@@ -83,13 +84,18 @@ class Wanted:
 SECRET_PARAMS = ("api_key", "email", "tool", "mailto")
 
 
+CONTACT_ENV = "CITELINT_FETCH_EMAIL"  # the author's address, for registries that ask for one
+
+
 def ncbi_params(env: Mapping[str, str], send: bool = True) -> str:
     """NCBI's `tool`, and its `email` and `api_key` from the environment only, and only
     where `send` (a base URL not set by a config file in the tree)."""
     parts = [("tool", env.get("NCBI_TOOL", "citelint"))]
-    for name, var in (("email", "NCBI_EMAIL"), ("api_key", "NCBI_API_KEY")):
-        if env.get(var) and send:
-            parts.append((name, env[var]))
+    email = env.get("NCBI_EMAIL") or env.get(CONTACT_ENV)
+    if email and send:
+        parts.append(("email", email))
+    if env.get("NCBI_API_KEY") and send:
+        parts.append(("api_key", env["NCBI_API_KEY"]))
     return "".join(f"&{k}={_part(v)}" for k, v in parts)
 
 
@@ -112,8 +118,30 @@ def ctgov_url(base: Mapping[str, str], nct: str) -> str:
     return f"{base['ctgov']}/studies/{_part(nct)}"
 
 
-def crossref_url(base: Mapping[str, str], doi: str) -> str:
-    return f"{base['crossref']}/works/{_part(doi)}"
+def crossref_url(
+    base: Mapping[str, str], doi: str, env: Mapping[str, str] | None = None, send: bool = True
+) -> str:
+    """Crossref's work; with `CITELINT_FETCH_EMAIL`, its polite pool's `mailto` (sent only
+    to a base URL the user chose, never to one a config file in the tree set)."""
+    mailto = (env or {}).get(CONTACT_ENV)
+    contact = f"?mailto={_part(mailto)}" if mailto and send else ""
+    return f"{base['crossref']}/works/{_part(doi)}{contact}"
+
+
+CSL_JSON = "application/vnd.citationstyles.csl+json"  # what doi.org is asked for
+
+
+def doi_url(base: Mapping[str, str], doi: str) -> str:
+    """doi.org's handle for a DOI: its prefix, then its suffix as one segment (a suffix
+    such as `../../admin` never leaves the handle)."""
+    prefix, _, suffix = doi.partition("/")
+    return f"{base['doiorg']}/{_part(prefix)}/{_part(suffix)}"
+
+
+def csl_has_doi(body: bytes, doi: str) -> bool:
+    """Whether doi.org's answer is the CSL-JSON record of this DOI (a landing page or
+    another DOI's record is not)."""
+    return f'"{doi.lower()}"'.encode() in body.lower() and body.lstrip()[:1] == b"{"
 
 
 def idconv_url(

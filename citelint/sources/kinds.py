@@ -18,7 +18,7 @@ from typing import Protocol
 
 from citelint.sources.loaders.arxiv import load_arxiv
 from citelint.sources.loaders.bioc import load_bioc, load_pubtator_text
-from citelint.sources.loaders.crossref import crossref_name, load_crossref
+from citelint.sources.loaders.crossref import crossref_name, load_crossref, load_csl
 from citelint.sources.loaders.html import load_html
 from citelint.sources.loaders.pdf import load_pdf
 from citelint.sources.loaders.pubmed import load_pubmed_xml
@@ -160,6 +160,10 @@ def _crossref(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
     return load_crossref(path, data, ident)
 
 
+def _csl(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
+    return load_csl(path, data, ident)
+
+
 def _arxiv(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
     return load_arxiv(path, data, ident)
 
@@ -206,6 +210,15 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         ("json",),
         "pubmed",
         {"json": _crossref},
+        identifies=("DOI",),
+        file_id=crossref_name,
+    ),
+    SourceKind(  # a DOI of another agency (DataCite, mEDRA): doi.org's CSL-JSON record
+        "doi",
+        ("doi",),
+        ("json",),
+        "pubmed",
+        {"json": _csl},
         identifies=("DOI",),
         file_id=crossref_name,
     ),

@@ -113,12 +113,15 @@ class SourceStore:
                 "no sources folder found for this report (looked for sources/ beside it and in "
                 "its parents); pass --sources DIR",
             )
+        kind = self.kinds.get(anchor.type)
+        if kind is not None and kind.file_id is not None and "/" in anchor.id:
+            # `[doi:10.48550/arXiv.1706.03762]`: a kind whose files are named by a hash
+            anchor = Anchor(anchor.type, kind.file_id(anchor.id), anchor.locator, 0, 0)
         reason = unsafe_id(anchor.id)
         if reason:
             return Failure(
                 FailureKind.UNSAFE_PATH, f"id {anchor.id!r} {reason}; it is never used as a path"
             )
-        kind = self.kinds.get(anchor.type)
         if kind is None:
             return Failure(FailureKind.NO_SOURCE, f"no source type '{anchor.type}'")
         if not self.trusted_root(root):

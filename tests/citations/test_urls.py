@@ -80,3 +80,29 @@ def test_publisher_doi_pages_and_arxiv_are_identifiers() -> None:
     assert read_entry("18. arXiv:2112.04034v1 [quant-ph] 7 Dec 2021").ids == (
         ("arXiv", "2112.04034"),
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "ids"),
+    [
+        ("https://europepmc.org/article/MED/22663011", [("PMID", "22663011")]),
+        ("https://europepmc.org/abstract/MED/22663011", [("PMID", "22663011")]),
+        ("https://europepmc.org/article/PMC/PMC3000003", [("PMCID", "PMC3000003")]),
+        (
+            "https://www.frontiersin.org/articles/10.3389/fonc.2021.123456/full",
+            [("DOI", "10.3389/fonc.2021.123456")],
+        ),
+        (
+            "https://www.biorxiv.org/content/10.1101/2020.01.01.123456v1.full",
+            [("DOI", "10.1101/2020.01.01.123456")],
+        ),
+        (
+            "https://www.medrxiv.org/content/10.1101/2021.02.03.21251082v2",
+            [("DOI", "10.1101/2021.02.03.21251082")],
+        ),
+        ("https://clinicaltrials.gov/ct2/show/NCT01234567", [("NCT", "NCT01234567")]),
+        ("https://www.nature.com/articles/s41586-020-2649-2", []),  # no DOI written in it
+    ],
+)
+def test_identifiers_in_the_common_url_forms(url: str, ids: list[tuple[str, str]]) -> None:
+    assert url_ids(url) == ids

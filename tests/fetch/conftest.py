@@ -24,6 +24,7 @@ class Replay:
     base: str = ""
     routes: dict[str, list[Answer] | Callable[[], Answer]] = field(default_factory=dict)
     asked: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # when each was asked (monotonic)
 
     def on(self, path: str, *answers: Answer) -> None:
         self.routes[path] = list(answers)
@@ -56,6 +57,7 @@ def replay() -> Iterator[Replay]:
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
             state.asked.append(self.path)
+            state.times.append(time.monotonic())
             status, headers, body = state.answer(self.path)
             if headers.get("X-Sleep"):
                 time.sleep(float(headers["X-Sleep"]))

@@ -125,11 +125,11 @@ def test_ctrl_c_leaves_whole_files_and_the_index_of_what_was_saved(
     calls = []
 
     class Interrupting(http.Client):
-        def get(self, url: str) -> http.Response:
+        def get(self, url: str, accept: str = "") -> http.Response:
             calls.append(url)
             if len(calls) == 2:
                 raise KeyboardInterrupt
-            return super().get(url)
+            return super().get(url, accept)
 
     from citelint.fetch.plan import wanted_by_root
 
@@ -170,7 +170,7 @@ def test_the_services_can_be_configured_and_the_environment_wins(
     (project / "pyproject.toml").write_text(
         f'[tool.citelint.fetch]\neutils = "{replay.base}/configured"\n', encoding="utf-8"
     )
-    for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF", "ARXIV", "PMC"):
+    for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF", "ARXIV", "PMC", "DOIORG"):
         monkeypatch.delenv(f"CITELINT_FETCH_{name}", raising=False)
     monkeypatch.setenv("CITELINT_FETCH_ALLOW_PRIVATE", "1")
     monkeypatch.setattr(run, "intervals", lambda env, configured=None: {})
@@ -189,7 +189,7 @@ def test_the_services_can_be_configured_and_the_environment_wins(
     [
         (
             'nope = "https://x.org"',
-            "unknown key 'tool.citelint.fetch.nope' (services: arxiv, crossref, ctgov, eutils, idconv, pmc; deadline)",
+            "unknown key 'tool.citelint.fetch.nope' (services: arxiv, crossref, ctgov, doiorg, eutils, idconv, pmc; deadline)",
         ),
         ('ctgov = "file:///etc"', "'tool.citelint.fetch.ctgov' must be an http or https URL"),
     ],

@@ -125,3 +125,32 @@ def test_a_private_or_local_address_is_refused_unless_allowed(replay: Replay) ->
     with pytest.raises(FetchError, match="private or local address"):
         client.get("http://169.254.169.254/latest/meta-data/")
     assert client.requests == 0
+
+
+def test_each_host_is_asked_at_its_own_pace_measured_at_the_server(replay: Replay) -> None:
+    """The gaps between requests as the replay server logged them: the table's pace for
+    its host, and a host's own `x-rate-limit-*` headers (Crossref's) when slower."""
+    from citelint.fetch.http import host_key
+
+    replay.on("/paced", (200, {"Content-Type": "text/plain"}, b"ok"))
+    told = {"Content-Type": "text/plain", "x-rate-limit-limit": "2", "x-rate-limit-interval": "1s"}
+    replay.on("/told", (200, told, b"ok"))
+    client = Client(intervals={host_key(replay.base): 0.3}, allow_private=True)
+    for _ in range(3):
+        client.get(f"{replay.base}/paced")
+    gaps = [b - a for a, b in zip(replay.times, replay.times[1:], strict=False)]
+    assert len(gaps) == 2 and min(gaps) >= 0.29
+    replay.times.clear()
+    for _ in range(3):
+        client.get(f"{replay.base}/told")  # says 2 a second: 0.5 s apart, over the table's 0.3
+    gaps = [b - a for a, b in zip(replay.times, replay.times[1:], strict=False)]
+    assert min(gaps) >= 0.49
+
+
+def test_the_pace_table_follows_each_services_terms() -> None:
+    from citelint.fetch.run import intervals
+
+    paced = intervals({})
+    assert paced["export.arxiv.org"] == 3.0
+    assert paced["eutils.ncbi.nlm.nih.gov"] == pytest.approx(1 / 3)
+    assert intervals({"NCBI_API_KEY": "k"})["eutils.ncbi.nlm.nih.gov"] == 0.1

@@ -41,7 +41,7 @@ TRIAL = json.dumps(
 def _env(replay: Replay) -> dict[str, str]:
     return {
         f"CITELINT_FETCH_{name}": f"{replay.base}/{name.lower()}"
-        for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF", "ARXIV", "PMC")
+        for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF", "ARXIV", "PMC", "DOIORG")
     }
 
 
@@ -156,7 +156,10 @@ def test_made_up_ids_are_cl012_after_fetch(tmp_path: Path, replay: Replay) -> No
         "nonexistent source [pmid:99999998:abstract]: PMID 99999998 does not exist: "
         "PubMed (E-utilities) answered HTTP 200 with an empty set, no such record on 2026-12-02"
     )
-    assert "DOI 10.9999/made.up does not exist: Crossref answered HTTP 404" in messages[1]
+    assert (
+        "DOI 10.9999/made.up does not exist: doi.org answered HTTP 404, no such DOI"
+        in (messages[1])
+    )
 
 
 @pytest.mark.parametrize(
@@ -270,16 +273,58 @@ def test_an_arxiv_id_saves_its_record_and_an_unknown_one_is_cl012(
         "2. Made up. https://arxiv.org/abs/2101.99999\n",
     )
     code, out = _fetch(project, replay)
-    assert code == 0 and "missing: arXiv 2101.99999: arXiv answered HTTP 200, no such paper" in out
+    assert code == 0
+    assert "missing: arXiv 2101.99999: arXiv answered HTTP 200 with no entry, twice" in out
+    assert replay.asked.count("/arxiv/query?id_list=2101.99999&max_results=1") == 2
     assert (project / "sources/arxiv/2101.00001.xml").read_bytes() == ATOM
     assert _lint(project) == [
         (
             1,
             "CL012",
             "nonexistent source [2]: arXiv:2101.99999 does not exist: arXiv answered "
-            "HTTP 200, no such paper on 2026-12-02",
+            "HTTP 200 with no entry, twice: no such paper on 2026-12-02",
         )
     ]
+
+
+def test_one_empty_arxiv_feed_is_asked_again_and_a_versioned_anchor_is_fetched(
+    tmp_path: Path, replay: Replay
+) -> None:
+    """arXiv sometimes answers an empty feed for a real id: a second answer decides. A
+    versioned anchor names that version's entry."""
+    replay.on("/arxiv/query?id_list=2101.00001&max_results=1", _atom(ATOM_EMPTY), _atom(ATOM))
+    versioned = ATOM.replace(b"2101.00001v2", b"2101.00002v1").replace(b"101-qubit", b"72-qubit")
+    replay.on("/arxiv/query?id_list=2101.00002v1&max_results=1", _atom(versioned))
+    project = _project(
+        tmp_path,
+        "The logical error rate was 0.143% per cycle [1].\n"
+        "It ran on a 72-qubit processor [arxiv:2101.00002v1:abstract].\n\n"
+        "## References\n\n1. Lovelace A. A surface code below threshold. 2021. arXiv:2101.00001\n",
+    )
+    code, out = _fetch(project, replay)
+    assert (code, out) == (0, "fetched 2, already saved 0, missing 0, failed 0 (3 requests)\n")
+    assert (project / "sources/arxiv/2101.00002v1.xml").is_file()
+    assert _lint(project) == []
+
+
+WITHDRAWN = ATOM.replace(
+    b"<summary>",
+    b"<arxiv:comment>This paper has been withdrawn by the author due to an error in the "
+    b"decoder</arxiv:comment><summary>",
+)
+
+
+def test_a_withdrawn_arxiv_paper_is_cl105(tmp_path: Path, replay: Replay) -> None:
+    replay.on("/arxiv/query?id_list=2101.00001&max_results=1", _atom(WITHDRAWN))
+    project = _project(
+        tmp_path,
+        "The logical error rate was 0.143% per cycle [1].\n\n## References\n\n"
+        "1. Lovelace A. A surface code below threshold. 2021. arXiv:2101.00001\n",
+    )
+    assert _fetch(project, replay)[0] == 0
+    found = _lint(project)
+    assert [(line, code) for line, code, _ in found] == [(5, "CL105")]  # at the entry
+    assert "withdrawn: This paper has been withdrawn by the author" in found[0][2]
 
 
 BIOC = json.dumps(
@@ -544,4 +589,75 @@ def test_a_saved_page_is_read_as_its_text_in_its_own_charset(
     assert _fetch(project, replay)[0] == 0
     index = json.loads((project / "sources/web/index.json").read_text())
     assert [e["content_type_header"] for e in index.values()] == ["text/html; charset=ISO-8859-1"]
+    assert [(line, code) for line, code, _ in _lint(project)] == [(2, "CL101")]
+
+
+# DataCite's CSL-JSON for an arXiv DOI, as doi.org's content negotiation redirects to it
+# (built from DataCite's documented CSL output: no offline capture; tests/fetch/README.md)
+DATACITE_CSL = json.dumps(
+    {
+        "type": "article",
+        "id": "https://doi.org/10.48550/arxiv.1706.03762",
+        "DOI": "10.48550/ARXIV.1706.03762",
+        "URL": "https://arxiv.org/abs/1706.03762",
+        "categories": ["Computation and Language (cs.CL)"],
+        "author": [{"family": "Vaswani", "given": "Ashish"}, {"literal": "Google Brain"}],
+        "issued": {"date-parts": [[2017]]},
+        "abstract": "On the WMT 2014 English-to-French translation task, our model "
+        "establishes a new single-model state-of-the-art BLEU score of 41.8 after training "
+        "for 3.5 days on eight GPUs.",
+        "title": "Attention Is All You Need",
+        "publisher": "arXiv",
+        "copyright": "arXiv.org perpetual, non-exclusive license",
+    }
+).encode()
+
+
+def test_a_doi_of_another_agency_is_saved_from_doi_org_never_called_missing(
+    tmp_path: Path, replay: Replay
+) -> None:
+    """Crossref answers 404 for a DOI DataCite registered; doi.org's content negotiation
+    answers for every agency, by a redirect to the agency's CSL-JSON."""
+    doi = "10.48550/arXiv.1706.03762"
+    replay.on("/crossref/works/10.48550%2FarXiv.1706.03762", (404, {}, b"Resource not found."))
+    csl_path = "/datacite/dois/application/vnd.citationstyles.csl+json/10.48550/arxiv.1706.03762"
+    replay.on("/doiorg/10.48550/arXiv.1706.03762", (302, {"Location": csl_path}, b""))
+    replay.on(
+        csl_path, (200, {"Content-Type": "application/vnd.citationstyles.csl+json"}, DATACITE_CSL)
+    )
+    project = _project(
+        tmp_path,
+        f"The Transformer was trained for 3.5 days on eight GPUs (doi:{doi}).\n"
+        f"The Transformer was trained for 4.5 days on eight GPUs (doi:{doi}).\n",
+    )
+    code, out = _fetch(project, replay)
+    assert (code, out) == (0, "fetched 1, already saved 0, missing 0, failed 0 (3 requests)\n")
+    assert [
+        p.parent.name for p in (project / "sources").rglob("*.json") if p.parent.name != "sources"
+    ] == ["doi"]
+    assert [(line, code) for line, code, _ in _lint(project)] == [(2, "CL101")]
+    replay.on("/doiorg/10.9999/nothing", (404, {}, b"DOI Not Found"))
+    replay.on("/crossref/works/10.9999%2Fnothing", (404, {}, b"Resource not found."))
+    (project / "report.md").write_text("Rates were 45% (doi:10.9999/nothing).\n")
+    code, out = _fetch(project, replay)
+    assert "missing: DOI 10.9999/nothing: doi.org answered HTTP 404, no such DOI" in out
+    replay.on("/doiorg/10.9999/nothing", (503, {}, b""))
+    (project / "sources/fetched.json").unlink()
+    assert "failed: DOI 10.9999/nothing: HTTP 503" in _fetch(project, replay)[1]
+
+
+def test_a_pubmed_book_chapter_is_saved_and_read(tmp_path: Path, replay: Replay) -> None:
+    """StatPearls and GeneReviews chapters are `PubmedBookArticle`s: saved, then read as a
+    record (they were "file holds no record", CL007, on a true claim)."""
+    from tests.sources.loaders.test_pubmed import BOOK
+
+    replay.on("/eutils/efetch.fcgi", xml(BOOK))
+    project = _project(
+        tmp_path,
+        "Atrial fibrillation affects 2.7 to 6.1 million people in the United States "
+        "(PMID: 28722978).\n"
+        "Atrial fibrillation affects 2.7 to 7.1 million people in the United States "
+        "(PMID: 28722978).\n",
+    )
+    assert _fetch(project, replay)[0] == 0
     assert [(line, code) for line, code, _ in _lint(project)] == [(2, "CL101")]

@@ -40,3 +40,16 @@ def test_answers() -> None:
 def test_wanted_keys_fold_dois_only() -> None:
     assert Wanted("DOI", "10.1056/NEJMoa1").key == "DOI 10.1056/nejmoa1"
     assert Wanted("NCT", "NCT01234567").key == "NCT NCT01234567"
+
+
+def test_the_contact_address_goes_only_to_registries_that_ask_for_one() -> None:
+    env = {"CITELINT_FETCH_EMAIL": "a@b.org"}
+    base = services.bases({})
+    assert services.crossref_url(base, "10.1/x", env).endswith("/works/10.1%2Fx?mailto=a%40b.org")
+    assert services.crossref_url(base, "10.1/x", env, send=False).endswith("/works/10.1%2Fx")
+    assert "&email=a%40b.org" in services.efetch_url(base, "1", env)
+    assert "email" not in services.efetch_url(base, "1", env, send=False)
+    assert "&email=n%40b.org" in services.efetch_url(base, "1", {**env, "NCBI_EMAIL": "n@b.org"})
+    assert (
+        services.doi_url(base, "10.1234/../../admin") == "https://doi.org/10.1234/..%2F..%2Fadmin"
+    )

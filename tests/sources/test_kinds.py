@@ -38,6 +38,7 @@ def test_kinds_declare_the_identifiers_that_name_their_records() -> None:
     assert identified == {
         "pmid": ("PMID",),
         "crossref": ("DOI",),
+        "doi": ("DOI",),
         "arxiv": ("arXiv",),
         "nct": ("NCT",),
         "aact": ("NCT",),

@@ -1,10 +1,16 @@
 """arXiv records: the Atom feed arXiv's API answers for `id_list=<id>` (as `citelint fetch`
 saves it under `arxiv/<id>.xml`). Locators are the bibliographic record's: `title`,
 `abstract` (the entry's summary), `authors`, `journal` (its journal reference, if any) and
-`year` (first published).
+`year` (first published), and `retraction` when arXiv says the paper is withdrawn (its
+comment or abstract: "This paper has been withdrawn by the author"), so CL105 fires. A
+versioned id (`1612.01842v2`) is that version's entry.
 """
 
 from __future__ import annotations
+
+import re
+
+from lxml import etree
 
 from citelint.sources.loaders.bibliographic import (
     BibliographicRecord,
@@ -25,13 +31,31 @@ def arxiv_entry_id(entry_id: str) -> str:
     return base if sep and version.isdigit() and base else tail
 
 
+# arXiv's own words when a paper is withdrawn (its comment, or the abstract it leaves)
+_WITHDRAWN = re.compile(r"\b(?:has been|was|is) withdrawn\b|^\s*withdrawn\b", re.I)
+
+
+def _ids(entry: etree._Element) -> tuple[str, str]:
+    """The entry's id as the version it is (`1612.01842v2`) and as the paper."""
+    tail = element_text(entry.find(f"{_ATOM}id")).rstrip("/").rsplit("/abs/", 1)[-1]
+    return tail, arxiv_entry_id(tail)
+
+
+def _withdrawn(entry: etree._Element) -> str:
+    """A withdrawal notice, as arXiv words it in the comment or the abstract."""
+    for text in (
+        element_text(entry.find(f"{_ARXIV}comment")),
+        element_text(entry.find(f"{_ATOM}summary")),
+    ):
+        if _WITHDRAWN.search(text):
+            return f"withdrawn: {text[:200]}"
+    return ""
+
+
 def load_arxiv(path: str, data: bytes, ident: str) -> BibliographicRecord:
     root = parse_xml(data)
     entries = root.findall(f"{_ATOM}entry") if root.tag == f"{_ATOM}feed" else [root]
-    entry = next(
-        (e for e in entries if arxiv_entry_id(element_text(e.find(f"{_ATOM}id"))) == ident),
-        None,
-    )
+    entry = next((e for e in entries if ident in _ids(e)), None)
     if entry is None:
         raise SourceError(f"holds no arXiv entry for {ident}")
     published = element_text(entry.find(f"{_ATOM}published"))
@@ -42,7 +66,7 @@ def load_arxiv(path: str, data: bytes, ident: str) -> BibliographicRecord:
         ),
         "journal": element_text(entry.find(f"{_ARXIV}journal_ref")),
         "year": published[:4],
-        "retraction": "",
+        "retraction": _withdrawn(entry),
         "concern": "",
     }
     summary = element_text(entry.find(f"{_ATOM}summary"))

@@ -1,6 +1,6 @@
 """Crossref work metadata (the REST API's `/works/{doi}` answer, as `citelint fetch` saves
 it): a DOI's title, authors, journal, year and abstract, and the updates Crossref records
-against the work.
+against the work; and the CSL-JSON record doi.org gives a DOI of any other agency.
 
 A DOI holds `/` and other characters no file name should carry, so the file is named by
 `crossref_name(doi)`, a hash of the lowercased DOI; the loader checks that the record in
@@ -51,7 +51,8 @@ def _authors(work: dict[str, Any]) -> str:
     for person in work.get("author") or ():
         if isinstance(person, dict):
             parts = (person.get("family"), person.get("given"))
-            name = " ".join(p for p in parts if isinstance(p, str)) or _first(person.get("name"))
+            name = " ".join(p for p in parts if isinstance(p, str))
+            name = name or _first(person.get("name")) or _first(person.get("literal"))
             if name:
                 names.append(name)
     return "; ".join(names)
@@ -74,9 +75,23 @@ def load_crossref(path: str, data: bytes, ident: str) -> BibliographicRecord:
     work = root.get("message") if isinstance(root, dict) and "message" in root else root
     if not isinstance(work, dict) or not isinstance(work.get("DOI"), str):
         raise SourceError("holds no Crossref work (no message with a DOI)")
+    return _record(path, work, ident, "Crossref record")
+
+
+def load_csl(path: str, data: bytes, ident: str) -> BibliographicRecord:
+    """A DOI's CSL-JSON record, as doi.org's content negotiation answers for any agency
+    (DataCite's arXiv, Zenodo and figshare DOIs; mEDRA's): the same fields as Crossref's
+    work (CSL-JSON is the shape Crossref's own record takes there too)."""
+    work = parse_json(data)
+    if not isinstance(work, dict) or not isinstance(work.get("DOI"), str):
+        raise SourceError("holds no CSL-JSON record of a DOI (no DOI field)")
+    return _record(path, work, ident, "CSL-JSON record")
+
+
+def _record(path: str, work: dict[str, Any], ident: str, what: str) -> BibliographicRecord:
     doi = work["DOI"]
     if crossref_name(doi) != ident:
-        raise SourceError(f"holds the Crossref record of DOI {doi}, not of {ident}")
+        raise SourceError(f"holds the {what} of DOI {doi}, not of {ident}")
     abstract = " ".join(_TAG.sub(" ", _first(work.get("abstract"))).split())
     fields = {
         "title": _first(work.get("title")),

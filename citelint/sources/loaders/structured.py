@@ -253,8 +253,12 @@ def load_ctgov(path: str, data: bytes, ident: str) -> JsonSource:
             raise SourceError(f"holds {len(root['studies'])} studies; save the one record")
         root = root["studies"][0]
     _, declared = dig(root, "protocolSection.identificationModule.nctId")
-    record_id_mismatch(declared, ident, "trial")
-    ids = {ident}
+    _, aliases = dig(root, "protocolSection.identificationModule.nctIdAliases")
+    # an alias id (a duplicate registration merged into this study) asks for this record:
+    # ClinicalTrials.gov answers it with the study it names, saved under the id asked
+    if not (isinstance(aliases, list) and ident in aliases):
+        record_id_mismatch(declared, ident, "trial")
+    ids = {ident} | ({str(declared)} if declared else set())
     _, org = dig(root, "protocolSection.identificationModule.orgStudyIdInfo.id")
     if org:
         ids.add(str(org))

@@ -81,3 +81,44 @@ def test_pubmed_authors_ids_and_retraction(project: Writer, tmp_path: Path) -> N
     assert span(root, "pmid", "77", "retraction").text == "Retracted Publication"
     # the ids of the papers it cites are not the record's own
     assert span(root, "pmid", "77", "title").ids == frozenset({"77", "10.1/own"})
+
+
+# A StatPearls chapter as efetch answers for it (`PubmedBookArticle`: no MedlineCitation),
+# in the element order of NCBI's pubmed_250101.dtd.
+BOOK = b"""<?xml version="1.0" ?>
+<PubmedArticleSet><PubmedBookArticle><BookDocument>
+<PMID Version="1">28722978</PMID>
+<ArticleIdList><ArticleId IdType="bookaccession">NBK441980</ArticleId></ArticleIdList>
+<Book><Publisher><PublisherName>StatPearls Publishing</PublisherName>
+<PublisherLocation>Treasure Island (FL)</PublisherLocation></Publisher>
+<BookTitle book="statpearls">StatPearls</BookTitle>
+<PubDate><Year>2025</Year><Month>01</Month></PubDate>
+<BeginningDate><Year>2025</Year><Month>01</Month></BeginningDate><Medium>Internet</Medium></Book>
+<ArticleTitle book="statpearls" part="article-17893">Atrial Fibrillation</ArticleTitle>
+<Language>eng</Language>
+<AuthorList Type="authors"><Author ValidYN="Y"><LastName>Nesheiwat</LastName>
+<ForeName>Zeid</ForeName></Author></AuthorList>
+<PublicationType UI="D016454">Review</PublicationType>
+<Abstract><AbstractText Label="CONTINUING EDUCATION ACTIVITY">Atrial fibrillation is the
+most common sustained arrhythmia, affecting 2.7 to 6.1 million people in the United
+States.</AbstractText></Abstract>
+</BookDocument><PubmedBookData><History><PubMedPubDate PubStatus="pubmed"><Year>2017</Year>
+</PubMedPubDate></History><PublicationStatus>ppublish</PublicationStatus>
+<ArticleIdList><ArticleId IdType="pubmed">28722978</ArticleId></ArticleIdList>
+</PubmedBookData></PubmedBookArticle></PubmedArticleSet>"""
+
+
+def test_a_book_chapter_is_a_record_with_its_book_as_journal() -> None:
+    from citelint.sources.loaders.pubmed import load_pubmed_xml
+
+    record = load_pubmed_xml("b.xml", BOOK, "28722978")
+    fields = {k: record.fields[k] for k in ("title", "authors", "journal", "year")}
+    assert fields == {
+        "title": "Atrial Fibrillation",
+        "authors": "Nesheiwat Zeid",
+        "journal": "StatPearls",
+        "year": "2025",
+    }
+    found = record.resolve("continuing education activity")
+    assert not isinstance(found, Failure) and "2.7 to 6.1 million" in found.text
+    assert "NBK441980" in record.ids

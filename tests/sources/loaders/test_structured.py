@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from citelint.sources.model import FailureKind
 from tests.sources.conftest import failure, span
 
@@ -82,3 +84,27 @@ def test_a_measurement_carries_the_title_of_its_result_group() -> None:
         ("19.63", "1 Placebo"),
         ("21.19", "2. Repaglinide"),
     ]
+
+
+def test_a_trial_saved_under_an_alias_id_is_the_study_it_names(tmp_path: Path) -> None:
+    """ClinicalTrials.gov answers an alias (a merged duplicate registration) with the study
+    that lists it in `nctIdAliases`; fetch saves it under the id asked."""
+    import json
+
+    from citelint.sources.loaders.structured import load_ctgov
+    from citelint.sources.model import SourceError
+
+    study = {
+        "protocolSection": {
+            "identificationModule": {
+                "nctId": "NCT00000102",
+                "nctIdAliases": ["NCT00000999"],
+                "briefTitle": "Congenital adrenal hyperplasia in 42 children",
+            }
+        }
+    }
+    data = json.dumps(study).encode()
+    record = load_ctgov("t.json", data, "NCT00000999")
+    assert {"NCT00000999", "NCT00000102"} <= record.ids
+    with pytest.raises(SourceError, match="not NCT00000555"):  # no alias it lists
+        load_ctgov("t.json", data, "NCT00000555")
