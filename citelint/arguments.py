@@ -28,10 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         "`citelint rules`, `citelint rule CODE`, `citelint fetch [PATH ...]`. After `--` "
         "every word is a path.",
     )
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
-    p.add_argument("--version", action="version", version=f"citelint {__version__}")
-    p.add_argument("--sources", metavar="DIR", help="sources root for every report")
-    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
+    _where_arguments(p)
     p.add_argument(
         "--isolated",
         action="store_true",
@@ -83,7 +80,7 @@ def build_fetch_parser() -> argparse.ArgumentParser:
         "saved, known missing, skipped or accepted by config; 1 when a fetch failed; 2 on "
         "a usage error.",
     )
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
+    _where_arguments(p)
     p.add_argument(
         "--dry-run", action="store_true", help="list what would be asked; ask and write nothing"
     )
@@ -92,8 +89,6 @@ def build_fetch_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="ask again for sources already saved or recorded missing",
     )
-    p.add_argument("--sources", metavar="DIR", help="sources root for every report")
-    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
     p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
     _file_arguments(p)
     p.add_argument(
@@ -113,6 +108,14 @@ def build_fetch_parser() -> argparse.ArgumentParser:
     p.set_defaults(**dict.fromkeys(lint_only), output=[], no_cache=True, color="never")
     p.set_defaults(fail_on_unchecked=False, no_suppress=False, no_hints=True)
     return p
+
+
+def _where_arguments(p: argparse.ArgumentParser) -> None:
+    """What to read and with which config: the lint's and fetch's alike."""
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
+    p.add_argument("--version", action="version", version=f"citelint {__version__}")
+    p.add_argument("--sources", metavar="DIR", help="sources root for every report")
+    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
 
 
 def _file_arguments(p: argparse.ArgumentParser) -> None:
