@@ -13,15 +13,14 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
-from urllib.parse import urlsplit
 
 from citelint.citations.styles import style_names
 from citelint.claims import AnchorScope
 from citelint.diagnostic import FAIL_LEVELS, Severity
 from citelint.errors import ConfigError
-from citelint.fetch.services import DEFAULT_BASES
 from citelint.globs import GlobError, alternatives
 from citelint.presets import extended
+from citelint.registries import fetch_table
 from citelint.rules import RULES_BY_CODE, AnyRule
 from citelint.settings import RuleSettings, Settings
 from citelint.sources.kinds import KINDS_BY_NAME, SourceKind, custom_kind
@@ -229,48 +228,6 @@ def _apply_path(
         )
 
 
-def _fetch_table(value: object, path: str) -> dict[str, object]:
-    """`[fetch]`: each service's base URL (`ctgov = "https://…"`) and `deadline`, the
-    seconds one URL may take; only `citelint fetch` reads them, and the environment's
-    `CITELINT_FETCH_*` overrides a base."""
-    if not isinstance(value, dict):
-        raise ConfigError(f"'{path}' must be a table of service = base URL")
-    out: dict[str, object] = {}
-    bases = []
-    for name, url in sorted(value.items()):
-        if name == "deadline":
-            if isinstance(url, bool) or not isinstance(url, int | float) or not 0 < url <= 3600:
-                raise ConfigError(f"'{path}.deadline' must be seconds, over 0 and at most 3600")
-            out["fetch_deadline"] = float(url)
-            continue
-        if name not in DEFAULT_BASES:
-            raise ConfigError(
-                f"unknown key '{path}.{name}' (services: {', '.join(sorted(DEFAULT_BASES))};"
-                " deadline)"
-            )
-        if not isinstance(url, str) or not _base_url(url):
-            raise ConfigError(f"'{path}.{name}' must be an http or https URL")
-        bases.append((name, url))
-    out["fetch_bases"] = tuple(bases)
-    return out
-
-
-_BASE_URL = re.compile(r"https?://[^\s/\\@]+(?:/[^\s\\]*)?")
-
-
-def _base_url(url: str) -> bool:
-    """A base URL two parsers read alike: a scheme, a host with no credentials, a path;
-    no white space, backslash or control character."""
-    if not _BASE_URL.fullmatch(url) or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in url):
-        return False
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises on a port that is no number
-    except ValueError:
-        return False
-    return bool(parts.hostname)
-
-
 def _apply_key(changes: _Changes, key: str, value: object, path: str) -> None:
     if key in _SETTINGS_KEYS:
         name, check = _SETTINGS_KEYS[key]
@@ -290,7 +247,7 @@ def _apply_key(changes: _Changes, key: str, value: object, path: str) -> None:
             (str(glob), _codes(codes, f"{path}.{glob}")) for glob, codes in value.items()
         )
     elif key == "fetch":
-        changes.settings.update(_fetch_table(value, path))
+        changes.settings.update(fetch_table(value, path))
     elif key == "source-types":
         types = _source_types(value, path)
         changes.settings["source_types"] = types

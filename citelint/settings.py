@@ -46,6 +46,9 @@ class Settings:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     fetch_bases: tuple[tuple[str, str], ...] = ()  # `[fetch]`: service → base URL
     fetch_deadline: float = 60.0  # `[fetch] deadline`: seconds one URL may take
+    fetch_missing_max_age: int = 30  # `[fetch] missing-max-age`: days a `missing` is kept
+    fetch_skip_urls: tuple[str, ...] = ()  # `[fetch] skip-urls`: URL globs never fetched
+    fetch_accept_status: tuple[int, ...] = ()  # `[fetch] accept-status`: accepted statuses
     max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
     max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per report
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES

@@ -23,6 +23,8 @@ from citelint.sources.watch import PATH
 WEB_INDEX = "web/index.json"
 STORM_INDEX = "url_to_info.json"
 FETCH_INDEX = "fetched.json"
+DECLINED = ("skipped", "accepted")  # outcomes the `[fetch]` config decided, not a server
+DECLINED_BY_CONFIG = "the [fetch] config keeps `citelint fetch` from saving it"
 
 
 @dataclass
@@ -41,6 +43,8 @@ class RootIndex:
     missing: dict[str, str] = field(default_factory=dict)
     # each file `citelint fetch` saved (its path) → where from and when, as outputs show it
     fetched: dict[str, str] = field(default_factory=dict)
+    # a URL the `[fetch]` config kept fetch from saving → why (`skip-urls`, `accept-status`)
+    declined: dict[str, str] = field(default_factory=dict)
 
 
 def read_index(store: SourceStore, root: str) -> RootIndex:
@@ -69,9 +73,12 @@ def read_index(store: SourceStore, root: str) -> RootIndex:
             for key, item in fetched.items()
             if isinstance(item, dict) and item.get("outcome") == "missing"
         }
-        for item in fetched.values():
+        for key, item in fetched.items():
             if isinstance(item, dict) and item.get("outcome") == "saved":
                 _note_fetch(index, root, item, "")
+            elif isinstance(item, dict) and item.get("outcome") in DECLINED and key[:4] == "URL ":
+                why = str(item.get("detail", ""))[:200]
+                index.declined[normalize_url(key[4:])] = f"{DECLINED_BY_CONFIG} ({why})"
     elif fetched is not None:
         index.broken = index.broken or _broken(store, root, FETCH_INDEX, "is not a JSON object")
     return index

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from citelint.citations.styles import IDENTIFIERS, URL, URL_TAIL
 from citelint.citations.urls import URL_IDS
+from citelint.sources.loaders.arxiv import ARXIV_ID
 from citelint.tokens import fold
 
 LIST_NAMES: tuple[str, ...] = (
@@ -46,7 +47,7 @@ DIGEST_NAMES: tuple[str, ...] = ("source", "sources", "来源", "资料来源")
 NOTE_NAMES: tuple[str, ...] = ("notes", "endnotes", "注释")
 _NUMBERING = re.compile(r"^\s*(?:[0-9]+(?:\.[0-9]+)*\.?|[IVXLC]+\.)\s*")
 _KEY_LEAD = re.compile(r"^\s*(?:\[(\d{1,3})\]|【(\d{1,3})】|(\d{1,3})[.)])\s+")
-_ARXIV = ("arXiv", re.compile(r"\barXiv\s*[:：]\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.I))
+_ARXIV = ("arXiv", re.compile(rf"\barXiv\s*[:：]\s*({ARXIV_ID})(?:v\d+)?", re.I))
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _APA_YEAR = re.compile(r"\((1[89]\d\d|20\d\d)[a-z]?\)")
 _PARTS = re.compile(r"(?<=[\w\)\]?!])\.\s+(?=[\w\"“(\[])")

@@ -247,8 +247,7 @@ class CitationResolver:
         self, url: str, directive: str | None, root: str | None
     ) -> tuple[str | None, Resolution]:
         page: Resolution | None = None
-        ids = url_ids(url)
-        how = "no PubMed, PMC, trial or DOI id in it"
+        ids, how = url_ids(url), "no PubMed, PMC, trial or DOI id in it"
         if ids:
             found, _ = self._first(
                 (t for k, i in ids for t in self._id_targets(k, i, root)), root, url
@@ -260,10 +259,11 @@ class CitationResolver:
             how = "tried " + ", ".join(_show_id(k, i) for k, i in ids)
         index = self._index(root) if root is not None else RootIndex()
         key = normalize_url(url)
-        if page is None and key in index.web and self._web is not None:
-            page = self.store.resolve(Anchor(self._web, index.web[key], None, 0, 0), root)
-            if isinstance(page, Span):
-                self._kind_at[page.path] = self._web
+        if key in index.web and self._web is not None and not isinstance(page, Failure):
+            saved = self.store.resolve(Anchor(self._web, index.web[key], None, 0, 0), root)
+            if isinstance(saved, Span):  # the linked page itself, over its id's record
+                self._kind_at[saved.path] = self._web
+            page = saved if isinstance(saved, Span) or page is None else page
         if page is None and key in index.storm:
             snippets, _ = index.storm[key]
             pointer = "/url_to_info/" + url.replace("~", "~0").replace("/", "~1") + "/snippets"
@@ -275,7 +275,7 @@ class CitationResolver:
                 "no sources folder found for this report; pass --sources DIR"
                 if root is None
                 else f"{how}, and no entry in {WEB_INDEX} or {STORM_INDEX}"
-            )
+            ) + (f"; {index.declined[key]}" if key in index.declined else "")
             failure = Failure(FailureKind.UNSAVED, f"{url} is not saved ({where})")
             source = normalize_url(url)
             if directive is None or quote_parts(directive)[2]:

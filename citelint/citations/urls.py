@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
+from citelint.sources.loaders.arxiv import ARXIV_ID
 from citelint.tokens import fold
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -18,7 +19,7 @@ URL_IDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("DOI", re.compile(r"(?:dx\.)?doi\.org/(10\.\d{4,9}/[^\s?#]+)", re.I)),
     # a publisher's page of the article: `ahajournals.org/doi/10.1161/…`, `/doi/full/10.…`
     ("DOI", re.compile(r"/doi/(?:abs/|full/|pdf/|epdf/|epub/)?(10\.\d{4,9}/[^\s?#]+)", re.I)),
-    ("arXiv", re.compile(r"arxiv\.org/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?", re.I)),
+    ("arXiv", re.compile(rf"arxiv\.org/(?:abs|pdf|html)/({ARXIV_ID})(?:v\d+)?(?:\.pdf)?", re.I)),
     # Europe PMC's pages of a PubMed or PMC record
     ("PMID", re.compile(r"europepmc\.org/(?:article|abstract)/MED/(\d{1,9})(?:/|$|[?#])", re.I)),
     ("PMCID", re.compile(r"europepmc\.org/(?:article/PMC/|articles/)(PMC\d{3,9})", re.I)),

@@ -10,9 +10,10 @@ import argparse
 import dataclasses
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from citelint.config import Settings
-from citelint.fetch import http, plan, run, services
+from citelint.fetch import flows, http, plan, run, services
 from citelint.fetch.tally import Tally, as_json, closing_line, would_lines
 from citelint.fetch.targets import printable
 from citelint.runner import Runner
@@ -20,6 +21,17 @@ from citelint.writes import make_folders
 
 SOURCES = "sources"  # the folder made beside the reports when they have no sources root
 NCBI_SECRETS = ("NCBI_API_KEY", "NCBI_EMAIL")
+
+
+@dataclass
+class _Plan:
+    """What a run will ask for, under which roots, and what it found saved or refused."""
+
+    runner: Runner
+    wanted: dict[str, list[services.Wanted]]
+    saved: set[services.Wanted] = field(default_factory=set)
+    refused: list[str] = field(default_factory=list)
+    made: str | None = None  # the sources root made (or, on a dry run, to be made)
 
 
 def fetch_command(
@@ -32,24 +44,7 @@ def fetch_command(
 ) -> int:
     """Run `citelint fetch`; `say` prints a result line (stdout, above any progress bar),
     `note` a line for stderr."""
-    paths = args.paths or ["."]
-    refused: list[str] = []
-    runner = Runner.of(settings, paths)
-    rootless: list[str] = []
-    saved: set[services.Wanted] = set()
-    wanted = plan.wanted_by_root(
-        runner, saved_too=args.refresh, refused=refused, saved=saved, rootless=rootless
-    )
-    made = _new_root(runner, rootless, refused)
-    if made is not None:
-        if not args.dry_run:
-            make_folders(made, runner.run.project_root)
-        note(f"note: {_made_line(runner, made, len(rootless), args.dry_run)}")
-        elsewhere = Runner.of(dataclasses.replace(settings, sources=made), rootless)
-        extra = plan.wanted_by_root(elsewhere, saved_too=args.refresh, refused=[], saved=saved)
-        wanted = {**wanted, **extra}
-    for line in dict.fromkeys(refused):
-        note(f"refused: {printable(line)}")
+    planned = _plan(args, settings, note)
     configured = dict(settings.fetch_bases)
     _note_unsent(configured, note)
     client = http.Client(
@@ -59,7 +54,7 @@ def fetch_command(
     )
     text = args.output_format == "text"
     tally: Tally = run.fetch_all(
-        wanted,
+        planned.wanted,
         client=client,
         env=os.environ,
         out=say if text else None,
@@ -67,20 +62,50 @@ def fetch_command(
         refresh=args.refresh,
         configured=configured,
         progress=progress,
-        shown=runner.linter.display,
+        shown=planned.runner.linter.display,
         verbose=args.verbose,
+        policy=flows.Policy(
+            settings.fetch_missing_max_age, settings.fetch_skip_urls, settings.fetch_accept_status
+        ),
     )
-    tally.already = len(saved - {w for todo in wanted.values() for w in todo})
-    tally.created = [runner.linter.display(made)] if made and not args.dry_run else []
-    if text:
-        for would in would_lines(tally):
-            say(would)
+    asked = {w for todo in planned.wanted.values() for w in todo}
+    tally.already = len(planned.saved - asked)
+    if planned.made and not args.dry_run:
+        tally.created = [planned.runner.linter.display(planned.made)]
+    for line in would_lines(tally) if text else ():
+        say(line)
     if not text:
         say(as_json(tally).rstrip("\n"))
     elif not args.quiet:
         say(closing_line(tally))
-    code = tally.exit_code or (1 if refused else 0)
+    code = tally.exit_code or (1 if planned.refused else 0)
     return 0 if args.exit_zero else code
+
+
+def _plan(args: argparse.Namespace, settings: Settings, note: Callable[[str], None]) -> _Plan:
+    """The sources to ask for; a sources root made for reports that have none."""
+    runner = Runner.of(settings, args.paths or ["."])
+    planned = _Plan(runner, {})
+    rootless: list[str] = []
+    planned.wanted = plan.wanted_by_root(
+        runner,
+        saved_too=args.refresh,
+        refused=planned.refused,
+        saved=planned.saved,
+        rootless=rootless,
+    )
+    planned.made = _new_root(runner, rootless, planned.refused)
+    if planned.made is not None:
+        if not args.dry_run:
+            make_folders(planned.made, runner.run.project_root)
+        note(f"note: {_made_line(runner, planned.made, len(rootless), args.dry_run)}")
+        elsewhere = Runner.of(dataclasses.replace(settings, sources=planned.made), rootless)
+        planned.wanted |= plan.wanted_by_root(
+            elsewhere, saved_too=args.refresh, refused=[], saved=planned.saved
+        )
+    for line in dict.fromkeys(planned.refused):
+        note(f"refused: {printable(line)}")
+    return planned
 
 
 def _new_root(runner: Runner, rootless: Sequence[str], refused: list[str]) -> str | None:

@@ -8,19 +8,21 @@ to fetch — a PMID, an NCT id, a DOI, or the page at a URL.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Sequence
 
 from citelint.citations.urls import strip_credentials, url_ids
 from citelint.document import Anchor, Document, Reference
-from citelint.fetch.services import ID_SHAPES, Wanted
+from citelint.fetch.services import Wanted
 from citelint.linter import Linter
 from citelint.parse import UnreadableReport
+from citelint.registries import ID_SHAPES, REGISTRIES
 from citelint.runner import Runner
 from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside, read_regular
 from citelint.writes import link_below
 
-FETCHED = ("PMID", "NCT", "DOI", "arXiv", "PMCID")  # the identifiers fetch has a registry for
+FETCHED = tuple(REGISTRIES)  # the identifiers fetch has a registry for
 
 
 def wanted_by_root(
@@ -159,5 +161,13 @@ def _of_entry(
 
 
 def _of_url(url: str, kinds: dict[str, str]) -> Iterator[Wanted]:
+    """The records a URL names, and the page too where it is a publisher's page of a DOI
+    (`frontiersin.org/articles/10.3389/…`): the lint reads the page the writer linked,
+    and the record's metadata and notices."""
     ids = [Wanted(kinds[k], i) for k, i in url_ids(url) if k in kinds]
     yield from ids or [Wanted("URL", url)]
+    if any(w.kind == "DOI" for w in ids) and not _DOI_RESOLVER.search(url):
+        yield Wanted("URL", url)
+
+
+_DOI_RESOLVER = re.compile(r"^https?://(?:dx\.)?doi\.org/", re.I)

@@ -13,23 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import quote
 
-DEFAULT_BASES: Mapping[str, str] = {
-    "eutils": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
-    "idconv": "https://pmc.ncbi.nlm.nih.gov/tools/idconv/api/v1/articles",
-    "ctgov": "https://clinicaltrials.gov/api/v2",
-    "crossref": "https://api.crossref.org",
-    "arxiv": "https://export.arxiv.org/api",
-    "pmc": "https://www.ncbi.nlm.nih.gov/research/bionlp/RESTful/pmcoa.cgi",  # BioC full text
-    "doiorg": "https://doi.org",  # content negotiation: every agency's DOIs (DataCite, mEDRA, …)
-}
-REGISTRIES: Mapping[str, str] = {
-    "PMID": "PubMed (E-utilities)",
-    "NCT": "ClinicalTrials.gov",
-    "DOI": "Crossref",
-    "arXiv": "arXiv",
-    "PMCID": "PMC (ID converter)",
-    "URL": "the web",
-}
+from citelint.registries import REGISTRIES as REGISTRY_OF
+from citelint.registries import SERVICES
+
+DEFAULT_BASES: Mapping[str, str] = {s.name: s.base for s in SERVICES}
+# how a message names the registry that decides whether a cited id exists
+REGISTRIES: Mapping[str, str] = {k: s.registry for k, s in REGISTRY_OF.items()} | {"URL": "the web"}
 
 
 def bases(
@@ -39,10 +28,7 @@ def bases(
     config, then the service's own."""
     env = os.environ if env is None else env
     configured = configured or {}
-    return {
-        name: env.get(f"CITELINT_FETCH_{name.upper()}", configured.get(name, default)).rstrip("/")
-        for name, default in DEFAULT_BASES.items()
-    }
+    return {s.name: env.get(s.env, configured.get(s.name, s.base)).rstrip("/") for s in SERVICES}
 
 
 def from_config(
@@ -53,17 +39,6 @@ def from_config(
     user's key or contact address."""
     configured = configured or {}
     return frozenset(name for name in configured if f"CITELINT_FETCH_{name.upper()}" not in env)
-
-
-# What an id must look like before it is asked for and names a file (`pubmed/<PMID>.xml`):
-# an anchor's id is the report writer's text, and `../x` must never become a path.
-ID_SHAPES: Mapping[str, re.Pattern[str]] = {
-    "PMID": re.compile(r"\d{1,9}"),
-    "NCT": re.compile(r"NCT\d{8}"),
-    "DOI": re.compile(r"10\.\d{4,9}/\S{1,300}"),
-    "arXiv": re.compile(r"\d{4}\.\d{4,5}(?:v\d{1,3})?"),
-    "PMCID": re.compile(r"PMC\d{3,9}"),
-}
 
 
 @dataclass(frozen=True, slots=True)

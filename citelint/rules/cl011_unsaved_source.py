@@ -30,6 +30,10 @@ Passes (`sources/web/index.json` maps the URL to a saved page that says it):
 
     Median PFS was 4.8 months ([ascopost.com](https://ascopost.com/news/a-trial/)).
 
+A page the `[fetch]` config keeps fetch from (`skip-urls`, `accept-status`: a paywall's
+403) is still unsaved; the finding names that config and asks for the page to be saved by
+hand.
+
 Fix: `citelint fetch` saves it; or save the source under the sources root yourself
 (PubMed XML under `pubmed/`, a trial under `trials/`, a web page under `web/` with its URL
 in `web/index.json`).
@@ -41,6 +45,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from citelint.analysis import Analysis
+from citelint.citations.indexes import DECLINED_BY_CONFIG
 from citelint.diagnostic import Severity
 from citelint.rules.base import Finding, Rule, RuleOptions
 from citelint.sources.model import Failure, FailureKind, Span
@@ -91,7 +96,7 @@ class UnsavedSource(Rule[Options]):
                 first.start,
                 first.end,
                 f"unsaved source: {why}; {n} claim{'s' if n != 1 else ''} depend"
-                f"{'s' if n == 1 else ''} on it; `citelint fetch` saves it",
+                f"{'s' if n == 1 else ''} on it; {_remedy(why)}",
                 anchors=(first,),
                 subject=source,
                 demoted=not n,
@@ -125,6 +130,13 @@ class UnsavedSource(Rule[Options]):
 
 
 MAX_NAMED = 3  # sources named in the message of a report that saves none
+
+
+def _remedy(why: str) -> str:
+    """What saves the source: fetch, unless the config keeps fetch from it."""
+    if DECLINED_BY_CONFIG in why:
+        return "save it by hand (under web/, with its URL in web/index.json)"
+    return "`citelint fetch` saves it"
 
 
 def _resting(claims: int) -> str:

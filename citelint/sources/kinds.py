@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from citelint.sources.loaders.arxiv import load_arxiv
+from citelint.sources.loaders.arxiv import arxiv_name, load_arxiv
 from citelint.sources.loaders.bioc import load_bioc, load_pubtator_text
 from citelint.sources.loaders.crossref import crossref_name, load_crossref, load_csl
 from citelint.sources.loaders.html import load_html
@@ -222,7 +222,15 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         identifies=("DOI",),
         file_id=crossref_name,
     ),
-    SourceKind("arxiv", ("arxiv",), ("xml",), "arxiv", {"xml": _arxiv}, identifies=("arXiv",)),
+    SourceKind(
+        "arxiv",
+        ("arxiv",),
+        ("xml",),
+        "arxiv",
+        {"xml": _arxiv},
+        identifies=("arXiv",),
+        file_id=arxiv_name,  # `hep-th/9901001` → `hep-th_9901001.xml`
+    ),
     SourceKind(
         "nct",
         ("trials", "clinical_trials"),

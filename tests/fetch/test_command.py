@@ -62,3 +62,37 @@ def test_no_sources_folder_is_made_through_a_symlink(
     assert cli.main(["fetch", "--dry-run", "reports"]) == 1
     assert "refused: reports/sources is a symlink" in capsys.readouterr().err
     assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_the_fetch_table_of_the_config_decides_what_is_accepted(
+    tmp_path: Path,
+    replay: Replay,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for name, value in _env(replay).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("CITELINT_FETCH_ALLOW_PRIVATE", "1")
+    monkeypatch.setattr(run, "intervals", lambda env, configured=None: {})
+    replay.on("/paywall", (403, {"Content-Type": "text/html"}, b"Subscribe"))
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.citelint.fetch]\naccept-status = [403]\nmissing-max-age = 0\n", encoding="utf-8"
+    )
+    (tmp_path / "a.md").write_text(f"It ran at 12 sites ({replay.base}/paywall).\n")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["fetch", "."]) == 0
+    assert capsys.readouterr().out == (
+        f"accepted: URL {replay.base}/paywall: HTTP 403, accepted by [fetch] accept-status\n"
+        "fetched 0, already saved 0, missing 0, failed 0, accepted 1 (1 request)\n"
+    )
+
+
+def test_a_missing_stands_for_the_configured_days(tmp_path: Path) -> None:
+    from citelint.fetch.flows import Policy
+    from citelint.fetch.http import Client
+    from citelint.fetch.run import RootFetch
+
+    entry = {"outcome": "missing", "status": 200, "date": "2026-12-01"}
+    for days, settled in ((5, False), (9, True), (30, True)):
+        job = RootFetch(str(tmp_path), Client(), {}, "2026-12-10", policy=Policy(days))
+        assert job._settled(entry) is settled

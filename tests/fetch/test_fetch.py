@@ -12,6 +12,7 @@ import pytest
 from citelint import cli
 from citelint.config import Settings
 from citelint.fetch import http, run
+from citelint.registries import SERVICES, SERVICES_BY_NAME
 from citelint.runner import Runner
 from tests.fetch.conftest import Replay, xml
 from tests.fetch.test_run import ARTICLE, _env
@@ -170,8 +171,8 @@ def test_the_services_can_be_configured_and_the_environment_wins(
     (project / "pyproject.toml").write_text(
         f'[tool.citelint.fetch]\neutils = "{replay.base}/configured"\n', encoding="utf-8"
     )
-    for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF", "ARXIV", "PMC", "DOIORG"):
-        monkeypatch.delenv(f"CITELINT_FETCH_{name}", raising=False)
+    for service in SERVICES:
+        monkeypatch.delenv(service.env, raising=False)
     monkeypatch.setenv("CITELINT_FETCH_ALLOW_PRIVATE", "1")
     monkeypatch.setattr(run, "intervals", lambda env, configured=None: {})
     monkeypatch.chdir(project)
@@ -189,7 +190,9 @@ def test_the_services_can_be_configured_and_the_environment_wins(
     [
         (
             'nope = "https://x.org"',
-            "unknown key 'tool.citelint.fetch.nope' (services: arxiv, crossref, ctgov, doiorg, eutils, idconv, pmc; deadline)",
+            "unknown key 'tool.citelint.fetch.nope' (services: "
+            + ", ".join(sorted(SERVICES_BY_NAME))
+            + "; deadline, missing-max-age, skip-urls, accept-status)",
         ),
         ('ctgov = "file:///etc"', "'tool.citelint.fetch.ctgov' must be an http or https URL"),
     ],

@@ -16,6 +16,7 @@ from citelint.fetch.run import fetch_all
 from citelint.fetch.tally import closing_line, would_lines
 from citelint.formatters import html as html_format
 from citelint.formatters import json as json_format
+from citelint.registries import SERVICES
 from citelint.runner import Runner
 from tests.fetch.conftest import Replay, json_answer, page, xml
 
@@ -39,10 +40,7 @@ TRIAL = json.dumps(
 
 
 def _env(replay: Replay) -> dict[str, str]:
-    return {
-        f"CITELINT_FETCH_{name}": f"{replay.base}/{name.lower()}"
-        for name in ("EUTILS", "IDCONV", "CTGOV", "CROSSREF", "ARXIV", "PMC", "DOIORG")
-    }
+    return {s.env: f"{replay.base}/{s.name}" for s in SERVICES}
 
 
 def _project(tmp_path: Path, report: str) -> Path:
@@ -213,19 +211,6 @@ def test_a_doi_saves_its_crossref_record_and_its_pubmed_record(
     assert code == 0
     assert (project / "sources/pubmed/2001.xml").is_file()
     assert len(list((project / "sources/crossref").iterdir())) == 1
-
-
-def test_the_corpus_record_round_trips(tmp_path: Path, replay: Replay) -> None:
-    if not CORPUS_RECORD.is_file():
-        pytest.skip("the corpus is not present")
-    replay.on("/eutils/efetch.fcgi", xml(CORPUS_RECORD.read_bytes()))
-    project = _project(
-        tmp_path,
-        "Median progression-free survival was 4.8 months with trametinib and 1.5 months "
-        "with chemotherapy (PMID: 22663011).\n\nThe rate was 91% (PMID: 22663011).\n",
-    )
-    assert _fetch(project, replay)[0] == 0
-    assert [(line, code) for line, code, _ in _lint(project)] == [(3, "CL101")]
 
 
 def test_progress_counts_every_source_asked(tmp_path: Path, replay: Replay) -> None:
@@ -661,3 +646,132 @@ def test_a_pubmed_book_chapter_is_saved_and_read(tmp_path: Path, replay: Replay)
     )
     assert _fetch(project, replay)[0] == 0
     assert [(line, code) for line, code, _ in _lint(project)] == [(2, "CL101")]
+
+
+def test_config_skips_urls_and_accepts_statuses_and_the_lint_names_the_key(
+    tmp_path: Path, replay: Replay
+) -> None:
+    """A paywall's 403 and a URL the author never wants fetched: recorded, exit 0, and
+    the lint still says the source is unsaved, naming the config that kept fetch off."""
+    from citelint.fetch.flows import Policy
+
+    replay.on("/paywall", (403, {"Content-Type": "text/html"}, b"Subscribe"))
+    replay.on("/eutils/efetch.fcgi", xml(ARTICLE))
+    project = _project(
+        tmp_path,
+        f"It ran at 12 sites ([a]({replay.base}/paywall)).\n"
+        f"It ran at 14 sites ([b]({replay.base}/private/x)).\n"
+        "Median progression-free survival was 4.8 months (PMID: 2001).\n",
+    )
+    runner = Runner.of(Settings(project_root=str(project)), [str(project)])
+    client = Client(default_interval=0, sleep=lambda s: None, allow_private=True)
+    policy = Policy(skip_urls=(f"{replay.base}/private/*",), accept_status=(403,))
+    lines: list[str] = []
+    tally = fetch_all(
+        wanted_by_root(runner), client=client, env=_env(replay), out=lines.append, policy=policy
+    )
+    assert tally.exit_code == 0 and client.requests == 2
+    assert lines == [
+        f"accepted: URL {replay.base}/paywall: HTTP 403, accepted by [fetch] accept-status",
+        f"skipped: URL {replay.base}/private/x: [fetch] skip-urls matches {replay.base}/private/*",
+    ]
+    assert closing_line(tally).endswith("failed 0, skipped 1, accepted 1 (2 requests)")
+    again = fetch_all(wanted_by_root(runner), client=client, env=_env(replay), policy=policy)
+    assert [a.outcome for a in again.asked] == ["skipped"] and client.requests == 2
+    found = _lint(project)
+    assert [(line, code) for line, code, _ in found] == [(1, "CL011"), (2, "CL011")]
+    assert found[0][2].endswith(
+        "not saved (no PubMed, PMC, trial or DOI id in it, and no entry in web/index.json or "
+        "url_to_info.json; the [fetch] config keeps `citelint fetch` from saving it (HTTP 403, "
+        "accepted by [fetch] accept-status)); 1 claim depends on it; save it by hand (under "
+        "web/, with its URL in web/index.json)"
+    )
+    assert "(HTTP 403, accepted" not in _fetch(project, replay)[1]  # no policy: asked again
+
+
+def test_an_old_style_arxiv_id_is_fetched_and_read(tmp_path: Path, replay: Replay) -> None:
+    """`hep-th/9901001` (before 2007): asked as written, saved as `hep-th_9901001.xml`
+    (its `/` is no folder), found from a reference, a URL and an anchor alike."""
+    old = ATOM.replace(b"2101.00001v2", b"hep-th/9901001v1")
+    replay.on("/arxiv/query?id_list=hep-th%2F9901001&max_results=1", _atom(old))
+    project = _project(
+        tmp_path,
+        "The logical error rate was 0.143% per cycle [1].\n"
+        "It ran on a 101-qubit processor (https://arxiv.org/abs/hep-th/9901001v1).\n"
+        "It ran on a 102-qubit processor [arxiv:hep-th/9901001:abstract].\n\n"
+        "## References\n\n1. Lovelace A. A surface code below threshold. 2021. arXiv:hep-th/9901001\n",
+    )
+    assert _fetch(project, replay)[1] == (
+        "fetched 1, already saved 0, missing 0, failed 0 (1 request)\n"
+    )
+    assert (project / "sources/arxiv/hep-th_9901001.xml").read_bytes() == old
+    assert [(line, code) for line, code, _ in _lint(project)] == [(3, "CL101")]
+
+
+def test_a_publishers_page_of_a_doi_saves_the_record_and_the_page(
+    tmp_path: Path, replay: Replay
+) -> None:
+    """A link to a publisher's article page names a DOI: its Crossref record is saved
+    (metadata, notices) and the page the writer linked, whose text the claim is checked
+    against."""
+    doi = "10.3389/fonc.2021.123456"
+    replay.on(
+        "/crossref/works/10.3389%2Ffonc.2021.123456",
+        json_answer(json.dumps({"message": {"DOI": doi, "title": ["A trial"]}}).encode()),
+    )
+    replay.on("/idconv/", json_answer(b'{"records": [{"doi": "10.3389/fonc.2021.123456"}]}'))
+    article = f"{replay.base}/articles/{doi}/full"
+    replay.on(
+        f"/articles/{doi}/full",
+        page(
+            b"<html><body><p>The objective response rate was 45% in 120 patients.</p></body></html>"
+        ),
+    )
+    project = _project(
+        tmp_path,
+        f"The objective response rate was 45% ([Frontiers]({article})).\n"
+        f"The objective response rate was 55% ([Frontiers]({article})).\n",
+    )
+    code, out = _fetch(project, replay)
+    assert (code, out.splitlines()[-1]) == (
+        0,
+        "fetched 2, already saved 0, missing 0, failed 0 (3 requests)",
+    )
+    assert len(list((project / "sources/web").glob("*.html"))) == 1
+    assert [(line, code) for line, code, _ in _lint(project)] == [(2, "CL101")]
+
+
+CORPUS_TRIAL = CORPUS_RECORD.parents[2] / "trials/mcode/NCT02513394.json"
+# Real captured answers (../shared/corpus) in each service's URL layout: a report whose
+# first claim the record supports and whose second changes a number.
+CAPTURES = [
+    (
+        CORPUS_RECORD,
+        "/eutils/efetch.fcgi",
+        "pubmed/22663011.xml",
+        "Median progression-free survival was 4.8 months with trametinib and 1.5 months "
+        "with chemotherapy (PMID: 22663011).\n\nThe rate was 91% (PMID: 22663011).\n",
+    ),
+    (
+        CORPUS_TRIAL,
+        "/ctgov/studies/NCT02513394",
+        "trials/NCT02513394.json",
+        "PALLAS enrolled 5796 patients [nct:NCT02513394:design].\n\n"
+        "PALLAS enrolled 5896 patients [nct:NCT02513394:design].\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("capture", "route", "saved", "report"), CAPTURES)
+def test_a_real_record_round_trips(
+    tmp_path: Path, replay: Replay, capture: Path, route: str, saved: str, report: str
+) -> None:
+    """Saved as served, a true claim supported, a changed number caught."""
+    if not capture.is_file():
+        pytest.skip("the corpus is not present")
+    kind = "text/xml" if capture.suffix == ".xml" else "application/json"
+    replay.on(route, (200, {"Content-Type": kind}, capture.read_bytes()))
+    project = _project(tmp_path, report)
+    assert _fetch(project, replay)[0] == 0
+    assert (project / "sources" / saved).read_bytes() == capture.read_bytes()
+    assert [(line, code) for line, code, _ in _lint(project)] == [(3, "CL101")]

@@ -21,6 +21,8 @@ from citelint.sources.loaders.bibliographic import (
 from citelint.sources.model import SourceError
 
 _ATOM = "{http://www.w3.org/2005/Atom}"
+# an arXiv id: `2101.00001` (2007 on) or `hep-th/9901001`, `math.GT/0309136` (before)
+ARXIV_ID = r"(?:\d{4}\.\d{4,5}|[a-z][a-z-]{1,20}(?:\.[A-Z]{2})?/\d{7})"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 
 
@@ -35,10 +37,17 @@ def arxiv_entry_id(entry_id: str) -> str:
 _WITHDRAWN = re.compile(r"\b(?:has been|was|is) withdrawn\b|^\s*withdrawn\b", re.I)
 
 
+def arxiv_name(ident: str) -> str:
+    """The file name (without `.xml`) of an arXiv id's record: an old-style id's `/` is
+    no folder (`hep-th/9901001` → `hep-th_9901001`)."""
+    return ident.replace("/", "_")
+
+
 def _ids(entry: etree._Element) -> tuple[str, str]:
-    """The entry's id as the version it is (`1612.01842v2`) and as the paper."""
+    """The entry's id, as a file names it, as the version it is (`1612.01842v2`) and as
+    the paper."""
     tail = element_text(entry.find(f"{_ATOM}id")).rstrip("/").rsplit("/abs/", 1)[-1]
-    return tail, arxiv_entry_id(tail)
+    return arxiv_name(tail), arxiv_name(arxiv_entry_id(tail))
 
 
 def _withdrawn(entry: etree._Element) -> str:
