@@ -166,7 +166,7 @@ def covered_by(statement: str, source: Page, window: str) -> float | None:
     held = terms(window)
     n = len(source.bounds)
     weights = {t: weight(len(source.where.get(t, ())), n) for t in said.words}
-    share = sum(weights[t] for t in said.words & held.words) / sum(weights.values())
+    share = math.fsum(weights[t] for t in said.words & held.words) / math.fsum(weights.values())
     return share if said.numbers <= held.numbers else share / 2
 
 
@@ -194,7 +194,7 @@ def support(statement: str, sources: Sequence[Page]) -> Support | None:
         return None
     words = frozenset().union(*(w.held.words for w in windows))
     numbers = frozenset().union(*(w.held.numbers for w in windows))
-    share = sum(weights[t] for t in words) / sum(weights.values())
+    share = math.fsum(weights[t] for t in words) / math.fsum(weights.values())
     missing = not said.numbers <= numbers
     return Support(share / 2 if missing else share, tuple(windows), missing)
 
@@ -212,7 +212,8 @@ def _best(said: Terms, page: Page, weights: dict[str, float], n: int) -> Window 
         common = [t for t in said.words if t in page.where]
         if not common:
             return None
-        near = list(page.where[min(common, key=lambda t: len(page.where[t]))][:MAX_SENTENCES])
+        rarest = min(common, key=lambda t: (len(page.where[t]), t))  # a tie: by the term
+        near = list(page.where[rarest][:MAX_SENTENCES])
     hits: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
     best: tuple[float, int, int, int] | None = None
     # a run starting or ending on a sentence with none of its terms scores no more than
@@ -225,7 +226,7 @@ def _best(said: Terms, page: Page, weights: dict[str, float], n: int) -> Window 
             if k not in hits:
                 held = page.held[k]
                 hits[k] = (said.words & held.words, said.numbers & held.numbers)
-            for t in hits[k][0] - words:
+            for t in sorted(hits[k][0] - words):  # one order: the float sum is the same
                 score += weights[t]
             words |= hits[k][0]
             numbers |= hits[k][1]
