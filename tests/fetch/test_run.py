@@ -775,3 +775,54 @@ def test_a_real_record_round_trips(
     assert _fetch(project, replay)[0] == 0
     assert (project / "sources" / saved).read_bytes() == capture.read_bytes()
     assert [(line, code) for line, code, _ in _lint(project)] == [(3, "CL101")]
+
+
+# Crossref's real answer for 10.1371/journal.pone.0033693, as habanero's tests captured it
+# (sckott/habanero, tests/test-prefixes.py; MIT): a metadata-only work, no abstract.
+CROSSREF_REAL = (
+    b'{"status":"ok","message-type":"work","message-version":"1.0.0","message":{"indexed":'
+    b'{"date-parts":[[2015,6,9]],"timestamp":1433817308344},"reference-count":0,"publisher":'
+    b'"Public Library of Science (PLoS)","issue":"3","DOI":"10.1371\\/journal.pone.0033693",'
+    b'"type":"journal-article","page":"e33693","update-policy":"http:\\/\\/dx.doi.org\\/10.1371'
+    b'\\/journal.pone.corrections_policy","source":"CrossRef","title":["Methylphenidate Exposure'
+    b' Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice"],'
+    b'"prefix":"http:\\/\\/id.crossref.org\\/prefix\\/10.1371","volume":"7","author":[{"affiliation'
+    b'":[],"family":"Sadasivan","given":"Shankar"},{"affiliation":[],"family":"Pond","given":'
+    b'"Brooks B."},{"affiliation":[],"family":"Pani","given":"Amar K."},{"affiliation":[],'
+    b'"family":"Qu","given":"Chunxu"},{"affiliation":[],"family":"Jiao","given":"Yun"},'
+    b'{"affiliation":[],"family":"Smeyne","given":"Richard J."}],"member":"http:\\/\\/id.crossref'
+    b'.org\\/member\\/340","container-title":["PLoS ONE"],"deposited":{"date-parts":[[2014,3,5]],'
+    b'"timestamp":1393977600000},"score":1.0,"subtitle":[],"editor":[{"affiliation":[],"family":'
+    b'"Borlongan","given":"Cesario V."}],"issued":{"date-parts":[[2012,3,21]]},"URL":"http:\\/\\/'
+    b'dx.doi.org\\/10.1371\\/journal.pone.0033693","ISSN":["1932-6203"],"subject":["Agricultural'
+    b' and Biological Sciences(all)","Medicine(all)","Biochemistry, Genetics and Molecular '
+    b'Biology(all)"]}}'
+)
+
+
+def test_a_real_crossref_work_checks_its_entrys_metadata(tmp_path: Path, replay: Replay) -> None:
+    """A metadata-only work: saved as served, its entry's title, authors and year checked
+    (a wrong year is CL104), its claims unchecked for want of text, never CL012."""
+    replay.on("/crossref/works/10.1371%2Fjournal.pone.0033693", json_answer(CROSSREF_REAL))
+    replay.on("/idconv/", json_answer(b'{"records": [{"doi": "10.1371/journal.pone.0033693"}]}'))
+    entry = (
+        "Sadasivan S, Pond BB, Pani AK, Qu C, Jiao Y, Smeyne RJ. Methylphenidate exposure "
+        "induces dopamine neuron loss and activation of microglia in the basal ganglia of "
+        "mice. PLoS One. {year};7(3):e33693. doi:10.1371/journal.pone.0033693\n"
+    )
+    project = _project(
+        tmp_path,
+        "Methylphenidate induced dopamine neuron loss in mice [1].\n\n## References\n\n1. "
+        + entry.format(year=2012),
+    )
+    assert _fetch(project, replay)[0] == 0
+    saved = list((project / "sources/crossref").glob("*.json"))
+    assert [p.read_bytes() for p in saved] == [CROSSREF_REAL]
+    assert [code for _, code, _ in _lint(project)] == []
+    (project / "report.md").write_text(
+        "Methylphenidate induced dopamine neuron loss in mice [1].\n\n## References\n\n1. "
+        + entry.format(year=2015)
+    )
+    found = _lint(project)
+    assert [(line, code) for line, code, _ in found] == [(5, "CL104")]
+    assert "2012" in found[0][2]
