@@ -1,9 +1,10 @@
 """One analysis per report: what it states, what it cites, and what the citations resolve to.
 
-Built once, below the rules: the parsed document, each anchor's resolution, the body
-claims with their covering anchors and cited spans, and the Mermaid diagrams analysed
-once. Rules read it; the linter's counts, the claim records and the audit read the same
-object, so nothing is computed twice and no rule depends on another's internals.
+Built once, below the rules, and a record once built: the parsed document, each anchor's
+resolution, the body claims with their covering anchors, cited spans and relations (the
+relation stage, `_relations`), and the Mermaid diagrams analysed once. Rules read it; the
+linter's counts, the claim records and the audit read the same object, so nothing is
+computed twice and no rule depends on another's internals.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ class BodyClaim:
     # a cited sentence that states something in words, numbers or not (CL111 measures
     # it): not a heading, a table row, a question or a lead-in, nor about the report
     statement: bool = False
+    # what its numbers and words are said about in the cited source (CL106–CL109, the
+    # verdicts, the window of the audit): checked for a claim whose citations all
+    # located, None for any other
+    relations: Relations | None = None
 
     @property
     def counted(self) -> bool:
@@ -153,32 +158,17 @@ class Analysis:
     concerned: Mapping[Anchor, str] = field(default_factory=dict)  # under concern (CL110)
     # each saved file `citelint fetch` wrote → "fetched from <URL> on <date>"
     fetched: Mapping[str, str] = field(default_factory=dict)
-    # what each claim's numbers and words are said about, checked once when asked
-    _relations: dict[int, Relations] = field(default_factory=dict, compare=False, repr=False)
 
     def relations_checked(self) -> tuple[int, int]:
-        """(checked, abstained) of the sentences the relation rules asked about."""
-        checked = sum(1 for r in self._relations.values() if r.evidence is not None)
-        return checked, len(self._relations) - checked
+        """(checked, abstained) of the claims whose relations were checked."""
+        checked = [c.relations for c in self.claims if c.relations is not None]
+        found = sum(1 for r in checked if r.evidence is not None)
+        return found, len(checked) - found
 
-    def relations_if_checked(self, item: BodyClaim) -> Relations | None:
-        """The relations of a claim a rule asked about (the HTML view shows them)."""
-        return self._relations.get(id(item))
-
-    def relations(self, item: BodyClaim) -> Relations:
-        """The sentence against the source sentence that supports it (CL106–CL109), or
-        an abstention: no number, no saved span, or no run of sentences holding them all.
-        A cited sentence whose numbers are bare is checked too: its numbers are the
-        source's, and what they are said of can still be wrong."""
-        key = id(item)
-        if key not in self._relations:
-            spans = [span for _, span in item.cited.located if span.path]
-            if not spans:
-                self._relations[key] = ABSTAINED
-            else:
-                doses, drugs = doses_and_drugs(item.claim)
-                self._relations[key] = check_relations(item.said, spans, doses, drugs)
-        return self._relations[key]
+    @staticmethod
+    def relations(item: BodyClaim) -> Relations:
+        """A claim's relations, or the abstention of one whose citations failed."""
+        return item.relations if item.relations is not None else ABSTAINED
 
     def cite(self, anchors: Sequence[Anchor]) -> Cited:
         return cited(anchors, self.resolutions, self.settings.locator_optional_types)
@@ -240,17 +230,26 @@ def body_claims(
                 continue
             anchors = block_anchors if block_scope else sentence.anchors
             said = _said(sentence) if anchors else ""  # only cited sentences are compared
-            out.append(
-                BodyClaim(
-                    sentence,
-                    claim,
-                    anchors,
-                    cited(anchors, resolutions, optional),
-                    said,
-                    _statement(sentence, said, anchors),
-                )
-            )
+            found = cited(anchors, resolutions, optional)
+            statement = _statement(sentence, said, anchors)
+            relations = _relations(claim, said, found)
+            out.append(BodyClaim(sentence, claim, anchors, found, said, statement, relations))
     return tuple(out)
+
+
+def _relations(claim: Claim, said: str, found: Cited) -> Relations | None:
+    """The relation stage: the sentence against the source sentences that support it
+    (CL106–CL109), or an abstention (no number, no saved span, no run of sentences
+    holding them all). A cited sentence whose numbers are bare is checked too: its
+    numbers are the source's, and what they are said of can still be wrong. None for a
+    claim whose citations did not all locate."""
+    if not found.located or found.failed:
+        return None
+    spans = [span for _, span in found.located if span.path]
+    if not spans:
+        return ABSTAINED
+    doses, drugs = doses_and_drugs(claim)
+    return check_relations(said, spans, doses, drugs)
 
 
 def anchor_starts(doc: Document) -> tuple[int, ...]:

@@ -97,7 +97,7 @@ def build(
 
 def _window(analysis: Analysis, item: BodyClaim, shown: dict[str, str]) -> dict[str, Any]:
     """The claim's window, where it is and how much of the claim's words it holds."""
-    relations = analysis.relations_if_checked(item)
+    relations = item.relations
     if relations is None or relations.evidence is None:
         return _measured(analysis, item, shown)
     found = relations.evidence
