@@ -99,7 +99,14 @@ def ask_nct(job: Job, nct: str) -> Outcome:
     if answer.status == 404:
         return missing("NCT", nct, "HTTP 404, no such study", 404)
     ok(answer, ("application/json",))
-    return job.save(f"trials/{nct}.json", answer)
+    saved = job.save(f"trials/{nct}.json", answer)
+    held = services.nct_of(answer.body)
+    if held is not None and held != nct:  # an alias: the study that lists it answers
+        saved.record["record_id"] = held
+        saved = Outcome(
+            "saved", f"{saved.detail} (the study {held}, {nct} its alias)", saved.record
+        )
+    return saved
 
 
 def ask_doi(job: Job, doi: str) -> Outcome:

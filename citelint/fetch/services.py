@@ -159,6 +159,15 @@ def pubmed_has_article(body: bytes) -> bool:
     return b"<PubmedArticle>" in body or b"<PubmedArticle " in body or b"<PubmedBookArticle" in body
 
 
+_NCT_ID = re.compile(rb'"nctId"\s*:\s*"(NCT\d{8})"')
+
+
+def nct_of(body: bytes) -> str | None:
+    """The NCT id a ClinicalTrials.gov record holds (its own, not an alias it lists)."""
+    m = _NCT_ID.search(body[:65536])
+    return m.group(1).decode() if m else None
+
+
 _PMID_IN_IDCONV = re.compile(rb'"pmid"\s*:\s*"?(\d{1,9})"?')
 
 

@@ -826,3 +826,30 @@ def test_a_real_crossref_work_checks_its_entrys_metadata(tmp_path: Path, replay:
     found = _lint(project)
     assert [(line, code) for line, code, _ in found] == [(5, "CL104")]
     assert "2012" in found[0][2]
+
+
+def test_an_alias_nct_is_saved_under_the_id_asked_and_read(tmp_path: Path, replay: Replay) -> None:
+    """ClinicalTrials.gov answers an alias with the study that lists it: saved under the
+    id asked, the id it holds noted, and the lint reads it (it was CL007)."""
+    study = json.dumps(
+        {
+            "protocolSection": {
+                "identificationModule": {
+                    "nctId": "NCT00000102",
+                    "nctIdAliases": ["NCT00000999"],
+                    "briefTitle": "A study of 420 patients",
+                },
+                "designModule": {"enrollmentInfo": {"count": 420}},
+            }
+        }
+    ).encode()
+    replay.on("/ctgov/studies/NCT00000999", json_answer(study))
+    project = _project(
+        tmp_path,
+        "It enrolled 420 patients [nct:NCT00000999:design].\n\n"
+        "It enrolled 440 patients [nct:NCT00000999:design].\n",
+    )
+    assert _fetch(project, replay)[0] == 0
+    index = json.loads((project / "sources/fetched.json").read_text())
+    assert index["NCT NCT00000999"]["record_id"] == "NCT00000102"
+    assert [(line, code) for line, code, _ in _lint(project)] == [(3, "CL101")]
