@@ -18,6 +18,7 @@ from citelint.citations.resolve import Record
 from citelint.claims import AnchorScope, Claim, ClaimReader, ClaimSettings
 from citelint.document import Anchor, Document, MermaidBlock, Reference, Sentence
 from citelint.evidence import Cited, Evidence, cited
+from citelint.judged import Judgement
 from citelint.mermaid import DATA_TYPES, Diagram, Label, analyze
 from citelint.relations import ABSTAINED, Relations
 from citelint.relations import check as check_relations
@@ -158,6 +159,10 @@ class Analysis:
     concerned: Mapping[Anchor, str] = field(default_factory=dict)  # under concern (CL110)
     # each saved file `citelint fetch` wrote → "fetched from <URL> on <date>"
     fetched: Mapping[str, str] = field(default_factory=dict)
+    # the judge's saved verdicts that count today, by claim sentence start (judged.py),
+    # and the saved lines for these claims that were invalid (a quote not in the evidence)
+    judged: Mapping[int, Judgement] = field(default_factory=dict)
+    judged_invalid: int = 0
 
     def relations_checked(self) -> tuple[int, int]:
         """(checked, abstained) of the claims whose relations were checked."""

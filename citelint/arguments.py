@@ -25,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,  # `--exit` is no `--exit-zero`: a file name never abbreviates one
         description="Cite-or-Block: every fact anchored to a saved source, and the source, at "
         "the anchored place, really says it. Subcommands (the first word only): "
-        "`citelint rules`, `citelint rule CODE`, `citelint fetch [PATH ...]`. After `--` "
+        "`citelint rules`, `citelint rule CODE`, `citelint fetch [PATH ...]`, "
+        "`citelint judge [PATH ...]`. After `--` "
         "every word is a path.",
     )
     _where_arguments(p)
@@ -103,11 +104,46 @@ def build_fetch_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("-v", "--verbose", action="store_true", help="a line per source saved too")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _lint_defaults(p)
+    return p
+
+
+def build_judge_parser() -> argparse.ArgumentParser:
+    """`citelint judge`'s own options, and the lint's that choose reports and roots."""
+    p = _Parser(
+        prog="citelint judge",
+        allow_abbrev=False,
+        description="Ask an OpenAI-compatible model (CITELINT_JUDGE_BASE_URL, "
+        "CITELINT_JUDGE_MODEL; [judge] in the config) whether each claim the lint leaves "
+        "unchecked or asks a reader to look at is supported by its evidence windows, once; the "
+        "verdicts go to <root>/judged.jsonl, which the lint replays offline. Exit 0 "
+        "when every call gave a verdict, 1 when one failed, 2 on a usage error.",
+    )
+    _where_arguments(p)
+    p.add_argument("--dry-run", action="store_true", help="list what would be asked; ask nothing")
+    p.add_argument("--refresh", action="store_true", help="ask again about judged claims")
+    p.add_argument("--all", action="store_true", help="also ask about supported claims")
+    p.add_argument(
+        "--max-calls",
+        type=int,
+        metavar="N",
+        help="stop after N calls (default: [judge] max-calls, 200)",
+    )
+    p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
+    _file_arguments(p)
+    p.add_argument("-q", "--quiet", action="store_true", help="only failures; no summary")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _lint_defaults(p)
+    p.set_defaults(output_format="text")
+    return p
+
+
+def _lint_defaults(p: argparse.ArgumentParser) -> None:
+    """The lint-only options a subcommand leaves at their defaults."""
     lint_only = ["select", "ignore", "extend_select", "fail_on", "sarif_max_results", "cache_dir"]
     lint_only += ["audit_dir", "html_dir", "summary_file"]
     p.set_defaults(**dict.fromkeys(lint_only), output=[], no_cache=True, color="never")
     p.set_defaults(fail_on_unchecked=False, no_suppress=False, no_hints=True)
-    return p
 
 
 def _where_arguments(p: argparse.ArgumentParser) -> None:

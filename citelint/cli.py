@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from citelint.runner import Runner
 
 EXIT_OK, EXIT_ERROR = 0, 2
-SUBCOMMANDS = ("rules", "rule", "fetch")
+SUBCOMMANDS = ("rules", "rule", "fetch", "judge")
 PRE_COMMIT_ENV = "PRE_COMMIT"  # pre-commit sets it to 1 for its hooks: they judge the commit
 
 
@@ -59,6 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rule(args_list[1], sys.stdout)
         if command == "fetch":
             return _fetch(args_list[1:])
+        if command == "judge":
+            return _judge(args_list[1:])
         args = build_parser().parse_args(args_list)
         if args.list_rules:
             return _rules(sys.stdout)
@@ -143,6 +145,34 @@ def _fetch(rest: list[str]) -> int:
             )
     except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
         raise UsageError(f"fetch stopped: {exc.filename}: {exc.strerror}") from exc
+
+
+def _judge(rest: list[str]) -> int:
+    """`citelint judge [--dry-run] [--refresh] [--max-calls N] [--all] [PATH ...]`: the
+    author's step that asks a model; the lint only ever replays what it saved."""
+    from citelint.arguments import build_judge_parser
+
+    args = build_judge_parser().parse_args(rest)
+    settings = _settings(args)
+    try:
+        from citelint.judge.command import judge_command
+    except ImportError:
+        raise UsageError(
+            "citelint judge needs its HTTP client: pip install "
+            "'cite-or-block[fetch] @ git+https://github.com/citelint/citelint' "
+            "(in a checkout: pip install -e '.[fetch]')"
+        ) from None
+    try:
+        with _Progress(enabled=_progress_wanted(args) and not args.dry_run) as progress:
+            return judge_command(
+                args,
+                settings,
+                say=progress.say,
+                note=lambda line: print(f"citelint: {line}", file=sys.stderr),
+                progress=progress.update,
+            )
+    except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
+        raise UsageError(f"judge stopped: {exc.filename}: {exc.strerror}") from exc
 
 
 def _fix(

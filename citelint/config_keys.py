@@ -20,7 +20,7 @@ from citelint.diagnostic import FAIL_LEVELS, Severity
 from citelint.errors import ConfigError
 from citelint.globs import GlobError, alternatives
 from citelint.presets import extended
-from citelint.registries import fetch_table
+from citelint.registries import fetch_table, judge_table
 from citelint.rules import RULES_BY_CODE, AnyRule
 from citelint.settings import RuleSettings, Settings
 from citelint.sources.kinds import KINDS_BY_NAME, SourceKind, custom_kind
@@ -248,6 +248,8 @@ def _apply_key(changes: _Changes, key: str, value: object, path: str) -> None:
         )
     elif key == "fetch":
         changes.settings.update(fetch_table(value, path))
+    elif key == "judge":
+        changes.settings.update(judge_table(value, path))
     elif key == "source-types":
         types = _source_types(value, path)
         changes.settings["source_types"] = types

@@ -24,6 +24,7 @@ from citelint.discover import Discovery
 from citelint.document import Document
 from citelint.evidence import Evidence
 from citelint.gitfiles import Tracked
+from citelint.judged import replay
 from citelint.parse import Parser, UnreadableReport
 from citelint.repair.pieces import Pieces
 from citelint.repair.search import EvidenceSearch
@@ -219,10 +220,13 @@ class Linter:
             doc.anchors, resolutions, cited.kinds, sources_root
         )
         shared = self.settings.sources is not None and not self.settings.channels_explicit
+        index = self.citations.index_of(sources_root)
+        body = body_claims(doc, self.reader, resolutions, claims)
+        judged, invalid = replay(body, index.judged, self.evidence, isolated=self.run.isolated)
         return Analysis(
             doc=doc,
             resolutions=resolutions,
-            claims=body_claims(doc, self.reader, resolutions, claims),
+            claims=body,
             diagrams=diagrams(doc, starts),
             settings=claims,
             reader=self.reader,
@@ -245,7 +249,9 @@ class Linter:
             cited_kinds=cited.kinds,
             retracted=notices["retraction"],
             concerned=notices["concern"],
-            fetched=self.citations.provenance(sources_root),
+            fetched=index.fetched,
+            judged=judged,
+            judged_invalid=invalid,
         )
 
     def _file_result(
@@ -267,6 +273,7 @@ class Linter:
             relations=analysis.relations_checked(),
             unsupported=judged.unsupported,
             unchecked=judged.unchecked,
+            by_judge=judged.by_judge,
         )
 
     def _file_finding(self, display: str, rule: type[AnyRule], message: str) -> FileResult:

@@ -1,4 +1,5 @@
-"""The services `citelint fetch` asks, one declaration each, and the `[fetch]` config table.
+"""The services `citelint fetch` asks, one declaration each, and the `[fetch]` and
+`[judge]` config tables.
 
 A floor below `config_keys.py` and the linter (it imports `errors` and the arXiv id
 grammar of `sources/loaders/arxiv.py`, nothing of the linter or of `fetch/`): the config checks
@@ -149,3 +150,39 @@ def _base_url(url: str) -> bool:
     except ValueError:
         return False
     return bool(parts.hostname)
+
+
+# -- the `[judge]` table -------------------------------------------------------------------
+
+JUDGE_MAX_CALLS = 200  # calls one `citelint judge` run makes unless told otherwise
+JUDGE_TIMEOUT = 120.0  # seconds one call may take
+
+
+def judge_table(value: object, path: str) -> dict[str, object]:
+    """`[judge]`: the OpenAI-compatible endpoint `citelint judge` asks (`base-url`, `model`),
+    its budget (`max-calls`) and `timeout`. The API key is never a config key: it comes from
+    the environment only, and goes only to a base URL the environment set or on localhost."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"'{path}' must be a table")
+    out: dict[str, object] = {}
+    for name, item in sorted(value.items()):
+        where = f"{path}.{name}"
+        if name == "base-url":
+            if not isinstance(item, str) or not _base_url(item):
+                raise ConfigError(f"'{where}' must be an http or https URL")
+            out["judge_base_url"] = item.rstrip("/")
+        elif name == "model":
+            if not isinstance(item, str) or not item.strip() or len(item) > 200:
+                raise ConfigError(f"'{where}' must be a model name")
+            out["judge_model"] = item
+        elif name == "max-calls":
+            if type(item) is not int or not 0 <= item <= 100_000:
+                raise ConfigError(f"'{where}' must be a whole number from 0 to 100000")
+            out["judge_max_calls"] = item
+        elif name == "timeout":
+            if isinstance(item, bool) or not isinstance(item, int | float) or not 0 < item <= 3600:
+                raise ConfigError(f"'{where}' must be seconds, over 0 and at most 3600")
+            out["judge_timeout"] = float(item)
+        else:
+            raise ConfigError(f"unknown key '{where}' (base-url, model, max-calls, timeout)")
+    return out

@@ -121,6 +121,7 @@ class FileResult:
     relations: tuple[int, int] = (0, 0)  # cited sentences (checked, abstained), CL106–CL109
     unsupported: int = 0  # claims a finding says their source does not back
     unchecked: int = 0  # claims nothing could be checked for
+    by_judge: int = 0  # of the supported: by a replayed verdict of `citelint judge`
 
     @property
     def verified(self) -> int:
@@ -179,6 +180,7 @@ class Result:
             "claims": sum(f.claims for f in self.files),
             "anchors": sum(f.anchors for f in self.files),
             "supported_claims": sum(f.supported for f in self.files),
+            "supported_by_judge": sum(f.by_judge for f in self.files),
             "unsupported_claims": sum(f.unsupported for f in self.files),
             "unchecked_claims": sum(f.unchecked for f in self.files),
             # deprecated: the supported claims, as JSON version 1 named them

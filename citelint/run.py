@@ -29,6 +29,7 @@ class Run:
     named_outside: tuple[tuple[str, str], ...]  # (folder, as written) named outside
     config_path: str | None  # the run's own config (None: the defaults)
     config_explicit: bool  # --config or --isolated: one config for every report
+    isolated: bool  # --isolated: nothing planted in the tree passes a claim (a judge's verdict)
     cli_overrides: tuple[tuple[str, object], ...]  # put on top of every nested config
     cache_dir: str | None
     result_cache: bool
@@ -65,6 +66,7 @@ class Run:
             named_outside=tuple(outside),
             config_path=settings.config_path,
             config_explicit=settings.config_explicit,
+            isolated=settings.isolated,
             cli_overrides=settings.cli_overrides,
             cache_dir=settings.cache_dir,
             # what git tracks is no file's content: a kept result could not see `git add`

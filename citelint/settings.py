@@ -49,6 +49,10 @@ class Settings:
     fetch_missing_max_age: int = 30  # `[fetch] missing-max-age`: days a `missing` is kept
     fetch_skip_urls: tuple[str, ...] = ()  # `[fetch] skip-urls`: URL globs never fetched
     fetch_accept_status: tuple[int, ...] = ()  # `[fetch] accept-status`: accepted statuses
+    judge_base_url: str | None = None  # `[judge] base-url`: an OpenAI-compatible endpoint
+    judge_model: str | None = None  # `[judge] model`
+    judge_max_calls: int = 200  # `[judge] max-calls`: calls one run makes at most
+    judge_timeout: float = 120.0  # `[judge] timeout`: seconds one call may take
     max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
     max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per report
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES

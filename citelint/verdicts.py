@@ -48,6 +48,7 @@ class Verdicts:
     unsupported: int = 0
     unchecked: int = 0
     of: Mapping[int, Verdict] = field(default_factory=dict)
+    by_judge: int = 0  # supported by a saved verdict of the judge, not by a window
 
 
 def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence[int]) -> Verdicts:
@@ -55,6 +56,7 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
     starts of the findings of each kind."""
     withdrawn = {r.resolution for r in analysis.records.values() if r.retraction}
     of: dict[int, Verdict] = {}
+    by_judge = 0
     for i, item in enumerate(analysis.claims):
         start, end = item.sentence.start, item.sentence.end
         # a sentence a finding says its source does not back is a claim, however little
@@ -65,10 +67,15 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
             analysis.resolutions.get(a) in withdrawn for a in item.anchors
         ):
             of[i] = Verdict.UNSUPPORTED
-        elif _any_within(unchecked, start, end) or not _checked(analysis, item):
+        elif _any_within(unchecked, start, end):
             of[i] = Verdict.UNCHECKED
-        else:
+        elif _checked(analysis, item):
             of[i] = Verdict.SUPPORTED
+        elif _judged_supported(analysis, item):
+            of[i] = Verdict.SUPPORTED
+            by_judge += 1
+        else:
+            of[i] = Verdict.UNCHECKED
     counts = {v: sum(1 for x in of.values() if x is v) for v in Verdict}
     for diagram in analysis.diagrams:
         for label, _ in diagram.numbers:
@@ -86,6 +93,7 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
         counts[Verdict.UNSUPPORTED],
         counts[Verdict.UNCHECKED],
         of,
+        by_judge,
     )
 
 
@@ -102,6 +110,12 @@ def _checked(analysis: Analysis, item: BodyClaim) -> bool:
     # a structured record whose values are fields, not text: the window is the located
     # group (a trial's results), whose fields CL101 read the numbers from
     return bool(item.claim.numbers) and all(span.structured and span.fields for span in spans)
+
+
+def _judged_supported(analysis: Analysis, item: BodyClaim) -> bool:
+    """A claim the judge found supported, its verdict replayed (never under --isolated)."""
+    judged = analysis.judged.get(item.sentence.start)
+    return judged is not None and judged.verdict == "supported"
 
 
 def _any_within(sorted_offsets: Sequence[int], start: int, end: int) -> bool:

@@ -76,6 +76,7 @@ def test_json_output_is_versioned_and_stable(
         "claims": 2,
         "anchors": 2,
         "supported_claims": 1,
+        "supported_by_judge": 0,
         "unsupported_claims": 1,
         "unchecked_claims": 0,
         "verified_claims": 1,

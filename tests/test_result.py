@@ -21,6 +21,7 @@ def test_diagnostics_are_sorted_across_files_and_summarised() -> None:
         "claims": 2,
         "anchors": 1,
         "supported_claims": 1,
+        "supported_by_judge": 0,
         "unsupported_claims": 0,
         "unchecked_claims": 1,
         "verified_claims": 1,

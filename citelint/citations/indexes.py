@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass, field
 
 from citelint.citations.urls import normalize_url, strip_credentials
+from citelint.judged import JUDGED_FILE, parse_lines
 from citelint.sources.loaders.structured import parse_json
 from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside
@@ -45,6 +46,8 @@ class RootIndex:
     fetched: dict[str, str] = field(default_factory=dict)
     # a URL the `[fetch]` config kept fetch from saving → why (`skip-urls`, `accept-status`)
     declined: dict[str, str] = field(default_factory=dict)
+    # the judge's saved verdicts (`judged.jsonl`) by what they are about (judged.py)
+    judged: dict[str, list[dict[str, str]]] = field(default_factory=dict)
 
 
 def read_index(store: SourceStore, root: str) -> RootIndex:
@@ -81,7 +84,24 @@ def read_index(store: SourceStore, root: str) -> RootIndex:
                 index.declined[normalize_url(key[4:])] = f"{DECLINED_BY_CONFIG} ({why})"
     elif fetched is not None:
         index.broken = index.broken or _broken(store, root, FETCH_INDEX, "is not a JSON object")
+    index.judged = parse_lines(_read_text(store, root, JUDGED_FILE))
     return index
+
+
+def _read_text(store: SourceStore, root: str, name: str) -> str:
+    """A file of the sources root read as UTF-8 text only as a confined regular file (a
+    dependency of the result cache); "" when it is absent or cannot be read: the judge's
+    verdicts only ever add findings or pass what the author judged."""
+    path = os.path.join(root, name)
+    store.watch.note(PATH, path)
+    if not store.trusted_root(root) or not os.path.lexists(path):
+        return ""
+    if not inside(path, (os.path.realpath(root),)) or store.untracked(path, root) is not None:
+        return ""
+    try:
+        return store.read(os.path.realpath(path)).decode("utf-8", "replace")
+    except (OSError, SourceError):
+        return ""
 
 
 def _note_fetch(index: RootIndex, root: str, entry: object, folder: str) -> None:

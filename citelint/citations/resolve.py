@@ -328,9 +328,9 @@ class CitationResolver:
         for path in [p for p in self._kind_at if p.startswith(prefix)]:
             del self._kind_at[path]
 
-    def provenance(self, root: str | None) -> Mapping[str, str]:
-        """Each file `citelint fetch` saved under the root → where from and when."""
-        return self._index(root).fetched if root is not None else {}
+    def index_of(self, root: str | None) -> RootIndex:
+        """The root's indexes: what `citelint fetch` saved, what the judge said."""
+        return self._index(root) if root is not None else RootIndex()
 
     def _index(self, root: str) -> RootIndex:
         return self.store.watch.memo(self._roots, root, lambda: read_index(self.store, root))

@@ -164,12 +164,19 @@ class Client:
     def get(self, url: str, accept: str = "") -> Response:
         """The final answer for `url` (any status), or FetchError; `accept` is sent as
         the Accept header on every hop (DOI content negotiation redirects to the agency)."""
+        return self._ask(url, {"Accept": accept} if accept else {}, None)
+
+    def post(self, url: str, body: bytes, headers: Mapping[str, str]) -> Response:
+        """The answer to a POST of `body` (`citelint judge`): no redirect is followed."""
+        return self._ask(url, headers, body)
+
+    def _ask(self, url: str, headers: Mapping[str, str], body: bytes | None) -> Response:
         end = self.clock() + self.deadline
         wait = BACKOFF
         budget = self.max_wait
         for attempt in range(ATTEMPTS):
             try:
-                response = self._follow(url, end, accept)
+                response = self._follow(url, end, headers, body)
             except FetchError as exc:
                 if not exc.transient or attempt == ATTEMPTS - 1:
                     raise
@@ -204,13 +211,19 @@ class Client:
         self.waited += delay
         return budget - delay
 
-    def _follow(self, url: str, end: float, accept: str = "") -> Response:
+    def _follow(
+        self, url: str, end: float, sent: Mapping[str, str], payload: bytes | None
+    ) -> Response:
         seen = [url]
         current = url
         for _ in range(MAX_REDIRECTS + 1):
             target = parse_target(current)
-            status, headers, body = self._once(target, end, accept)
+            status, headers, body = self._once(target, end, sent, payload)
             location = headers.get("location")
+            if status in (301, 302, 303, 307, 308) and location and payload is not None:
+                raise FetchError(
+                    f"HTTP {status}: a redirect of a POST is not followed", transient=False
+                )
             if status in (301, 302, 303, 307, 308) and location:
                 try:
                     current = urljoin(current, location)
@@ -240,7 +253,7 @@ class Client:
         return addresses[0]
 
     def _once(
-        self, target: Target, end: float, accept: str = ""
+        self, target: Target, end: float, sent: Mapping[str, str], payload: bytes | None
     ) -> tuple[int, Mapping[str, str], bytes]:
         remaining = end - self.clock()
         if remaining <= 0:
@@ -253,12 +266,11 @@ class Client:
         timeout = urllib3.Timeout(
             connect=min(self.connect_timeout, remaining), read=min(self.read_timeout, remaining)
         )
-        headers = {"Host": target.host_header, "User-Agent": USER_AGENT, "Connection": "close"}
-        if accept:
-            headers["Accept"] = accept
+        headers = {**sent, "Host": target.host_header, "User-Agent": USER_AGENT}
+        headers["Connection"] = "close"
         with _Watchdog(remaining) as watchdog:
             try:
-                return self._exchange(pool, target, headers, timeout, end)
+                return self._exchange(pool, target, headers, timeout, end, payload)
             except FetchError:
                 if watchdog.fired:
                     raise FetchError(f"over the deadline of {self.deadline:g} s") from None
@@ -273,11 +285,13 @@ class Client:
         headers: Mapping[str, str],
         timeout: urllib3.Timeout,
         end: float,
+        payload: bytes | None = None,
     ) -> tuple[int, Mapping[str, str], bytes]:
         try:
             response = pool.urlopen(
-                "GET",
+                "GET" if payload is None else "POST",
                 target.path,
+                body=payload,
                 headers=dict(headers),
                 redirect=False,
                 retries=False,

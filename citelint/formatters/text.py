@@ -156,4 +156,6 @@ def claims_line(s: dict[str, object]) -> str:
     if not claims:
         return head
     parts = [f"{s[f'{v}_claims']} {v}" for v in ("supported", "unsupported", "unchecked")]
+    if int(str(s.get("supported_by_judge", 0))):  # `20 supported (3 by judge)`
+        parts[0] += f" ({s['supported_by_judge']} by judge)"
     return f"{head}: {', '.join(parts)}"

@@ -27,6 +27,8 @@ from citelint.rules.cl108_direction_mismatch import DirectionMismatch
 from citelint.rules.cl109_overclaim import Overclaim
 from citelint.rules.cl110_source_under_concern import SourceUnderConcern
 from citelint.rules.cl111_unsupported_statement import UnsupportedStatement
+from citelint.rules.cl112_judged_contradicted import JudgedContradicted
+from citelint.rules.cl113_judged_unsupported import JudgedUnsupported
 from citelint.rules.cl201_shallow_mermaid import ShallowMermaid
 from citelint.rules.cl202_mermaid_numeric_miss import MermaidNumericMiss
 from citelint.rules.cl203_source_filler import SourceFiller
@@ -64,6 +66,8 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
     Overclaim,
     SourceUnderConcern,
     UnsupportedStatement,
+    JudgedContradicted,
+    JudgedUnsupported,
     ShallowMermaid,
     MermaidNumericMiss,
     SourceFiller,

@@ -42,6 +42,10 @@ Passes:
 
     The company develops guidance heads for portable anti-aircraft missile systems [1].
 
+A statement the judge read (`citelint judge`: a verdict saved in `judged.jsonl`, its
+key the statement's today, its quote in the window) is not flagged: CL111 asks a reader
+to look, and the judge has — its verdict is the finding (CL112, CL113) or the support.
+
 Fix: cite the source that says it, or say what the cited source says.
 """
 
@@ -86,8 +90,8 @@ class UnsupportedStatement(Rule[Options]):
         threshold = self.options.min_coverage
         for item in analysis.claims:
             spans = _saved(item)
-            if not spans:
-                continue
+            if not spans or item.sentence.start in analysis.judged:
+                continue  # the judge read it: CL111 asks a reader to look, and one has
             pages = [analysis.evidence.index(span).page for span in spans]
             if _covered(analysis, item, spans, pages, threshold):
                 continue

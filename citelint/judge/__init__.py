@@ -1,0 +1,1 @@
+"""`citelint judge`: the author asks a model once; the gate replays (`citelint/judged.py`)."""

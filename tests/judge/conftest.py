@@ -1,0 +1,95 @@
+"""A fake OpenAI-compatible server on 127.0.0.1: each test scripts its answers, shaped as
+llama.cpp's server, Ollama and vLLM answer `/v1/chat/completions` in their documented
+examples. Nothing here touches the network."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+Answer = tuple[int, dict[str, str], bytes]
+
+
+def completion(content: str, shape: str = "llama.cpp", tokens: int = 321) -> Answer:
+    """A chat completion as each server shapes it (their documented examples)."""
+    body: dict[str, Any] = {
+        "choices": [
+            {
+                "finish_reason": "stop",
+                "index": 0,
+                "message": {"content": content, "role": "assistant"},
+            }
+        ],
+        "created": 1733299200,
+        "model": "local-model",
+        "object": "chat.completion",
+        "usage": {"completion_tokens": 40, "prompt_tokens": tokens - 40, "total_tokens": tokens},
+        "id": "chatcmpl-1",
+    }
+    if shape == "ollama":
+        body["system_fingerprint"] = "fp_ollama"
+    if shape == "vllm":
+        body["choices"][0]["logprobs"] = None
+        body["choices"][0]["stop_reason"] = None
+        body["prompt_logprobs"] = None
+    return 200, {"Content-Type": "application/json"}, json.dumps(body).encode()
+
+
+def verdict(verdict: str, quote: str, reason: str = "it says so", **kw: Any) -> Answer:
+    return completion(json.dumps({"verdict": verdict, "quote": quote, "reason": reason}), **kw)
+
+
+@dataclass
+class Model:
+    """Answers in turn (the last kept); every request's headers and body are kept."""
+
+    base: str = ""
+    answers: list[Answer] = field(default_factory=list)
+    requests: list[tuple[dict[str, str], dict[str, Any]]] = field(default_factory=list)
+
+    def answer(self) -> Answer:
+        return self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+
+
+@pytest.fixture
+def model() -> Iterator[Model]:
+    state = Model()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", "0"))
+            raw = self.rfile.read(length)
+            state.requests.append((dict(self.headers.items()), json.loads(raw or b"{}")))
+            status, headers, body = state.answer()
+            if headers.get("X-Sleep"):
+                time.sleep(float(headers["X-Sleep"]))
+            self.send_response(status)
+            for name, value in headers.items():
+                if not name.startswith("X-"):
+                    self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    state.base = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    try:
+        yield state
+    finally:
+        server.shutdown()
+        server.server_close()
