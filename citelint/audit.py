@@ -18,6 +18,7 @@ from citelint.result import FileResult, Result, RuleFacts
 
 VERSION = "1.0"
 FILE_NAME = "verification_report.json"
+JUDGED_FILE = "judged.jsonl"  # the judge's replayed verdicts, one line per claim
 
 
 def report(f: FileResult, fail_on: str, fact: Callable[[str], RuleFacts]) -> dict[str, Any]:
@@ -67,11 +68,17 @@ def report(f: FileResult, fail_on: str, fact: Callable[[str], RuleFacts]) -> dic
                 "verdict": c.judged,
                 "coverage": c.coverage,
                 "evidence_at": c.evidence_at or None,
+                **({"judge": _judge(c.judge)} if c.judge is not None else {}),
             }
             for c in f.records
             if c.judged
         ],
     }
+
+
+def _judge(judge: tuple[str, str, str, str, str]) -> dict[str, str]:
+    verdict, model, quote, reason, _ = judge
+    return {"verdict": verdict, "model": model, "quote": quote, "reason": reason}
 
 
 def write(result: Result, folder: str, root: str) -> list[str]:
@@ -88,6 +95,16 @@ def write(result: Result, folder: str, root: str) -> list[str]:
             json.dumps(report(f, result.fail_on, result.fact), ensure_ascii=False, indent=2) + "\n"
         )
         writes.write_atomic(target, (text.encode("utf-8"),), root=root)
+        written.append(target)
+    judged = [
+        json.dumps({"report": f.path, "line": c.line, "column": c.column, **_judge(c.judge)})
+        for f in result.files
+        for c in f.records
+        if c.judge is not None
+    ]
+    if judged:  # one line per judged claim, for a pipeline that reads verdicts only
+        target = os.path.join(folder, JUDGED_FILE)
+        writes.write_atomic(target, ["".join(f"{line}\n" for line in judged).encode()], root=root)
         written.append(target)
     return written
 

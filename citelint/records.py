@@ -12,6 +12,7 @@ from typing import Any
 
 from citelint.analysis import Analysis, BodyClaim
 from citelint.diagnostic import Diagnostic, Severity, describe_lines
+from citelint.judged import Judgement
 from citelint.relations import coverage
 from citelint.result import CitedSpan, ClaimRecord
 from citelint.sources.model import Failure, Span
@@ -86,6 +87,7 @@ def build(
                 verdict=_checked(verdict(claim.fact_bearing, inside), judged.of.get(n)),
                 block=block_ids.get(id(s.block), 0),
                 judged=judged.of[n].value if n in judged.of else "",
+                judge=_judge(analysis.judged.get(s.start)),
                 found_in=tuple(
                     dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)
                 ),
@@ -93,6 +95,14 @@ def build(
             )
         )
     return tuple(records)
+
+
+def _judge(found: Judgement | None) -> tuple[str, str, str, str, str] | None:
+    """The judge's verdict as the outputs show it, the evidence it read squeezed."""
+    if found is None:
+        return None
+    evidence = " ".join(found.evidence.split())
+    return (found.verdict, found.model, found.quote, found.reason, evidence)
 
 
 def _window(analysis: Analysis, item: BodyClaim, shown: dict[str, str]) -> dict[str, Any]:

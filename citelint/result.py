@@ -93,6 +93,8 @@ class ClaimRecord:
     evidence_at: str = ""
     coverage: int | None = None  # None: no window was measured
     judged: str = ""  # supported | unsupported | unchecked; "" when the counts leave it out
+    # the judge's replayed verdict: (verdict, model, quote, reason, the evidence it read)
+    judge: tuple[str, str, str, str, str] | None = None
 
 
 def source_lines(text: str, numbers: Iterable[int]) -> tuple[tuple[int, str], ...]:

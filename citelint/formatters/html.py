@@ -190,6 +190,14 @@ def _detail(key: str, record: ClaimRecord) -> str:
         parts.append(
             f'<div class="excerpt evidence">{_highlight(record.evidence, _needles(record))}</div>'
         )
+    if record.judge is not None:  # the judge's verdict, its quote marked in what it read
+        verdict, model, quote, reason, evidence = record.judge
+        parts.append(
+            f'<p class="judge-label">Judge ({_e(model)}): {_e(verdict)}'
+            + (f" — {_e(reason)}" if reason else "")
+            + "</p>"
+        )
+        parts.append(f'<div class="excerpt judge">{_highlight(evidence, [quote])}</div>')
     for place, shown in record.found_in:  # the suggested span beside the cited one
         parts.append(f'<p class="found">Found in {_e(place)}</p>')
         parts.append(f'<div class="excerpt found">{_highlight(shown, _needles(record))}</div>')

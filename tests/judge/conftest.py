@@ -8,7 +8,7 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -43,6 +43,11 @@ def completion(content: str, shape: str = "llama.cpp", tokens: int = 321) -> Ans
     return 200, {"Content-Type": "application/json"}, json.dumps(body).encode()
 
 
+def evidence_of(sent: dict[str, Any]) -> str:
+    """The evidence a request carries (what a quote must come from)."""
+    return str(sent["messages"][1]["content"]).split("\n\nEvidence:\n", 1)[1]
+
+
 def verdict(verdict: str, quote: str, reason: str = "it says so", **kw: Any) -> Answer:
     return completion(json.dumps({"verdict": verdict, "quote": quote, "reason": reason}), **kw)
 
@@ -52,11 +57,12 @@ class Model:
     """Answers in turn (the last kept); every request's headers and body are kept."""
 
     base: str = ""
-    answers: list[Answer] = field(default_factory=list)
+    answers: list[Answer | Callable[[dict[str, Any]], Answer]] = field(default_factory=list)
     requests: list[tuple[dict[str, str], dict[str, Any]]] = field(default_factory=list)
 
-    def answer(self) -> Answer:
-        return self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+    def answer(self, sent: dict[str, Any]) -> Answer:
+        found = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+        return found(sent) if callable(found) else found
 
 
 @pytest.fixture
@@ -67,8 +73,9 @@ def model() -> Iterator[Model]:
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", "0"))
             raw = self.rfile.read(length)
-            state.requests.append((dict(self.headers.items()), json.loads(raw or b"{}")))
-            status, headers, body = state.answer()
+            sent = json.loads(raw or b"{}")
+            state.requests.append((dict(self.headers.items()), sent))
+            status, headers, body = state.answer(sent)
             if headers.get("X-Sleep"):
                 time.sleep(float(headers["X-Sleep"]))
             self.send_response(status)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from citelint import cli
-from tests.judge.conftest import Model, completion, verdict
+from tests.judge.conftest import Model, completion, evidence_of, verdict
 
 PAGE = (
     "<html><body><p>The company develops guidance heads for portable anti-aircraft missile "
@@ -217,3 +217,73 @@ def test_no_endpoint_is_a_one_line_error(
     err = capsys.readouterr().err
     assert err.startswith("citelint: error: citelint judge needs an endpoint and a model")
     assert err.count("\n") == 1
+
+
+def test_the_outputs_carry_the_verdicts(
+    judging: Path, model: Model, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model.answers = [verdict("supported", SEEKERS), verdict("contradicted", FOUNDED, "no")]
+    assert cli.main(["judge", "."]) == 0
+    capsys.readouterr()
+    cli.main(["--no-cache", "--no-progress", "--audit-dir", "audit", "-o", "html:view.html", "."])
+    audit = json.loads((judging / "audit/report.md/verification_report.json").read_text())
+    judged = [c["judge"] for c in audit["claims"] if "judge" in c]
+    assert [(j["verdict"], j["model"]) for j in judged] == [
+        ("supported", "qwen2.5-7b-instruct"),
+        ("contradicted", "qwen2.5-7b-instruct"),
+    ]
+    lines = (judging / "audit/judged.jsonl").read_text().splitlines()
+    assert [json.loads(line)["line"] for line in lines] == [1, 5]
+    view = (judging / "view.html").read_text()
+    assert f'<mark class="match">{SEEKERS}</mark>' in view and "Judge (qwen2.5-7b-instruct)" in view
+
+
+def test_a_timeout_is_a_failed_call(
+    judging: Path, model: Model, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (judging / "pyproject.toml").write_text("[tool.citelint.judge]\ntimeout = 1\n")
+    model.answers = [(200, {"X-Sleep": "3"}, b"")]
+    assert cli.main(["judge", "--max-calls", "1", "."]) == 1
+    assert "over the deadline of 1 s" in capsys.readouterr().out
+
+
+def test_a_real_report_is_judged_once_and_replayed_the_same_every_way(
+    corpus: Path,
+    tmp_path: Path,
+    model: Model,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """STORM's article over its saved snippets, judged by a model that calls every claim
+    unsupported quoting its evidence's first words: the same findings on every run, with
+    one worker or two, with a cold cache and a warm one."""
+    folder = corpus / "reports" / "storm_crw_telesystem"
+    if not folder.is_dir():
+        pytest.skip("the corpus is not present")
+    for name in ("storm_gen_article_polished.txt", "url_to_info.json"):
+        (tmp_path / name).write_bytes((folder / name).read_bytes())
+    (tmp_path / "pyproject.toml").write_text('[tool.citelint]\nsources = "."\n')
+
+    def unsupported(sent: dict[str, object]) -> tuple[int, dict[str, str], bytes]:
+        words = " ".join(evidence_of(sent).split()[:6])
+        return verdict("unsupported", words)
+
+    model.answers = [unsupported]
+    monkeypatch.setenv("CITELINT_JUDGE_BASE_URL", model.base)
+    monkeypatch.setenv("CITELINT_JUDGE_MODEL", "m")
+    monkeypatch.chdir(tmp_path)
+    report = "storm_gen_article_polished.txt"
+    assert cli.main(["judge", report]) == 0
+    asked = capsys.readouterr().out
+    assert asked.startswith("judged ") and " unsupported" in asked and len(model.requests) > 5
+    runs = []
+    for extra in (
+        ["--no-cache", "--jobs", "1"],
+        ["--no-cache", "--jobs", "2"],
+        ["--cache-dir", "c", "--jobs", "1"],
+        ["--cache-dir", "c", "--jobs", "2"],
+    ):
+        cli.main(["--no-progress", *extra, report])
+        runs.append(capsys.readouterr().out)
+    assert runs[0].count(" CL113 ") == len(model.requests)
+    assert len(set(runs)) == 1
