@@ -1,7 +1,9 @@
-"""Rule documentation from the rule modules: docs/rules.md (`python -m citelint.docgen >
-docs/rules.md`) and the catalogue `citelint rules` and `citelint rule CODE` print
-(`python -m citelint.docgen --catalog > citelint/catalog.json`); the README's rule table
-(`--readme-table`) and command-line synopsis (`--synopsis`, from the parser).
+"""Every generated part of the committed files, from the registries: docs/rules.md (the
+rule modules' docstrings), the catalogue `citelint rules` and `citelint rule CODE` print
+(`citelint/catalog.json`), the README's rule table and command-line synopsis (from the
+parser), and the audit schema's citation styles (from the style registry).
+`python -m citelint.docgen` rewrites them all in place (and prints docs/rules.md, as it
+always did); `--catalog`, `--readme-table`, `--synopsis` print one part.
 
 The rule docstrings are the single source of the documentation; a test fails when either
 committed file is stale. The catalogue is data so that those two commands start without
@@ -13,6 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 from citelint.rules import ALL_RULES, AnyRule
 
@@ -129,6 +133,66 @@ def synopsis() -> str:
     return "    citelint [OPTIONS] [--] [PATH ...]\n" + "\n".join(lines) + "\n"
 
 
+# Each generated part of a committed file: the file, the line the part starts with and
+# the prefix of the lines that continue it (`None`: the whole file), and what writes it.
+# `python -m citelint.docgen` rewrites them all; a test fails while any is stale.
+GENERATED: tuple[tuple[str, tuple[str, str] | None, Callable[[], str]], ...] = (
+    ("docs/rules.md", None, rules_markdown),
+    ("citelint/catalog.json", None, catalog),
+    ("README.md", ("| code | name | severity | fires when |\n", "|"), readme_table),
+    ("README.md", ("    citelint [OPTIONS] [--] [PATH ...]\n", "      "), synopsis),
+    ("citelint/schemas/verification_report.schema.json", None, lambda: audit_schema(ROOT)),
+)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def audit_schema(root: Path) -> str:
+    """The audit schema with the citation styles of the registry: a style added to
+    `citations/styles.py` is a style the schema declares."""
+    from citelint.citations.styles import style_names
+
+    path = root / "citelint/schemas/verification_report.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    by_style = schema["properties"]["anchor_audit"]["properties"]["citations_by_style"]
+    by_style["propertyNames"]["enum"] = list(style_names())
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def generated(root: Path) -> dict[str, str]:
+    """Every generated file's text as it must be committed, by path."""
+    texts: dict[str, str] = {}
+    for rel, where, make in GENERATED:
+        current = texts.get(rel) or (root / rel).read_text(encoding="utf-8")
+        texts[rel] = make() if where is None else _replaced(current, *where, make())
+    return texts
+
+
+def _replaced(text: str, start: str, continues: str, part: str) -> str:
+    """`text` with the block that begins at the line `start` (and runs on while lines
+    begin with `continues`) replaced by `part`."""
+    at = text.index(start)
+    end = at + len(start)
+    while end < len(text) and text.startswith(continues, end):
+        end = text.find("\n", end) + 1 or len(text)
+    return text[:at] + part + text[end:]
+
+
+def write_all(root: Path) -> list[str]:
+    """Rewrite every generated file that is stale; the paths rewritten."""
+    written = []
+    for rel, text in generated(root).items():
+        path = root / rel
+        if path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            written.append(rel)
+    return written
+
+
 if __name__ == "__main__":
     MODES = {"--catalog": catalog, "--synopsis": synopsis, "--readme-table": readme_table}
-    sys.stdout.write(MODES.get(" ".join(sys.argv[1:]), rules_markdown)())
+    if sys.argv[1:]:
+        sys.stdout.write(MODES.get(" ".join(sys.argv[1:]), rules_markdown)())
+    else:  # every generated file, in place; stdout stays docs/rules.md, as it always was
+        for rel in write_all(ROOT):
+            print(f"citelint.docgen: wrote {rel}", file=sys.stderr)
+        sys.stdout.write(rules_markdown())

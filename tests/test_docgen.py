@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from citelint.docgen import rules_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,3 +55,29 @@ def test_the_readme_synopsis_is_the_parsers() -> None:
     assert synopsis() in readme, "paste `python -m citelint.docgen --synopsis` into README.md"
     for flag in ("--isolated", "--fix", "--unsafe-fixes", "--diff", "--force-exclude"):
         assert f"[{flag}]" in synopsis()
+
+
+def test_every_generated_file_is_current() -> None:
+    """One command writes every generated part (`python -m citelint.docgen`): the rules'
+    docs and catalogue, the README's rule table and synopsis, the audit schema's styles."""
+    from citelint.docgen import generated
+
+    for rel, text in generated(ROOT).items():
+        assert (ROOT / rel).read_text(encoding="utf-8") == text, (
+            f"{rel} is stale: run python -m citelint.docgen"
+        )
+
+
+def test_a_style_added_to_the_registry_is_a_style_the_schema_declares(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import json
+
+    from citelint.citations import styles
+    from citelint.docgen import audit_schema
+    from tests.citations.test_styles import ANGLE
+
+    monkeypatch.setattr(styles, "REGISTRY", (*styles.REGISTRY, ANGLE))
+    schema = json.loads(audit_schema(ROOT))
+    by_style = schema["properties"]["anchor_audit"]["properties"]["citations_by_style"]
+    assert by_style["propertyNames"]["enum"][-1] == "angle"

@@ -76,10 +76,6 @@ def names_digest(text: str) -> bool:
     return fold(_NUMBERING.sub("", text, count=1)).strip(" :：*#") in DIGEST_NAMES
 
 
-def is_list_heading(text: str) -> bool:
-    return list_heading(text) is not None
-
-
 # A paragraph that opens with the list's name and goes straight on to its entries
 # (`参考文献：` or `References` on its own line, then `[1] …` lines).
 LIST_LEAD = re.compile(

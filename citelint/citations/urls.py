@@ -107,13 +107,9 @@ def url_ids(url: str) -> list[tuple[str, str]]:
     return [(kind, m.group(1)) for kind, pattern in URL_IDS for m in [pattern.search(url)] if m]
 
 
-def find_quote(text: str, directive: str) -> str | None:
-    """The passage a text directive quotes, if `text` holds it (case and spacing folded)."""
-    return quote_in(squeeze(text), directive)
-
-
 def quote_in(hay: str, directive: str) -> str | None:
-    """`find_quote` on text already squeezed: a page quoted many times is folded once."""
+    """The passage a text directive quotes, if `hay` (text folded by `squeeze`: a page
+    quoted many times is folded once) holds it (case and spacing folded)."""
     prefix, start, end, suffix = quote_parts(directive)
     if not start:
         return None

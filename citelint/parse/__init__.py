@@ -13,7 +13,6 @@ from citelint.parse.markdown import MarkdownParser
 from citelint.parse.raw import ParseOutput
 
 HTML_SUFFIXES = (".html", ".htm")
-MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 
 class UnreadableReport(Exception):  # noqa: N818 - named after CL902

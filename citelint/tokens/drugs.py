@@ -112,7 +112,6 @@ class DrugMention:
     end: int
     brands: tuple[str, ...] = ()
     glosses: tuple[str, ...] = ()  # the same drug named in another script: `曲美替尼（trametinib）`
-    affix: str = ""  # the suffix, prefix or stem that made it a drug
     chinese: bool = False
     prefix_form: bool = False
 
@@ -160,7 +159,7 @@ class DrugGrammar:
             name = text[start : m.end()]
             if name == m.group(0) or len(name) < 2:
                 continue  # a bare suffix (`单抗`) is a class word, not a drug
-            mention = DrugMention(name, start, m.end(), affix=m.group(0), chinese=True)
+            mention = DrugMention(name, start, m.end(), chinese=True)
             if found and found[-1].end > start:
                 if start <= found[-1].start:  # `度普利尤单抗` is one name, not `度普利`
                     found[-1] = mention
@@ -181,7 +180,6 @@ class DrugGrammar:
                         text[m.start() : end],
                         m.start(),
                         end,
-                        affix=m.group(0),
                         chinese=True,
                         prefix_form=True,
                     )
@@ -203,7 +201,7 @@ class DrugGrammar:
                 continue  # a word equal to a stem is not a mention (D4)
             if _TARGET_OF.search(text, max(0, m.start() - 16), m.start()):
                 continue  # `mammalian target of rapamycin` names a target, not a drug
-            found.append(DrugMention(word, m.start(), m.start() + len(word), affix=stem))
+            found.append(DrugMention(word, m.start(), m.start() + len(word)))
         return found
 
 

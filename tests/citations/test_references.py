@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.citations.references import entry_key, is_list_heading, list_blocks, read_entry
+from citelint.citations.references import entry_key, list_blocks, list_heading, read_entry
 
 
 @pytest.mark.parametrize(
     "heading", ["References", "5. References", "Works Cited", "参考文献", "**Sources**", "Notes"]
 )
 def test_list_headings(heading: str) -> None:
-    assert is_list_heading(heading)
+    assert list_heading(heading) is not None
 
 
 def test_other_headings_are_not_lists() -> None:
-    assert not is_list_heading("Referenced trials")
-    assert not is_list_heading("Results")
+    assert list_heading("Referenced trials") is None
+    assert list_heading("Results") is None
 
 
 def test_the_list_runs_to_the_next_heading_of_its_level() -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from citelint.citations.urls import (
-    find_quote,
     normalize_url,
+    quote_in,
     quote_parts,
     quoted,
+    squeeze,
     text_fragment,
     url_ids,
 )
@@ -58,11 +59,11 @@ def test_text_fragments_split_into_prefix_start_end_suffix() -> None:
 
 def test_a_quote_is_found_with_case_and_spacing_folded() -> None:
     page = "Results.  The Median  PFS was 4.8 months in the arm. Other text."
-    assert find_quote(page, "median%20pfs,months") == "median pfs was 4.8 months"
-    assert find_quote(page, "the-,median%20pfs") == "median pfs"
-    assert find_quote(page, "median%20pfs,-other") is None  # the suffix must follow
-    assert find_quote(page, "not%20there") is None
-    assert find_quote(page, "median%20pfs,absent") is None
+    assert quote_in(squeeze(page), "median%20pfs,months") == "median pfs was 4.8 months"
+    assert quote_in(squeeze(page), "the-,median%20pfs") == "median pfs"
+    assert quote_in(squeeze(page), "median%20pfs,-other") is None  # the suffix must follow
+    assert quote_in(squeeze(page), "not%20there") is None
+    assert quote_in(squeeze(page), "median%20pfs,absent") is None
 
 
 def test_publisher_doi_pages_and_arxiv_are_identifiers() -> None:
