@@ -307,26 +307,32 @@ class Discovery:
         )
 
     def sources_root(self, report: str) -> str | None:
-        """`--sources`/config, else `sources/` beside the report or in a parent folder,
-        else the report's own folder when STORM laid out its run there (the article beside
-        its `url_to_info.json`)."""
-        if self.settings.sources:
-            return self.settings.sources
-        here = os.path.dirname(os.path.abspath(report))
-        if not os.path.isdir(os.path.join(here, "sources")) and os.path.isfile(
-            os.path.join(here, STORM_RUN_INDEX)
-        ):
-            return here
-        while True:
-            candidate = os.path.join(here, "sources")
-            if os.path.isdir(candidate):
-                return candidate
-            if os.path.abspath(here) == os.path.abspath(self.root):
-                return None
-            parent = os.path.dirname(here)
-            if parent == here:
-                return None
-            here = parent
+        """The sources root of a report under the run's own config."""
+        return find_sources_root(report, self.settings.sources, self.root)
+
+
+def find_sources_root(report: str, sources: str | None, project_root: str) -> str | None:
+    """`--sources`/config, else `sources/` beside the report or in a parent folder (not
+    above the project), else the report's own folder when STORM laid out its run there
+    (the article beside its `url_to_info.json`). One function for every config's linter:
+    the runner lets a root go by the root the report's own linter read."""
+    if sources:
+        return sources
+    here = os.path.dirname(os.path.abspath(report))
+    if not os.path.isdir(os.path.join(here, "sources")) and os.path.isfile(
+        os.path.join(here, STORM_RUN_INDEX)
+    ):
+        return here
+    while True:
+        candidate = os.path.join(here, "sources")
+        if os.path.isdir(candidate):
+            return candidate
+        if os.path.abspath(here) == os.path.abspath(project_root):
+            return None
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
 
 
 def in_shard(rel: str, shard: tuple[int, int]) -> bool:

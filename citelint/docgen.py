@@ -133,6 +133,7 @@ def synopsis() -> str:
     return "    citelint [OPTIONS] [--] [PATH ...]\n" + "\n".join(lines) + "\n"
 
 
+ROOT = Path(__file__).resolve().parent.parent
 # Each generated part of a committed file: the file, the line the part starts with and
 # the prefix of the lines that continue it (`None`: the whole file), and what writes it.
 # `python -m citelint.docgen` rewrites them all; a test fails while any is stale.
@@ -143,7 +144,6 @@ GENERATED: tuple[tuple[str, tuple[str, str] | None, Callable[[], str]], ...] = (
     ("README.md", ("    citelint [OPTIONS] [--] [PATH ...]\n", "      "), synopsis),
     ("citelint/schemas/verification_report.schema.json", None, lambda: audit_schema(ROOT)),
 )
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def audit_schema(root: Path) -> str:

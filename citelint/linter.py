@@ -9,6 +9,7 @@ they become diagnostics is `stamp.py`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import os
 import traceback
@@ -20,7 +21,7 @@ from citelint.cache.results import ResultCache, code_version, stable
 from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.diagnostic import Diagnostic
-from citelint.discover import Discovery
+from citelint.discover import find_sources_root
 from citelint.document import Document
 from citelint.evidence import Evidence
 from citelint.gitfiles import Tracked
@@ -90,7 +91,9 @@ class Linter:
             max_pdf_pages=settings.max_pdf_pages,
             watch=Watch(active=self.results is not None),
         )
-        self.sources_root = Discovery(settings).sources_root
+        self.sources_root = functools.partial(
+            find_sources_root, sources=settings.sources, project_root=settings.project_root
+        )
         if run.only_tracked:  # the hooks judge the commit: a source git lacks is absent
             self.store.tracked = Tracked.of(run.project_root)
         self.stamper = Stamper(settings.severity, run.show)

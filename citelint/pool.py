@@ -139,7 +139,7 @@ def _check_interrupt() -> None:
 
 
 def by_root(
-    work: Sequence[tuple[str, str | None]], root_of: Callable[[str], str | None]
+    work: Sequence[tuple[str, str | None]], root_of: Callable[[str, str | None], str | None]
 ) -> list[Item]:
     """The work with each report's sources root, grouped by config and root (in the
     order each first appears; results are sorted by path afterwards), so that a root is
@@ -147,7 +147,7 @@ def by_root(
     first: dict[tuple[str | None, str | None], int] = {}
     items = []
     for n, (path, config) in enumerate(work):
-        root = root_of(path)
+        root = root_of(path, config)  # the root the report's own linter reads
         order = first.setdefault((config, root), n)
         items.append((order, n, (path, config, root)))
     return [item for _, _, item in sorted(items, key=lambda x: (x[0], x[1]))]

@@ -106,13 +106,13 @@ class Runner:
     ) -> Generator[FileResult, None, None]:
         if jobs <= 1 or len(work) < pool.PARALLEL_FROM:
             # by sources root: a root is let go after its last report (memory = roots in flight)
-            yield from pool.serial(pool.by_root(work, self.discovery.sources_root), self)
+            yield from pool.serial(pool.by_root(work, self.root_of), self)
             return
         # The first report of each sources root is linted here: what it loads and indexes
         # (its sources, the root's repair index) is then shared by every forked worker.
         by_root: dict[tuple[str | None, str | None], list[int]] = {}
         for i, (path, config) in enumerate(work):
-            by_root.setdefault((self.discovery.sources_root(path), config), []).append(i)
+            by_root.setdefault((self.root_of(path, config), config), []).append(i)
         shared = sorted(by_root.values(), key=len, reverse=True)[: pool.WARM_ROOTS]
         warmed = {reports[0] for reports in shared if len(reports) > 1}
         for i in sorted(warmed):
@@ -120,9 +120,7 @@ class Runner:
         rest = [item for i, item in enumerate(work) if i not in warmed]
         make = functools.partial(Runner, self.run, self.settings)
         with self._exchange():
-            yield from pool.lint_in_workers(
-                pool.by_root(rest, self.discovery.sources_root), jobs, make, warm=self
-            )
+            yield from pool.lint_in_workers(pool.by_root(rest, self.root_of), jobs, make, warm=self)
 
     @contextlib.contextmanager
     def _exchange(self) -> Iterator[None]:
@@ -146,6 +144,11 @@ class Runner:
 
     def lint_file(self, path: str, config: str | None) -> FileResult:
         return self.for_config(config).lint_file(path)
+
+    def root_of(self, report: str, config: str | None) -> str | None:
+        """A report's sources root as the linter of its config reads it (a nested config
+        may set `sources`): the root that is let go after its last report."""
+        return self.for_config(config).sources_root(report)
 
     def release(self, config: str | None, root: str | None) -> None:
         """Let go of what a sources root's reports loaded and indexed."""

@@ -119,13 +119,24 @@ def write_atomic(
                 os.unlink(tmp)
 
 
-def append(path: str, chunks: Iterable[bytes], *, root: str | None = None) -> None:
-    """Append to `path` (created if absent), never through a symlink at it."""
+def append(
+    path: str,
+    chunks: Iterable[bytes],
+    *,
+    root: str | None = None,
+    mode: int = 0o666,
+    begin_past: int | None = None,
+) -> None:
+    """Append to `path` (created with `mode` if absent), never through a symlink at it;
+    a file already past `begin_past` bytes begins anew (a bounded log)."""
     _guard(path, root, replace_link=False)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW, 0o666)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW, mode)
     with os.fdopen(fd, "ab") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
             raise UnsafeWriteError(path, "is not a regular file")
+        if begin_past is not None and info.st_size > begin_past:
+            os.ftruncate(handle.fileno(), 0)
         for chunk in chunks:
             handle.write(chunk)
 

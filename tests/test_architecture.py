@@ -195,6 +195,28 @@ def test_every_module_has_a_room_in_the_architecture() -> None:
     assert missing == [], "add a row for each to docs/architecture.md's rooms table"
 
 
+def test_every_module_is_named_in_its_rooms_row() -> None:
+    """At every depth: `citelint/a/b/c.py` is named (`c.py` or `b/c.py`) in the row of
+    room `a/` (a rule module by the row's `clNNN_<name>.py`)."""
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rooms = doc.split("## The rooms", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in rooms.splitlines():
+        for name in re.findall(r"`([a-z_]+/)`", line.split("|")[1] if "|" in line else ""):
+            rows[name] = line
+    missing = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE)
+        if len(rel.parts) == 1 or rel.name == "__init__.py":  # a package: its row names it
+            continue
+        if rel.parts[0] == "rules" and re.fullmatch(r"cl\d{3}_\w+\.py", rel.name):
+            continue
+        row = rows.get(rel.parts[0] + "/", "")
+        if f"`{rel.name}`" not in row and f"`{'/'.join(rel.parts[1:])}`" not in row:
+            missing.append(str(rel))
+    assert missing == [], "name each in its room's row of docs/architecture.md"
+
+
 def _module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -275,3 +297,34 @@ def test_the_design_documents_the_code_cites_are_in_the_repository() -> None:
         if not re.search(rf"(?:\*\*|^|\s){entry}\.", text, re.M):
             missing.append(f"{name} {entry}")
     assert missing == []
+
+
+def _floors() -> dict[str, int]:
+    """Each room's floor, read from docs/architecture.md's floor list."""
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = doc.split("## The floors", 1)[1].split("\n## ", 1)[0]
+    floors: dict[str, int] = {}
+    for line in table.splitlines():
+        m = re.match(r"\| (\d+) [^|]*\| (.*) \|$", line)
+        if m:
+            for room in re.findall(r"`([^`]+)`", m.group(2)):
+                floors[room.rstrip("/").removesuffix(".py")] = int(m.group(1))
+    return floors
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def test_imports_never_run_up_the_floors() -> None:
+    floors = _floors()
+    rooms = {_room(m) for m in _imports()}
+    assert rooms - set(floors) == set(), "give each room a floor in docs/architecture.md"
+    up = sorted(
+        f"{here} ({floors[_room(here)]}) imports {there} ({floors[_room(there)]})"
+        for here, targets in _imports().items()
+        for there in targets
+        if floors[_room(there)] > floors[_room(here)]
+    )
+    assert up == []

@@ -124,6 +124,33 @@ def test_a_run_keeps_only_the_sources_roots_in_flight(
     assert len(linter.evidence._parts) <= 2
 
 
+def test_a_nested_configs_sources_roots_are_let_go_too(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A config in one folder of the run (`runs/pyproject.toml`, `sources = "saved"`)
+    reads its reports' roots where the run's own config would find none: each is let go
+    after its last report like any other (they lived to the end of the run)."""
+    from citelint.config import Settings
+    from citelint.runner import Runner
+
+    record = json.dumps({"abstract": "Median PFS was 4.8 months; ORR 45%."})
+    project("pyproject.toml", "[tool.citelint]\n")
+    for n in range(40):
+        project(f"runs/r{n:02d}/pyproject.toml", '[tool.citelint]\nsources = "saved"\n')
+        project(f"runs/r{n:02d}/saved/pubmed/1.json", record)
+        project(f"runs/r{n:02d}/report.md", "ORR was 46% [pmid:1:abstract].\n")
+    monkeypatch.chdir(tmp_path)
+    runner = Runner.of(Settings(project_root=str(tmp_path)), [str(tmp_path / "runs")])
+    live: list[int] = []
+
+    def count(done: int, total: int) -> None:
+        live.append(sum(len(lt.store.live_roots()) for lt in runner.linters))
+
+    result = runner.lint(progress=count)
+    assert [d.code for d in result.diagnostics] == ["CL101"] * 40  # each root was read
+    assert len(runner.linters) == 41 and max(live) == 1
+
+
 def test_a_nested_config_chooses_its_rules_never_what_the_run_decides(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

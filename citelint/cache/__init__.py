@@ -1,6 +1,6 @@
 """The result cache: a report's findings kept across runs (DECISIONS X3).
 
-`watch` records what a lint looked at on disk; `codec` turns a file's result into JSON
+`sources/watch.py` records what a lint looked at on disk; `codec` turns a file's result into JSON
 and back, checking every field's type; `results` keeps one entry per report key and
 serves it only while every recorded observation still holds.
 """
