@@ -96,7 +96,7 @@ def _lint_report(job: tuple[int, bytes, str]) -> tuple[int, float, str]:
     linter = Linter(Run.of(settings), settings)
     start = time.process_time()
     try:
-        result = linter.lint_data(name, data, str(ROOT / "examples" / "sources"))
+        result = linter.lint_bytes(name, data, str(ROOT / "examples" / "sources"))
         crash = next((d.message for d in result.diagnostics if d.code == "CL903"), "")
     except Exception as exc:  # the linter must never raise
         crash = f"{type(exc).__name__}: {exc}"

@@ -42,7 +42,7 @@ from lxml import etree  # noqa: E402
 from citelint.relations import sentences  # noqa: E402
 from citelint.sources.loaders.pubmed import load_pubmed_xml  # noqa: E402
 from citelint.sources.model import SourceError  # noqa: E402
-from citelint.tokens import relations as grammar  # noqa: E402
+from citelint.tokens import relation_words as grammar  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 CAUGHT_BY = {

@@ -49,4 +49,4 @@ def lint_text(
     linter = Linter(Run.of(settings), settings)
     name = f"<text>{suffix if suffix.startswith('.') else '.' + suffix}"
     root = os.path.abspath(sources) if sources else None
-    return list(linter.lint_data(name, text.encode("utf-8"), root).diagnostics)
+    return list(linter.lint_bytes(name, text.encode("utf-8"), root).diagnostics)

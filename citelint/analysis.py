@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from citelint.citations.indexes import indexed_source
 from citelint.citations.resolve import Record
 from citelint.claims import AnchorScope, Claim, ClaimReader, ClaimSettings
 from citelint.document import Anchor, Document, MermaidBlock, Reference, Sentence
@@ -25,7 +26,7 @@ from citelint.relations import check as check_relations
 from citelint.sources.model import FailureKind, Resolution, Span
 from citelint.support import MIN_TERMS, terms
 from citelint.tokens import Kind, NumericToken, mask_anchors, numeric_tokens
-from citelint.tokens.relations import number_value
+from citelint.tokens.relation_words import number_value
 from citelint.tokens.text import blank
 
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
@@ -174,6 +175,16 @@ class Analysis:
     def relations(item: BodyClaim) -> Relations:
         """A claim's relations, or the abstention of one whose citations failed."""
         return item.relations if item.relations is not None else ABSTAINED
+
+    def source_of(self, anchor: Anchor) -> str | None:
+        """Which saved source a citation reached, as one key per source: its file, and
+        inside an index file of many sources (STORM's `url_to_info.json`) its entry —
+        so a rule can count distinct sources. None when it reached none."""
+        found = self.resolutions.get(anchor)
+        if not isinstance(found, Span) or not found.path:
+            return None
+        entry = indexed_source(found.pointer)
+        return found.path if entry is None else f"{found.path}#{entry}"
 
     def cite(self, anchors: Sequence[Anchor]) -> Cited:
         return cited(anchors, self.resolutions, self.settings.locator_optional_types)

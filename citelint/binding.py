@@ -10,7 +10,7 @@ sentence whose numbers are permuted in place is moved too. A claim that is its e
 with one group word (after `in`, `with`, `among`, `than`…) swapped for another the record
 names elsewhere is moved (`swapped_group`).
 
-All of it is grammar (`tokens/relations.py`): the arms, measures and populations are the
+All of it is grammar (`tokens/relation_words.py`): the arms, measures and populations are the
 evidence's own words.
 """
 
@@ -24,7 +24,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from citelint.sources.model import NumberField
-from citelint.tokens import relations as g
+from citelint.tokens import relation_words as g
 
 _PHRASE_WORDS = 6  # words of a number's phrase on each side
 

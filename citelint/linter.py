@@ -145,7 +145,7 @@ class Linter:
         if kept is not None:
             return dataclasses.replace(kept, origin=origin)
         with self.store.watch.recording() as seen:
-            result = self.lint_data(display, data, root)
+            result = self.lint_bytes(display, data, root)
         if self.results is not None and key and self._keepable(result):
             self.results.put(key, seen, result)
         return dataclasses.replace(result, origin=origin)
@@ -160,10 +160,11 @@ class Linter:
         crashed = any(RULES_BY_CODE[d.code].internal_error for d in result.diagnostics)
         return not crashed
 
-    def lint_data(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
-        """Lint one report's bytes; an unreadable report is CL902, a crash is CL903."""
+    def lint_bytes(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
+        """Lint a report given as bytes (`lint_file` reads one from disk and calls this):
+        an unreadable report is CL902, a crash is CL903, never an exception."""
         try:
-            return self.lint_bytes(display, data, sources_root)
+            return self._lint_unguarded(display, data, sources_root)
         except UnreadableReport as exc:
             return self._file_finding(display, UnreadableReportRule, f"report {exc}")
         except Exception as exc:
@@ -175,7 +176,7 @@ class Linter:
                 "please report it with this file",
             )
 
-    def lint_bytes(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
+    def _lint_unguarded(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
         if _fault(display):
             raise RuntimeError("fault injected for the internal-error test")
         doc = self.parser.parse(display, data)

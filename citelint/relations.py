@@ -18,7 +18,7 @@ itself, is in the evidence (`lower` where the source says `higher`).
 **Strength (CL109).** The evidence hedges (`may`, `associated with`, `trend toward`) and
 the claim says it outright: it drops the hedge and states the hedged verb, or a cause.
 
-All of it is grammar (`tokens/relations.py`); the arms, measures and populations are the
+All of it is grammar (`tokens/relation_words.py`); the arms, measures and populations are the
 evidence's own words.
 """
 
@@ -32,7 +32,7 @@ from functools import lru_cache
 from citelint import wording
 from citelint.binding import Moved, grouped, moved, moved_measure, swapped_group
 from citelint.sources.model import Span
-from citelint.tokens import relations as g
+from citelint.tokens import relation_words as g
 
 MAX_WINDOW = 3  # sentences an evidence run may span
 MAX_SENTENCES = 200  # sentences holding a claim's rarest number that are looked around

@@ -1,6 +1,6 @@
 """How a claim words what its evidence says: negation (CL107), direction (CL108) and
 strength (CL109). Each function compares one claim with its evidence sentence(s), found by
-`citelint.relations`; the words are the grammar of `tokens/relations.py`.
+`citelint.relations`; the words are the grammar of `tokens/relation_words.py`.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from citelint.tokens import relations as g
+from citelint.tokens import relation_words as g
 
 # words too common to tie a negation to what the other side says
 _GLUE = frozenset(

@@ -151,7 +151,7 @@ def test_deselecting_a_failure_hides_it_but_the_claim_stays_unverified(sources: 
     CL002 finding stands for the claim), and the counts still show the claim unverified."""
 
     settings = Settings(project_root=str(sources.parent), select=("CL0", "CL1"), ignore=("CL002",))
-    result = linter_of(settings).lint_data("r.md", b"ORR 45% [pmid:404:abstract].\n", str(sources))
+    result = linter_of(settings).lint_bytes("r.md", b"ORR 45% [pmid:404:abstract].\n", str(sources))
     assert (result.diagnostics, result.claims, result.verified) == ((), 1, 0)
 
 
@@ -211,9 +211,9 @@ def test_a_cut_off_counts_what_its_word_says(project: Writer, tmp_path: Path) ->
     project("sources/guidelines/G.md", "Grid spacing stays > 200 um across the array.\n")
     linter = linter_of(Settings(project_root=str(tmp_path), cache_dir=None))
     sources = str(tmp_path / "sources")
-    wrong = linter.lint_data(
+    wrong = linter.lint_bytes(
         "r.md", b"The array holds >200 qubits [guideline:G:line:1].\n", sources
     )
     assert [d.code for d in wrong.diagnostics] == ["CL101"]
-    right = linter.lint_data("r.md", b"Spacing was > 200 um [guideline:G:line:1].\n", sources)
+    right = linter.lint_bytes("r.md", b"Spacing was > 200 um [guideline:G:line:1].\n", sources)
     assert right.diagnostics == ()

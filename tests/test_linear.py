@@ -119,7 +119,7 @@ def _cost(make: Callable[[int], tuple[str, str]], n: int, root: str | None = Non
     warm_name, warm = make(8)
     # a sources root is read only inside the project: the root's folder is the project
     settings = Settings(cache_dir=None, project_root=os.path.dirname(root) if root else ".")
-    linter_of(settings).lint_data(warm_name, warm.encode(), root)
+    linter_of(settings).lint_bytes(warm_name, warm.encode(), root)
     name, text = make(n)
     data = text.encode()
     _clear_caches()
@@ -140,7 +140,7 @@ def _cost(make: Callable[[int], tuple[str, str]], n: int, root: str | None = Non
     sys.settrace(lines)
     sys.setprofile(c_calls)
     try:
-        linter.lint_data(name, data, root)
+        linter.lint_bytes(name, data, root)
     finally:
         sys.setprofile(profiler)
         sys.settrace(tracer)

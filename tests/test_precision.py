@@ -56,7 +56,7 @@ def linter(tmp_path_factory: pytest.TempPathFactory) -> tuple[Linter, str]:
 def _findings(linter: tuple[Linter, str], anchor: str, sentence: str) -> list[tuple[str, int]]:
     lint, sources = linter
     text = f"{sentence}[{anchor}]\n"
-    result = lint.lint_data("claim.md", text.encode(), sources)
+    result = lint.lint_bytes("claim.md", text.encode(), sources)
     return [(d.code, d.column) for d in result.diagnostics]
 
 

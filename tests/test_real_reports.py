@@ -264,3 +264,15 @@ def test_the_evidence_windows_do_not_depend_on_the_hash_seed(storm: Path) -> Non
         )
         views.append(out.read_bytes())
     assert views[0] == views[1] == views[2]
+
+
+def test_each_storm_source_has_its_own_identity(storm: Path) -> None:
+    """STORM's sources share one index file: a rule counting distinct sources counts
+    each cited URL once, not the file once."""
+    linter = linter_of(Settings(project_root=str(storm), sources=str(storm)))
+    doc = linter.parser.parse("a.txt", (storm / STORM[1]).read_bytes())
+    analysis = linter.analyze(doc, str(storm))
+    cited = [a for a in doc.anchors if a.is_citation]
+    sources = {analysis.source_of(a) for a in cited}
+    assert None not in sources and len(sources) == len({a.id for a in cited}) > 1
+    assert all(s.startswith(str(storm / "url_to_info.json") + "#") for s in sources if s)

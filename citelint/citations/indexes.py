@@ -23,6 +23,7 @@ from citelint.sources.watch import PATH
 
 WEB_INDEX = "web/index.json"
 STORM_INDEX = "url_to_info.json"
+STORM_POINTER = "/url_to_info/"  # a STORM snippet span's pointer: this, the URL, `/snippets`
 FETCH_INDEX = "fetched.json"
 DECLINED = ("skipped", "accepted")  # outcomes the `[fetch]` config decided, not a server
 DECLINED_BY_CONFIG = "the [fetch] config keeps `citelint fetch` from saving it"
@@ -184,3 +185,16 @@ def _read_storm(storm: dict[str, object], index: RootIndex) -> None:
                 "\n".join(texts),
                 title if isinstance(title, str) else "",
             )
+
+
+def storm_pointer(url: str) -> str:
+    """The JSON pointer of a URL's snippets in STORM's index (RFC 6901 escapes)."""
+    return STORM_POINTER + url.replace("~", "~0").replace("/", "~1") + "/snippets"
+
+
+def indexed_source(pointer: str | None) -> str | None:
+    """The source a span of a shared index file is (STORM's snippets of one URL): its
+    pointer's entry; None for a span that is a file of its own."""
+    if pointer is None or not pointer.startswith(STORM_POINTER):
+        return None
+    return pointer[len(STORM_POINTER) :].rsplit("/", 1)[0]

@@ -8,9 +8,7 @@ the sources root's web index (`web/index.json`, `{url: file under web/}`) or STO
 that title. A `#:~:text=` fragment is a locator: its quote must be in the saved page, and
 the claim is checked against the quoted passage; with no saved page the quote is the
 writer's own evidence and is checked instead, while the source still counts as unsaved.
-
-Every lookup goes through the `SourceStore`, so the trust rules hold: nothing outside the
-allowed roots is listed or read.
+Every lookup goes through the `SourceStore`: nothing outside the allowed roots is read.
 """
 
 from __future__ import annotations
@@ -20,6 +18,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from citelint.citations import indexes
 from citelint.citations.indexes import STORM_INDEX, WEB_INDEX, RootIndex, read_index
 from citelint.citations.notices import NOTICES, NoticeReader
 from citelint.citations.urls import (
@@ -266,7 +265,7 @@ class CitationResolver:
             page = saved if isinstance(saved, Span) or page is None else page
         if page is None and key in index.storm:
             snippets, _ = index.storm[key]
-            pointer = "/url_to_info/" + url.replace("~", "~0").replace("/", "~1") + "/snippets"
+            pointer = indexes.storm_pointer(url)
             page = Span(index.storm_path, "snippets", snippets, pointer=pointer, structured=True)
         if page is None and index.broken is not None:
             return None, index.broken

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.rules._relations import finding
+from citelint.rules._relation_findings import finding
 from citelint.rules.base import Finding, NoOptions, Rule
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 from citelint.analysis import Analysis
 from citelint.diagnostic import Severity
-from citelint.rules._relations import checked, finding
+from citelint.rules._relation_findings import checked, finding
 from citelint.rules.base import Finding, NoOptions, Rule
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from citelint.tokens import relations as g
+from citelint.tokens import relation_words as g
 
 
 def test_words_normalise_numbers_and_split_cjk() -> None:
