@@ -90,12 +90,12 @@ class Linter:
             max_total_bytes=settings.max_total_source_bytes,
             max_pdf_pages=settings.max_pdf_pages,
             watch=Watch(active=self.results is not None),
+            # the hooks judge the commit: a source git's index lacks is absent
+            tracked=Tracked.of(run.project_root) if run.only_tracked else None,
         )
         self.sources_root = functools.partial(
             find_sources_root, sources=settings.sources, project_root=settings.project_root
         )
-        if run.only_tracked:  # the hooks judge the commit: a source git lacks is absent
-            self.store.tracked = Tracked.of(run.project_root)
         self.stamper = Stamper(settings.severity, run.show)
         self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
         self.reader = ClaimReader(settings.claims.drugs)
