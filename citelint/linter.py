@@ -103,9 +103,10 @@ class Linter:
         self.citations = CitationResolver(self.store)
         # kept index pieces depend on the config and the code too (a new citelint builds anew)
         salt = stable(settings) + code_version() if run.cache_dir else ""
-        pieces = Pieces(run.cache_dir, hashlib.sha256(salt.encode()).hexdigest(), digests)
+        # the repair index's pieces: the runner prunes and shares them between workers
+        self.pieces = Pieces(run.cache_dir, hashlib.sha256(salt.encode()).hexdigest(), digests)
         self.repair = Repairer(
-            EvidenceSearch(self.store, self.evidence, pieces), run.show, run.claim_records
+            EvidenceSearch(self.store, self.evidence, self.pieces), run.show, run.claim_records
         )
         self.tracebacks: list[str] = []
 

@@ -90,7 +90,7 @@ class Runner:
         for linter in self.linters:
             if linter.results is not None:
                 linter.results.prune(others_wrote=pooled)
-            linter.repair.search.pieces.prune(others_wrote=pooled)
+            linter.pieces.prune(others_wrote=pooled)
         # a `.txt` file a folder run found is a report only when it cites something
         maybe = {self.run.show(p) for p in found.tentative}
         results = [r for r in results if r.anchors or r.path not in maybe]
@@ -128,7 +128,7 @@ class Runner:
         with no cache, through a folder private to the run (mode 0700, removed after it):
         roots that hold the same files (a sources folder per report run) need the same
         index, and two workers would each build all of it."""
-        alone = [p for p in (lt.repair.search.pieces for lt in self.linters) if p.folder is None]
+        alone = [lt.pieces for lt in self.linters if lt.pieces.folder is None]
         if not alone:
             yield
             return

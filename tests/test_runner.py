@@ -254,7 +254,7 @@ def test_workers_without_a_cache_share_pieces_through_a_folder_of_the_run(
     monkeypatch.chdir(tmp_path)
     settings = Settings(project_root=str(tmp_path), cache_dir=None)
     runner = Runner.of(settings, [str(tmp_path / "runs")])
-    pieces = runner.linter.repair.search.pieces
+    pieces = runner.linter.pieces
     assert pieces.folder is None
     seen: list[tuple[str, int, list[str]]] = []
     in_workers = pool.lint_in_workers

@@ -41,7 +41,7 @@ def _hints(tmp_path: Path) -> tuple[list[str], int]:
     runner = Runner.of(Settings(project_root=str(tmp_path), cache_dir=None), [str(tmp_path)])
     result = runner.lint()
     shown = [f"{d.path} {s.describe()}" for d in result.diagnostics for s in d.suggestions]
-    return shown, runner.linter.repair.search.pieces.built
+    return shown, runner.linter.pieces.built
 
 
 def test_roots_holding_the_same_files_share_their_pieces(tmp_path: Path) -> None:
@@ -74,12 +74,12 @@ def test_pieces_are_kept_between_runs_and_a_damaged_one_is_built_again(tmp_path:
     cache = tmp_path / "cache"
     first = _runner(tmp_path, cache)
     expected = first.lint()
-    assert first.linter.repair.search.pieces.built == 2
+    assert first.linter.pieces.built == 2
     kept = sorted((cache / "repair-1").glob("*.json"))
     assert len(kept) == 2
     again = _runner(tmp_path, cache)
     assert again.lint() == expected  # the same hints, read from this run's roots
-    assert (again.linter.repair.search.pieces.built, again.linter.repair.search.pieces.kept) == (
+    assert (again.linter.pieces.built, again.linter.pieces.kept) == (
         0,
         2,
     )
@@ -87,7 +87,7 @@ def test_pieces_are_kept_between_runs_and_a_damaged_one_is_built_again(tmp_path:
     kept[1].write_text('{"key": 1, "values": [["sNaN"]]')  # damaged
     third = _runner(tmp_path, cache)
     assert third.lint() == expected
-    assert third.linter.repair.search.pieces.built == 2  # neither was taken
+    assert third.linter.pieces.built == 2  # neither was taken
 
 
 def test_a_planted_piece_cannot_point_a_hint_at_another_record(tmp_path: Path) -> None:

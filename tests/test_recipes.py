@@ -1,0 +1,187 @@
+"""The recipes of docs/architecture.md ("Where a change goes"), carried out in a copy of
+the repository by writing only the files each names: a rule, a source type, an output
+format and a config key. The copy's own checks pass with them, and a run uses them.
+(The fetch service's recipe is carried out in tests/test_registries.py, the citation
+style's in tests/citations/test_styles.py and tests/test_docgen.py.)"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+
+RULE = '''"""CL114 single-source: every citation of a report reaches one saved source.
+
+A report whose every claim rests on one source repeats that source: a reviewer should
+know. Sources are counted by `Analysis.source_of` (STORM's entries of one index apart).
+
+Fails:
+
+    Rates were 45% [pmid:1:abstract]. Rates were 45% [pmid:1:abstract].
+
+Passes: citations that reach two sources.
+
+Fix: cite the other sources the claims rest on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from citelint.analysis import Analysis
+from citelint.diagnostic import Severity
+from citelint.rules.base import Finding, NoOptions, Rule
+
+
+class SingleSource(Rule[NoOptions]):
+    code = "CL114"
+    name = "single-source"
+    severity = Severity.WARNING
+    summary = "every citation of the report reaches one saved source"
+    suggestion = "cite the other sources the claims rest on"
+    options_type = NoOptions
+
+    def check(self, analysis: Analysis) -> Iterator[Finding]:
+        cited = [a for a in analysis.doc.anchors if analysis.source_of(a)]
+        if len(cited) > 1 and len({analysis.source_of(a) for a in cited}) == 1:
+            yield Finding(self.code, cited[0].start, cited[0].end, "every citation reaches one source")
+'''
+FORMAT = '''"""`N findings`: a count, one line."""
+
+from __future__ import annotations
+
+from citelint.result import Result
+
+
+def render(result: Result, color: bool = False) -> str:
+    return f"{len(result.diagnostics)} findings\\n"
+'''
+FORMAT_TEST = """from citelint.formatters.count import render
+from citelint.result import Result
+
+
+def test_it_counts() -> None:
+    assert render(Result(())) == "0 findings\\n"
+"""
+# (file, the line a piece goes before, the piece)
+INSERTIONS = [
+    (
+        "citelint/rules/__init__.py",
+        "from citelint.rules.cl201_shallow_mermaid import ShallowMermaid\n",
+        "from citelint.rules.cl114_single_source import SingleSource\n",
+    ),
+    ("citelint/rules/__init__.py", "    ShallowMermaid,\n", "    SingleSource,\n"),
+    ("citelint/sources/kinds.py", "ALL_KINDS: tuple[SourceKind, ...] = (\n", ""),
+    (
+        "citelint/formatters/__init__.py",
+        '    "html": _whole(html.render),\n',
+        '    "count": _whole(count.render),\n',
+    ),
+    (
+        "citelint/formatters/__init__.py",
+        "from citelint.formatters import concise,",
+        "from citelint.formatters import count\n",
+    ),
+    (
+        "citelint/config_keys.py",
+        '    "max-report-bytes": ("max_report_bytes", _int),\n',
+        '    "max-report-lines": ("max_report_lines", _int),\n',
+    ),
+    ("citelint/settings.py", "    max_report_bytes: int", "    max_report_lines: int = 100_000\n"),
+    ("docs/architecture.md", "`html.py` (pure functions of the `Result`", "`count.py`, "),
+]
+AFTER = [  # (file, the line a piece goes after, the piece)
+    (
+        "citelint/sources/kinds.py",
+        "ALL_KINDS: tuple[SourceKind, ...] = (\n",
+        '    SourceKind("thesis", ("theses",), ("json",), "theses"),\n',
+    ),
+]
+SAME_LINE = [
+    (
+        "citelint/arguments.py",
+        'FORMAT_NAMES = ("concise", ',
+        'FORMAT_NAMES = ("concise", "count", ',
+    ),
+]
+
+
+def _copy(to: Path) -> None:
+    for part in ("citelint", "tests", "docs", "examples", "pyproject.toml", "README.md"):
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, to / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, to / part)
+
+
+def _insert(path: Path, anchor: str, piece: str, *, after: bool = False) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(anchor) == 1, (path, anchor)
+    path.write_text(
+        text.replace(anchor, anchor + piece if after else piece + anchor), encoding="utf-8"
+    )
+
+
+@pytest.mark.slow
+def test_a_rule_a_source_type_an_output_format_and_a_config_key_by_their_recipes(
+    tmp_path: Path,
+) -> None:
+    copy = tmp_path / "repo"
+    _copy(copy)
+    (copy / "citelint/rules/cl114_single_source.py").write_text(RULE, encoding="utf-8")
+    (copy / "citelint/formatters/count.py").write_text(FORMAT, encoding="utf-8")
+    (copy / "tests/formatters/test_count.py").write_text(FORMAT_TEST, encoding="utf-8")
+    fixtures = copy / "tests/rules/CL114_single-source"
+    (fixtures / "sources/pubmed").mkdir(parents=True)
+    (fixtures / "sources/pubmed/1.json").write_text('{"abstract": "Rates were 45%."}')
+    (fixtures / "sources/pubmed/2.json").write_text('{"abstract": "Rates were 45%."}')
+    (fixtures / "fail").mkdir()
+    (fixtures / "pass").mkdir()
+    (fixtures / "fail/one.md").write_text(
+        "Rates were 45% [pmid:1:abstract]. Rates were 45% [pmid:1:abstract].\n"
+    )
+    (fixtures / "fail/one.md.expected").write_text("1:16 CL114 every citation reaches one source\n")
+    (fixtures / "pass/two.md").write_text(
+        "Rates were 45% [pmid:1:abstract]. Rates were 45% [pmid:2:abstract].\n"
+    )
+    for rel, anchor, piece in INSERTIONS:
+        if piece:
+            _insert(copy / rel, anchor, piece)
+    for rel, anchor, piece in AFTER:
+        _insert(copy / rel, anchor, piece, after=True)
+    for rel, old, new in SAME_LINE:
+        text = (copy / rel).read_text(encoding="utf-8")
+        (copy / rel).write_text(text.replace(old, new, 1), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    docs = subprocess.run(
+        [sys.executable, "-m", "citelint.docgen"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert docs.returncode == 0, docs.stderr.decode()[-2000:]
+    checks = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+         "tests/test_architecture.py", "tests/test_docgen.py", "tests/test_cli.py",
+         "tests/test_rule_fixtures.py", "tests/sources/test_kinds.py", "tests/test_config_keys.py"],
+        cwd=copy, env=env, capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert checks.returncode == 0, checks.stdout[-3000:]
+    project = tmp_path / "project"
+    (project / "sources/theses").mkdir(parents=True)
+    (project / "sources/theses/US1.json").write_text('{"abstract": "A yield of 45%."}')
+    (project / "pyproject.toml").write_text("[tool.citelint]\nmax-report-lines = 10\n")
+    (project / "r.md").write_text("The yield was 46% [thesis:US1:abstract].\n")
+    ran = subprocess.run(
+        [sys.executable, "-m", "citelint", "--no-cache", "--output-format", "count", "."],
+        cwd=project, env=env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert (ran.returncode, ran.stdout) == (1, "1 findings\n"), ran.stderr
