@@ -120,31 +120,10 @@ def _progress_wanted(args: argparse.Namespace) -> bool:
 
 def _fetch(rest: list[str]) -> int:
     """`citelint fetch [--dry-run] [--refresh] [OPTIONS] [PATH ...]`: its own options, the
-    reports read as the lint reads them; only the fetch package and its HTTP client touch
-    the network, and they are imported here, never by the lint."""
+    reports read as the lint reads them."""
     from citelint.arguments import build_fetch_parser
 
-    args = build_fetch_parser().parse_args(rest)
-    settings = _settings(args)
-    try:
-        from citelint.fetch.command import fetch_command
-    except ImportError:
-        raise UsageError(
-            "citelint fetch needs its HTTP client: pip install "
-            "'cite-or-block[fetch] @ git+https://github.com/citelint/citelint' "
-            "(in a checkout: pip install -e '.[fetch]')"
-        ) from None
-    try:
-        with _Progress(enabled=_progress_wanted(args) and not args.dry_run) as progress:
-            return fetch_command(
-                args,
-                settings,
-                say=progress.say,
-                note=lambda line: print(f"citelint: {line}", file=sys.stderr),
-                progress=progress.update,
-            )
-    except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
-        raise UsageError(f"fetch stopped: {exc.filename}: {exc.strerror}") from exc
+    return _online("fetch", build_fetch_parser().parse_args(rest))
 
 
 def _judge(rest: list[str]) -> int:
@@ -152,19 +131,27 @@ def _judge(rest: list[str]) -> int:
     author's step that asks a model; the lint only ever replays what it saved."""
     from citelint.arguments import build_judge_parser
 
-    args = build_judge_parser().parse_args(rest)
+    return _online("judge", build_judge_parser().parse_args(rest))
+
+
+def _online(name: str, args: argparse.Namespace) -> int:
+    """An author's step that goes online (`fetch`, `judge`): only its package and the HTTP
+    client touch the network, and they are imported here, never by the lint."""
     settings = _settings(args)
     try:
-        from citelint.judge.command import judge_command
+        if name == "fetch":
+            from citelint.fetch.command import fetch_command as command
+        else:
+            from citelint.judge.command import judge_command as command
     except ImportError:
         raise UsageError(
-            "citelint judge needs its HTTP client: pip install "
+            f"citelint {name} needs its HTTP client: pip install "
             "'cite-or-block[fetch] @ git+https://github.com/citelint/citelint' "
             "(in a checkout: pip install -e '.[fetch]')"
         ) from None
     try:
         with _Progress(enabled=_progress_wanted(args) and not args.dry_run) as progress:
-            return judge_command(
+            return command(
                 args,
                 settings,
                 say=progress.say,
@@ -172,7 +159,7 @@ def _judge(rest: list[str]) -> int:
                 progress=progress.update,
             )
     except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
-        raise UsageError(f"judge stopped: {exc.filename}: {exc.strerror}") from exc
+        raise UsageError(f"{name} stopped: {exc.filename}: {exc.strerror}") from exc
 
 
 def _fix(

@@ -64,25 +64,38 @@ def replay() -> Iterator[Replay]:
             if headers.get("X-Reset"):
                 self.connection.close()
                 return
-            self.send_response(status)
-            for name, value in headers.items():
-                if not name.startswith("X-"):
-                    self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-                self.wfile.write(body)
+            send(self, status, headers, body)
 
         def log_message(self, format: str, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    state.base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
+    with serving(Handler) as base:
+        state.base = base
         yield state
+
+
+def send(
+    handler: BaseHTTPRequestHandler, status: int, headers: dict[str, str], body: bytes
+) -> None:
+    """An answer as scripted: `X-` headers are the script's, never sent."""
+    handler.send_response(status)
+    for name, value in headers.items():
+        if not name.startswith("X-"):
+            handler.send_header(name, value)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        handler.wfile.write(body)
+
+
+@contextlib.contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """A server on 127.0.0.1 for the test's duration; its base URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()

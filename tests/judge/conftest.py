@@ -4,16 +4,16 @@ examples. Nothing here touches the network."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
+
+from tests.fetch.conftest import send, serving
 
 Answer = tuple[int, dict[str, str], bytes]
 
@@ -78,25 +78,11 @@ def model() -> Iterator[Model]:
             status, headers, body = state.answer(sent)
             if headers.get("X-Sleep"):
                 time.sleep(float(headers["X-Sleep"]))
-            self.send_response(status)
-            for name, value in headers.items():
-                if not name.startswith("X-"):
-                    self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-                self.wfile.write(body)
+            send(self, status, headers, body)
 
         def log_message(self, format: str, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    state.base = f"http://127.0.0.1:{server.server_address[1]}/v1"
-    try:
+    with serving(Handler) as base:
+        state.base = f"{base}/v1"
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
