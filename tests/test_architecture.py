@@ -328,3 +328,35 @@ def test_imports_never_run_up_the_floors() -> None:
         if floors[_room(there)] > floors[_room(here)]
     )
     assert up == []
+
+
+def test_no_room_reads_another_modules_private_names() -> None:
+    """`module._name` of another citelint module is that module's inside: a room asks
+    for what the other room offers (the rule helpers `rules/_*.py` are imported by name,
+    which their leading underscore allows within `rules/`)."""
+    found = []
+    for path in MODULES:
+        tree = _tree(path)
+        ours = {
+            alias.asname or alias.name.rsplit(".", 1)[-1]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("citelint")
+            for alias in node.names
+        } | {
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+            if alias.name.startswith("citelint")
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ours
+                and node.value.id != path.stem  # a class of the module reading its own
+            ):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []

@@ -45,8 +45,8 @@ from citelint.tokens.text import (
 
 def clear_caches() -> None:
     """Forget the per-text token caches (benchmarks time cold runs with it)."""
-    numbers._tokens.cache_clear()
-    entities._entities.cache_clear()
+    numbers.cached_tokens.cache_clear()
+    entities.cached_entities.cache_clear()
 
 
 __all__ = [

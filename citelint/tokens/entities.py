@@ -73,8 +73,8 @@ def entity_tokens(text: str, *, source: bool = False) -> list[EntityToken]:
     that says `V600` supports a claim of `BRAF V600`.
     """
     if len(text) > CACHED_TEXT:  # a whole source span: indexed once by Evidence anyway
-        return list(_entities.__wrapped__(text, source))
-    return list(_entities(text, source))
+        return list(cached_entities.__wrapped__(text, source))
+    return list(cached_entities(text, source))
 
 
 def _biomedical(text: str, source: bool) -> list[EntityToken]:
@@ -100,7 +100,7 @@ def _biomedical(text: str, source: bool) -> list[EntityToken]:
 
 
 @functools.lru_cache(maxsize=1 << 12)  # bounded: memory must not grow with the run
-def _entities(text: str, source: bool) -> tuple[EntityToken, ...]:
+def cached_entities(text: str, source: bool) -> tuple[EntityToken, ...]:
     """Scanned once per distinct text (tokens are immutable records)."""
     found: list[EntityToken] = _biomedical(text, source)
     taken: list[tuple[int, int]] = [(t.start, t.end) for t in found]

@@ -130,7 +130,7 @@ def numeric_tokens(text: str, *, source: bool = False) -> list[NumericToken]:
     """
     if len(text) > CACHED_TEXT:
         return _scan(*normalize(text), text, source)
-    return list(_tokens(text, source))
+    return list(cached_tokens(text, source))
 
 
 def values_in(text: str) -> set[Decimal]:
@@ -154,7 +154,7 @@ CACHED_TEXT = 2000
 
 
 @functools.lru_cache(maxsize=1 << 12)  # bounded: memory must not grow with the run
-def _tokens(text: str, source: bool) -> tuple[NumericToken, ...]:
+def cached_tokens(text: str, source: bool) -> tuple[NumericToken, ...]:
     """Tokens are a pure function of the text: each distinct sentence is scanned once
     (tokens are immutable records)."""
     norm, index = normalize(text)

@@ -150,9 +150,9 @@ def test_long_texts_are_scanned_but_not_kept() -> None:
     clear_caches()
     long = "ORR 45%. " * 1000
     assert [t.text for t in numeric_tokens(long)][:2] == ["45%", "45%"]
-    assert numbers._tokens.cache_info().currsize == 0  # a whole span is not pinned
+    assert numbers.cached_tokens.cache_info().currsize == 0  # a whole span is not pinned
     numeric_tokens("ORR 45%.")
-    assert numbers._tokens.cache_info().currsize == 1
+    assert numbers.cached_tokens.cache_info().currsize == 1
 
 
 @pytest.mark.parametrize(
