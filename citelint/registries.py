@@ -160,8 +160,9 @@ JUDGE_TIMEOUT = 120.0  # seconds one call may take
 
 def judge_table(value: object, path: str) -> dict[str, object]:
     """`[judge]`: the OpenAI-compatible endpoint `citelint judge` asks (`base-url`, `model`),
-    its budget (`max-calls`) and `timeout`. The API key is never a config key: it comes from
-    the environment only, and goes only to a base URL the environment set or on localhost."""
+    its budget (`max-calls`), `timeout` and `concurrency` (calls under way at once). The
+    API key is never a config key: it comes from the environment only, and goes only to a
+    base URL the environment set or on localhost."""
     if not isinstance(value, dict):
         raise ConfigError(f"'{path}' must be a table")
     out: dict[str, object] = {}
@@ -179,10 +180,16 @@ def judge_table(value: object, path: str) -> dict[str, object]:
             if type(item) is not int or not 0 <= item <= 100_000:
                 raise ConfigError(f"'{where}' must be a whole number from 0 to 100000")
             out["judge_max_calls"] = item
+        elif name == "concurrency":
+            if type(item) is not int or not 1 <= item <= 16:
+                raise ConfigError(f"'{where}' must be a whole number from 1 to 16")
+            out["judge_concurrency"] = item
         elif name == "timeout":
             if isinstance(item, bool) or not isinstance(item, int | float) or not 0 < item <= 3600:
                 raise ConfigError(f"'{where}' must be seconds, over 0 and at most 3600")
             out["judge_timeout"] = float(item)
         else:
-            raise ConfigError(f"unknown key '{where}' (base-url, model, max-calls, timeout)")
+            raise ConfigError(
+                f"unknown key '{where}' (base-url, model, max-calls, timeout, concurrency)"
+            )
     return out

@@ -53,6 +53,7 @@ class Settings:
     judge_model: str | None = None  # `[judge] model`
     judge_max_calls: int = 200  # `[judge] max-calls`: calls one run makes at most
     judge_timeout: float = 120.0  # `[judge] timeout`: seconds one call may take
+    judge_concurrency: int = 1  # `[judge] concurrency`: calls under way at once
     max_source_bytes: int = DEFAULT_MAX_SOURCE_BYTES
     max_total_source_bytes: int = DEFAULT_MAX_TOTAL_SOURCE_BYTES  # per report
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES

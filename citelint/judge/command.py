@@ -16,7 +16,9 @@ import datetime
 import ipaddress
 import json
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from citelint import judged
@@ -122,27 +124,39 @@ def judge_command(
             say(printable(f"would judge {ask.shown}: {ask.claim[:100]}"))
         say(f"{len(todo)} call(s) would be made (budget {budget})")
         return 0
-    client = Client(
-        deadline=settings.judge_timeout,
-        read_timeout=settings.judge_timeout,
-        allow_private=True,  # the endpoint is the one URL asked: a local model is the norm
-        default_interval=0.0,
-    )
     tally = Tally(left=max(0, len(todo) - budget))
     today = datetime.date.today().isoformat()
-    for done, ask in enumerate(todo[:budget], 1):
-        line = _judge(client, point, ask, today)
-        saved.setdefault(ask.root, {})[ask.key] = line
-        outcome = line.get("verdict") or "failed"
-        tally.counts[outcome] = tally.counts.get(outcome, 0) + 1
-        if outcome == "failed":
-            say(printable(f"failed: {ask.shown}: {line['failed']}"))
-        progress(done, min(budget, len(todo)))
+    clients = threading.local()  # one client a thread: a client asks one thing at a time
+
+    def ask_one(ask: Ask) -> dict[str, str]:
+        if not hasattr(clients, "client"):
+            clients.client = Client(
+                deadline=settings.judge_timeout,
+                read_timeout=settings.judge_timeout,
+                allow_private=True,  # the endpoint is the one URL asked: a local model
+                default_interval=0.0,
+            )
+        return _judge(clients.client, point, ask, today)
+
+    with ThreadPoolExecutor(max_workers=settings.judge_concurrency) as pool:
+        answers = pool.map(ask_one, todo[:budget])  # in the asks' order, whatever finishes first
+        for done, (ask, line) in enumerate(zip(todo, answers, strict=False), 1):
+            saved.setdefault(ask.root, {})[ask.key] = line
+            _tell(line, ask, tally, say)
+            progress(done, min(budget, len(todo)))
     for root, lines in saved.items():
         _write(root, lines)
     if not args.quiet:
         say(tally.line(budget - min(budget, len(todo))))
     return 1 if tally.counts.get("failed") else 0
+
+
+def _tell(line: dict[str, str], ask: Ask, tally: Tally, say: Callable[[str], None]) -> None:
+    """Count one call's outcome; a failure is said as it comes, in the asks' order."""
+    outcome = line.get("verdict") or "failed"
+    tally.counts[outcome] = tally.counts.get(outcome, 0) + 1
+    if outcome == "failed":
+        say(printable(f"failed: {ask.shown}: {line['failed']}"))
 
 
 def _asks(
@@ -196,6 +210,7 @@ def _wanted(
         at = bisect.bisect_left(flagged, item.sentence.start)
         if (
             verdict is Verdict.UNCHECKED
+            or item.sentence.start in analysis.judged  # judged before: `--refresh` asks again
             or (at < len(flagged) and flagged[at] <= item.sentence.end)
             or (everything and verdict is Verdict.SUPPORTED)
         ):

@@ -287,3 +287,19 @@ def test_a_real_report_is_judged_once_and_replayed_the_same_every_way(
         runs.append(capsys.readouterr().out)
     assert runs[0].count(" CL113 ") == len(model.requests)
     assert len(set(runs)) == 1
+
+
+def test_calls_under_way_at_once_save_the_same_verdicts(
+    judging: Path, model: Model, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`[judge] concurrency`: the verdicts and the file are the same bytes as one call at
+    a time; the lines are said in the asks' order."""
+    model.answers = [
+        lambda sent: verdict("supported", SEEKERS if SEEKERS in evidence_of(sent) else FOUNDED)
+    ]
+    assert cli.main(["judge", "."]) == 0
+    one_at_a_time = (judging / "sources/judged.jsonl").read_bytes()
+    (judging / "pyproject.toml").write_text("[tool.citelint.judge]\nconcurrency = 2\n")
+    assert cli.main(["judge", "--refresh", "."]) == 0
+    assert (judging / "sources/judged.jsonl").read_bytes() == one_at_a_time
+    assert capsys.readouterr().out.splitlines()[-1].startswith("judged 2: 2 supported")
