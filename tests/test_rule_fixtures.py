@@ -1,5 +1,8 @@
 """One parametrised runner for every rule fixture, and the rule contract.
 
+A rule folder may also hold `cases.toml`: several cases in one file, each with its own
+config and the report's expected text after `--fix` (`test_table_case`).
+
 Layout: `tests/rules/<code>_<name>/{pass,fail}/<case>.{md,html}`; a fail case has a
 `<case>.<suffix>.expected` file beside it with one `LINE:COL CODE message` per diagnostic; a pass
 case must produce none. The rule's `sources/` folder is found by the usual discovery.
@@ -11,12 +14,17 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from citelint.config import Settings
+from citelint.config_keys import apply_table
 from citelint.linter import FAULT_ENV
+from citelint.repair import fix
+from citelint.result import Result
 from citelint.rules import ALL_RULES, AnyRule
 from citelint.sources.kinds import KINDS_BY_NAME
 from tests.conftest import linter_of
@@ -67,6 +75,40 @@ def test_fixture(rule_dir: str, report: Path, monkeypatch: pytest.MonkeyPatch) -
     assert got == expected
 
 
+def _table_cases() -> list[tuple[str, dict[str, Any]]]:
+    """The cases of each rule folder's `cases.toml`: several cases in one file, each with
+    its report, its expected diagnostics (none: a pass case), its own config (keys of
+    `[tool.citelint]`) and the report's text after the safe fixes (`fixed`)."""
+    cases = []
+    for rule_dir in sorted(RULES_DIR.iterdir()):
+        table = rule_dir / "cases.toml"
+        if table.is_file():
+            for case in tomllib.loads(table.read_text(encoding="utf-8"))["case"]:
+                cases.append((rule_dir.name, case))
+    return cases
+
+
+@pytest.mark.parametrize(
+    ("rule_dir", "case"),
+    _table_cases(),
+    ids=[f"{r}/cases.toml/{c['name']}" for r, c in _table_cases()],
+)
+def test_table_case(rule_dir: str, case: dict[str, Any]) -> None:
+    root = RULES_DIR / rule_dir
+    code = rule_dir.split("_", 1)[0]
+    settings = dataclasses.replace(Settings(project_root=str(root)), select=(code,))
+    settings = apply_table(settings, case.get("config", {}), "", "cases.toml")
+    result = linter_of(settings).lint_bytes(
+        f"{case['name']}.md", case["report"].encode("utf-8"), str(root / "sources")
+    )
+    known = ", ".join(sorted(KINDS_BY_NAME))
+    got = [f"{d.line}:{d.column} {d.code} {d.message}" for d in result.diagnostics]
+    assert got == [e.replace(KNOWN_TYPES, known) for e in case["expected"]]
+    if "fixed" in case:
+        planned = fix.plan(Result((dataclasses.replace(result, origin="case"),)), unsafe=False)
+        assert (planned[0].after if planned else case["report"]) == case["fixed"]
+
+
 @pytest.mark.parametrize("rule", ALL_RULES, ids=[r.code for r in ALL_RULES])
 def test_rule_contract(rule: type[AnyRule]) -> None:
     """Every registered rule is documented and has pass and fail fixtures."""
@@ -76,9 +118,11 @@ def test_rule_contract(rule: type[AnyRule]) -> None:
     assert rule.summary and rule.severity
     folder = RULES_DIR / f"{rule.code}_{rule.name}"
     assert folder.is_dir(), f"missing fixtures folder {folder.name}"
+    tabled = [c for r, c in _table_cases() if r == folder.name]
     for kind in ("pass", "fail"):
         reports = [p for p in (folder / kind).glob("*") if p.suffix in REPORT_SUFFIXES]
-        assert reports, f"{folder.name} has no {kind} case"
+        tables = [c for c in tabled if bool(c["expected"]) is (kind == "fail")]
+        assert reports or tables, f"{folder.name} has no {kind} case"
 
 
 def test_codes_are_unique_and_ordered() -> None:
