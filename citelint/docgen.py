@@ -194,5 +194,5 @@ if __name__ == "__main__":
         sys.stdout.write(MODES.get(" ".join(sys.argv[1:]), rules_markdown)())
     else:  # every generated file, in place; stdout stays docs/rules.md, as it always was
         for rel in write_all(ROOT):
-            print(f"citelint.docgen: wrote {rel}", file=sys.stderr)
+            sys.stderr.write(f"citelint.docgen: wrote {rel}\n")
         sys.stdout.write(rules_markdown())

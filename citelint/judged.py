@@ -31,8 +31,8 @@ MAX_LINE = 64 * 1024  # characters of one saved line read back
 WINDOW_JOIN = "\n…\n"  # how several windows are one evidence text
 
 
-class BodyClaim(Protocol):
-    """What the judge reads of a claim (`analysis.BodyClaim`)."""
+class Judgeable(Protocol):
+    """What the judge reads of a claim (an `analysis.BodyClaim`)."""
 
     @property
     def sentence(self) -> Sentence: ...
@@ -57,12 +57,12 @@ class Judgement:
     evidence: str  # the windows it was sent
 
 
-def said(item: BodyClaim) -> str:
+def said(item: Judgeable) -> str:
     """The claim as the judge is asked about it: its words, citations blanked."""
     return " ".join(item.said.split())
 
 
-def windows(item: BodyClaim, evidence: Evidence) -> tuple[str, ...]:
+def windows(item: Judgeable, evidence: Evidence) -> tuple[str, ...]:
     """The evidence windows a claim is judged on, never a whole page: its numbers'
     window (the relation stage's), else the best run of sentences of each cited span
     by its words (CL111's)."""
@@ -109,7 +109,7 @@ def parse_lines(text: str) -> dict[str, list[dict[str, str]]]:
 
 
 def replay(
-    items: Sequence[BodyClaim],
+    items: Sequence[Judgeable],
     lines: Mapping[str, list[dict[str, str]]],
     evidence: Evidence,
     *,

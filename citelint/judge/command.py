@@ -17,7 +17,7 @@ import ipaddress
 import json
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -76,7 +76,7 @@ class Tally:
         return f"judged {n}: {', '.join(parts)}; {calls_left} calls left{tail}"
 
 
-def endpoint(settings: Settings, env: dict[str, str] | os._Environ[str]) -> Endpoint:
+def endpoint(settings: Settings, env: Mapping[str, str]) -> Endpoint:
     """The endpoint, the model and the key that may be sent to it."""
     base = env.get(ENV_BASE) or settings.judge_base_url
     model = env.get(ENV_MODEL) or settings.judge_model
