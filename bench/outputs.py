@@ -11,7 +11,9 @@ Input sets: `examples/`, each rule folder of `tests/rules/` (every rule on, so e
 fixture is read by all of them), and `../shared/corpus/reports/` when present. Each
 is linted in a fresh process with no cache, one worker, and every output format
 (text, JSON, SARIF, GitHub annotations, summary, HTML, audit files); the digest covers
-the exit code and every file written.
+the exit code and every file written. The rule folders are linted under an empty config
+of their own: the repository's config excludes `tests/`, which would leave each of them
+an error line and the same digest.
 """
 
 from __future__ import annotations
@@ -30,13 +32,14 @@ FORMATS = ("text", "json", "sarif", "github", "summary", "html", "concise")
 
 def input_sets() -> list[tuple[str, Path]]:
     sets = [("examples", REPO / "examples")]
-    sets += [(f"tests/rules/{d.name}", d) for d in sorted((REPO / "tests" / "rules").iterdir())]
+    rules = sorted(d for d in (REPO / "tests" / "rules").iterdir() if d.is_dir())
+    sets += [(f"tests/rules/{d.name}", d) for d in rules]
     if CORPUS.is_dir():
         sets.append(("corpus/reports", CORPUS))
     return sets
 
 
-def digest(folder: Path) -> str:
+def digest(folder: Path, config: list[str]) -> str:
     """The digest of the exit code and every output of one run over `folder`."""
     with tempfile.TemporaryDirectory() as out:
         outputs = [f"--output={fmt}:{out}/out.{fmt}" for fmt in FORMATS]
@@ -51,6 +54,7 @@ def digest(folder: Path) -> str:
                 "--no-progress",
                 "--audit-dir",
                 f"{out}/audit",
+                *config,
                 *outputs,
                 ".",
             ],
@@ -68,8 +72,12 @@ def digest(folder: Path) -> str:
 
 
 def main() -> None:
-    for name, folder in input_sets():
-        print(f"{digest(folder)}  {name}", flush=True)
+    with tempfile.TemporaryDirectory() as home:
+        empty = Path(home) / "citelint.toml"
+        empty.write_text("[tool.citelint]\n", encoding="utf-8")
+        for name, folder in input_sets():
+            config = ["--config", str(empty)] if name.startswith("tests/") else []
+            print(f"{digest(folder, config)}  {name}", flush=True)
 
 
 if __name__ == "__main__":
