@@ -28,6 +28,8 @@ from citelint.errors import CitelintError, UsageError
 if TYPE_CHECKING:
     from collections import Counter
 
+    from rich.progress import Progress
+
     from citelint.config import Settings
     from citelint.result import Result
     from citelint.runner import Runner
@@ -257,7 +259,7 @@ class _Progress:
 
     def __init__(self, *, enabled: bool) -> None:
         self.enabled = enabled
-        self.bar: Any = None  # a rich Progress, imported when a bar is shown
+        self.bar: Progress | None = None  # imported when a bar is shown
         self.task: Any = None
 
     def __enter__(self) -> _Progress:

@@ -18,6 +18,7 @@ from collections import Counter, OrderedDict
 from citelint import records, stamp
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
 from citelint.cache.results import ResultCache, code_version, stable
+from citelint.citations.notices import NoticeReader
 from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.diagnostic import Diagnostic
@@ -80,6 +81,7 @@ class Linter:
         if self.results is not None:
             self.results.trusted = run.trusted
         self._keyed = stable(settings) + stable(run)  # what a cached result depends on
+        self.watch = Watch(active=self.results is not None)  # what each lint looks at
         self.store = SourceStore(
             settings.max_source_bytes,
             settings.evidence_roots,
@@ -89,7 +91,7 @@ class Linter:
             trusted=run.trusted,
             max_total_bytes=settings.max_total_source_bytes,
             max_pdf_pages=settings.max_pdf_pages,
-            watch=Watch(active=self.results is not None),
+            watch=self.watch,
             # the hooks judge the commit: a source git's index lacks is absent
             tracked=Tracked.of(run.project_root) if run.only_tracked else None,
         )
@@ -101,6 +103,7 @@ class Linter:
         self.reader = ClaimReader(settings.claims.drugs)
         self.evidence = Evidence()
         self.citations = CitationResolver(self.store)
+        self.notices = NoticeReader(self.store)
         # kept index pieces depend on the config and the code too (a new citelint builds anew)
         salt = stable(settings) + code_version() if run.cache_dir else ""
         # the repair index's pieces: the runner prunes and shares them between workers
@@ -145,7 +148,7 @@ class Linter:
         kept = self.results.get(key) if self.results is not None and key else None
         if kept is not None:
             return dataclasses.replace(kept, origin=origin)
-        with self.store.watch.recording() as seen:
+        with self.watch.recording() as seen:
             result = self.lint_bytes(display, data, root)
         if self.results is not None and key and self._keepable(result):
             self.results.put(key, seen, result)
@@ -221,9 +224,7 @@ class Linter:
         resolutions.update(cited.resolutions)
         claims = self.settings.claims
         starts = anchor_starts(doc)
-        notices = self.citations.notices.of_citations(
-            doc.anchors, resolutions, cited.kinds, sources_root
-        )
+        notices = self.notices.of_citations(doc.anchors, resolutions, cited.kinds, sources_root)
         shared = self.settings.sources is not None and not self.settings.channels_explicit
         index = self.citations.index_of(sources_root)
         body = body_claims(doc, self.reader, resolutions, claims)

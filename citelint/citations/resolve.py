@@ -66,6 +66,7 @@ _FIELDS = ("title", "year", "authors", "journal")
 class CitationResolver:
     def __init__(self, store: SourceStore) -> None:
         self.store = store
+        self.watch = store.watch  # the memos here note what they read where the store does
         self._roots: dict[str, RootIndex] = {}
         self._identified: dict[str, list[str]] = {}  # identifier → kinds that take it
         self._written: dict[str, str] = {}  # source type → the identifier it is cited by
@@ -238,9 +239,7 @@ class CitationResolver:
         if directive is not None and "," not in directive and len(quoted(directive).split()) < 2:
             directive = None  # `#:~:text=Abstract` scrolls to a heading: it quotes no claim
         key = (url, directive, root)
-        return self.store.watch.memo(
-            self._urls, key, lambda: self._resolve_url(url, directive, root)
-        )
+        return self.watch.memo(self._urls, key, lambda: self._resolve_url(url, directive, root))
 
     def _resolve_url(
         self, url: str, directive: str | None, root: str | None
@@ -332,14 +331,14 @@ class CitationResolver:
         return self._index(root) if root is not None else RootIndex()
 
     def _index(self, root: str) -> RootIndex:
-        return self.store.watch.memo(self._roots, root, lambda: read_index(self.store, root))
+        return self.watch.memo(self._roots, root, lambda: read_index(self.store, root))
 
     def _records(self, root: str | None) -> dict[str, tuple[str, str]]:
         """DOI and title of every saved PubMed record, listed once per root."""
         if root is None:
             return {}
         self._looked_up = True
-        return self.store.watch.memo(self._listed, root, lambda: self._list_records(root))
+        return self.watch.memo(self._listed, root, lambda: self._list_records(root))
 
     def _list_records(self, root: str) -> dict[str, tuple[str, str]]:
         records: dict[str, tuple[str, str]] = {}

@@ -62,7 +62,7 @@ def fetch_command(
         refresh=args.refresh,
         configured=configured,
         progress=progress,
-        shown=planned.runner.linter.display,
+        shown=planned.runner.run.show,
         verbose=args.verbose,
         policy=flows.Policy(
             settings.fetch_missing_max_age, settings.fetch_skip_urls, settings.fetch_accept_status
@@ -71,7 +71,7 @@ def fetch_command(
     asked = {w for todo in planned.wanted.values() for w in todo}
     tally.already = len(planned.saved - asked)
     if planned.made and not args.dry_run:
-        tally.created = [planned.runner.linter.display(planned.made)]
+        tally.created = [planned.runner.run.show(planned.made)]
     for line in would_lines(tally) if text else ():
         say(line)
     if not text:

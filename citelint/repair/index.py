@@ -64,6 +64,7 @@ class RootIndexes:
 
     def __init__(self, store: SourceStore, spans: SharedSpans, pieces: Pieces) -> None:
         self.store = store
+        self.watch = store.watch  # a piece read notes its files where the store does
         self.spans = spans
         self.pieces = pieces
         self._indexes: OrderedDict[tuple[Content, ...], RootIndex] = OrderedDict()
@@ -141,7 +142,7 @@ class RootIndexes:
         `names`: the listing of the file's folder, where one was read (a sidecar it
         lacks is absent, and one that appears shows in that listing)."""
         toc = path.rsplit(".", 1)[0] + ".toc.json"
-        self.store.watch.note(PATH, path)  # a reused piece still depends on this file
+        self.watch.note(PATH, path)  # a reused piece still depends on this file
         folder, _, name = toc.rpartition(os.sep)
         if names is not None and folder == path.rpartition(os.sep)[0]:
             present = name in names
@@ -149,7 +150,7 @@ class RootIndexes:
             present = os.path.lexists(toc)
         cap = self.store.max_bytes
         if present:
-            self.store.watch.note(PATH, toc)
+            self.watch.note(PATH, toc)
             sidecar = self.pieces.digest(toc, cap)
         else:
             sidecar = "-"  # (what `digest` says of a path with nothing there)

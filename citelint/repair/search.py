@@ -41,6 +41,7 @@ class EvidenceSearch:
         self, store: SourceStore, evidence: Evidence, pieces: Pieces | None = None
     ) -> None:
         self.store = store
+        self.watch = store.watch  # the memos here note what they read where the store does
         self.evidence = evidence
         self._records: dict[tuple[str, str, str], tuple[Content | None, list[Place]]] = {}
         self._roots: dict[str, Root] = {}
@@ -55,8 +56,8 @@ class EvidenceSearch:
 
     def release(self, root: str) -> None:
         """Forget a sources root's records and index (see `SourceStore.release`)."""
-        self.store.watch.forget(self._roots, [root])
-        self.store.watch.forget(self._records, [k for k in self._records if k[0] == root])
+        self.watch.forget(self._roots, [root])
+        self.watch.forget(self._records, [k for k in self._records if k[0] == root])
 
     def live_roots(self) -> set[str]:
         return set(self._roots) | {k[0] for k in self._records}
@@ -67,7 +68,7 @@ class EvidenceSearch:
 
     def _record(self, kind: str, ident: str, root: str) -> tuple[Content | None, list[Place]]:
         key = (root, kind, ident)
-        return self.store.watch.memo(self._records, key, lambda: self._places(kind, ident, root))
+        return self.watch.memo(self._records, key, lambda: self._places(kind, ident, root))
 
     def _places(self, kind: str, ident: str, root: str) -> tuple[Content | None, list[Place]]:
         file = self.indexes.file(kind, ident, root)
@@ -180,7 +181,7 @@ class EvidenceSearch:
         return kept
 
     def _root(self, root: str) -> Root:
-        return self.store.watch.memo(self._roots, root, lambda: self.indexes.of(root))
+        return self.watch.memo(self._roots, root, lambda: self.indexes.of(root))
 
     def _verdict_at(self, claim: Claim, tokens: object, at: Root, i: int, root: str) -> bool:
         """Whether the i-th span of the root's index holds the claim."""

@@ -55,6 +55,8 @@ class Repairer:
         self, search: EvidenceSearch, display: Callable[[str], str], excerpts: bool = True
     ) -> None:
         self.search = search
+        self.store = search.store  # hints resolve anchors in the sources the search reads
+        self.watch = search.store.watch
         self.display = display
         self.excerpts = excerpts  # only the HTML view shows them: a run keeps none otherwise
         self._held: dict[tuple[str, object], bool] = {}  # whether any saved span holds a token
@@ -62,7 +64,7 @@ class Repairer:
     def release(self, root: str) -> None:
         """Forget a sources root whose reports are all done (see `SourceStore.release`)."""
         self.search.release(root)
-        self.search.store.watch.forget(self._held, [k for k in self._held if k[0] == root])
+        self.watch.forget(self._held, [k for k in self._held if k[0] == root])
 
     def hints(self, analysis: Analysis, findings: Sequence[Finding]) -> dict[Finding, Hints]:
         root = analysis.sources_root
@@ -83,9 +85,9 @@ class Repairer:
             anchor = finding.anchors[0] if len(finding.anchors) == 1 else None
             if anchor is None or anchor.locator is None or anchor.is_citation:
                 continue
-            match = closest(anchor.locator, self.search.store.locators(anchor, root))
+            match = closest(anchor.locator, self.store.locators(anchor, root))
             target = replace(anchor, locator=match)
-            span = self.search.store.resolve(target, root) if match else None
+            span = self.store.resolve(target, root) if match else None
             if not isinstance(span, Span):
                 continue
             assert match is not None
@@ -117,7 +119,7 @@ class Repairer:
                 continue
             hit = hits[0]
             target = Anchor(hit.type, hit.id, hit.locator, finding.start, finding.end)
-            span = self.search.store.resolve(target, root)
+            span = self.store.resolve(target, root)
             if not isinstance(span, Span):
                 continue
             edit = _edit_at(doc, finding.start, finding.end, fixed)
@@ -167,7 +169,7 @@ class Repairer:
         if not (claim.numbers or claim.dates or claim.entities or claim.drugs):
             return NO_HINTS
         site = replace(site, claim=claim)
-        cited = [a for a in site.anchors if a.type in self.search.store.kinds]
+        cited = [a for a in site.anchors if a.type in self.store.kinds]
         records = list(dict.fromkeys((a.type, a.id) for a in cited))
         same = self.search.in_records(claim, records, root)
         if same:
@@ -193,7 +195,7 @@ class Repairer:
             # or a report's hints would depend on which reports the process saw first.
             key = (root, _placeless(one))
             # a drug has no index key: its scan is done once
-            held = self.search.store.watch.memo(self._held, key, partial(self._anywhere, one, root))
+            held = self.watch.memo(self._held, key, partial(self._anywhere, one, root))
             if not held:
                 missing.append(text)
         return tuple(dict.fromkeys(missing))
