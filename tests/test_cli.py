@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -438,25 +439,17 @@ def test_options_are_never_abbreviated(repo: Path, capsys: pytest.CaptureFixture
 def test_a_result_line_is_printed_above_a_progress_bar_on_the_same_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    printed: list[str] = []
+    from rich.console import Console
+    from rich.progress import Progress
 
-    class Console:
-        def print(self, text: str, **options: object) -> None:
-            printed.append(text)
-
-    class Bar:
-        console = Console()
-
-        def stop(self) -> None:
-            pass
-
+    terminal = io.StringIO()  # what the bar's console wrote
     progress = cli._Progress(enabled=True)
     progress.say("no bar yet")
-    progress.bar = Bar()
+    progress.bar = Progress(console=Console(file=terminal, width=80))
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     with progress:
         progress.say("failed: URL https://a.org: HTTP 503")
     monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
     progress.say("piped")
-    assert printed == ["failed: URL https://a.org: HTTP 503"]
+    assert terminal.getvalue().strip() == "failed: URL https://a.org: HTTP 503"
     assert capsys.readouterr().out == "no bar yet\npiped\n"
