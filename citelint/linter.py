@@ -13,7 +13,7 @@ import functools
 import hashlib
 import os
 import traceback
-from collections import Counter, OrderedDict
+from collections import Counter
 
 from citelint import records, stamp
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
@@ -43,6 +43,7 @@ from citelint.rules import (
 from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.run import Run
 from citelint.settings import Settings
+from citelint.sources.digests import Digests
 from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import read_regular, under_root, within
 from citelint.sources.store import SourceStore
@@ -72,9 +73,11 @@ class Linter:
         self.parser = Parser(settings.claims.parse_options())
         # each file's content hash by its identity, for the result cache and the repair
         # pieces alike: a root per report holds 500 files that both would hash
-        digests: OrderedDict[tuple[int, ...], str] = OrderedDict()
+        self.digests = Digests()
         self.results = (
-            ResultCache(run.cache_dir, max_read_bytes=settings.max_source_bytes, digests=digests)
+            ResultCache(
+                run.cache_dir, max_read_bytes=settings.max_source_bytes, digests=self.digests
+            )
             if run.result_cache and run.cache_dir
             else None
         )
@@ -107,7 +110,7 @@ class Linter:
         # kept index pieces depend on the config and the code too (a new citelint builds anew)
         salt = stable(settings) + code_version() if run.cache_dir else ""
         # the repair index's pieces: the runner prunes and shares them between workers
-        self.pieces = Pieces(run.cache_dir, hashlib.sha256(salt.encode()).hexdigest(), digests)
+        self.pieces = Pieces(run.cache_dir, hashlib.sha256(salt.encode()).hexdigest(), self.digests)
         self.repair = Repairer(
             EvidenceSearch(self.store, self.evidence, self.pieces), run.show, run.claim_records
         )

@@ -35,6 +35,7 @@ from importlib import metadata
 from citelint import writes
 from citelint.cache.codec import MalformedEntryError, decode_result, encode
 from citelint.result import FileResult
+from citelint.sources.digests import Digests, identity
 from citelint.sources.model import SourceError
 from citelint.sources.paths import RealPaths, read_regular
 from citelint.sources.text_cache import usable_folder
@@ -61,7 +62,7 @@ class ResultCache:
         trusted: tuple[str, ...] = (),
         max_total_bytes: int = MAX_TOTAL_BYTES,
         max_read_bytes: int = MAX_HASHED_BYTES,
-        digests: dict[tuple[int, ...], str] | None = None,
+        digests: Digests | None = None,
     ) -> None:
         self.folder = os.path.join(folder, f"results-{FORMAT}")
         self.trusted = trusted  # real roots whose files may be hashed and folders listed
@@ -71,9 +72,9 @@ class ResultCache:
         self.max_read_bytes = min(max_read_bytes, MAX_HASHED_BYTES)
         self.usable = usable_folder(folder) is None and usable_folder(self.folder) is None
         self._seen: dict[Dep, str] = {}  # observations, once per run (a root's: while it runs)
-        # file identity → content hash; shared with the repair pieces (`linter.py`), which
-        # key each saved file by the same hash: a file is read and hashed once a run
-        self._digests: dict[tuple[int, ...], str] = {} if digests is None else digests
+        # file identity → content hash; the linter's, which the repair pieces ask too (they
+        # key each saved file by the same hash): a file is read and hashed once a run
+        self._digests = Digests() if digests is None else digests
         # A file whose identity (device, inode, size, times) is what it was when an earlier
         # run hashed it holds the same bytes: any write moves its ctime, which no call
         # sets back. So a dependency list keeps the identity beside the hash, and a warm
@@ -215,10 +216,10 @@ class ResultCache:
             return f"over:{info.st_size}:{real}"
         # a regular file (no link) whose identity was hashed in this run, or by an earlier
         # run and settled then, is known from its `lstat` alone
-        same = _identity(info)
+        same = identity(info)
         known = self._digests.get(same)
         if known is None and kept is not None and kept == [*same] and _FILE.match(was):
-            known = self._digests[same] = was[5:69]  # (`_FILE`: "file:", 64 hex digits)
+            known = self._digests.keep(same, was[5:69])  # (`_FILE`: "file:", 64 hex digits)
         if known is None:
             seen = _file(path, self.max_read_bytes, self._digests, real)
             known = self._digests.get(same)  # None: what was opened is not what lstat saw
@@ -236,8 +237,6 @@ class ResultCache:
             del self._seen[dep]
             self._identities.pop(dep, None)
         self._real.forget(lambda folder: folder == root or folder.startswith(inside))
-        if len(self._digests) > MAX_DIGESTS:  # hard-linked copies share one; bounded
-            self._digests.clear()
 
     def prune(self, *, others_wrote: bool = False) -> None:
         """Keep the folder under its cap: the oldest entries go first. Only after a run
@@ -261,15 +260,7 @@ def _write_atomic(target: str, data: bytes) -> None:
     writes.write_atomic(target, (data,), mode=0o600)
 
 
-MAX_DIGESTS = 65_536
-
-
-def _file(
-    path: str,
-    cap: int,
-    digests: dict[tuple[int, ...], str] | None = None,
-    real: str | None = None,
-) -> str:
+def _file(path: str, cap: int, digests: Digests, real: str | None = None) -> str:
     """Existence, real location, type and content hash of a path (its size alone past
     `cap`, the most the lint reads of a file). `digests` keeps the hash of each file
     identity (device, inode, size, times) seen in this run: hard-linked copies under many
@@ -292,21 +283,8 @@ def _file(
             return f"{stat.S_IFMT(info.st_mode)}:{real}"
         if info.st_size > cap:
             return f"over:{info.st_size}:{real}"
-        identity = _identity(info)
-        known = digests.get(identity) if digests is not None else None
-        if known is None:
-            digest = hashlib.sha256()
-            while chunk := handle.read(1 << 20):
-                digest.update(chunk)
-            known = digest.hexdigest()
-            if digests is not None:
-                digests[identity] = known
+        known = digests.of_handle(identity(info), handle)
     return f"file:{known}:{real}"
-
-
-def _identity(info: os.stat_result) -> tuple[int, ...]:
-    """A file's identity on disk: another identity is other bytes, or may be."""
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 def _listing(path: str, real: str) -> str:

@@ -12,8 +12,9 @@ cache folder (beside the result cache, under the same rules: a regular file in a
 that is no symlink, read under a cap, shape-checked; a damaged entry is built again).
 
 A piece holds no path and no span: a candidate it points at is read from the root that
-asks, so hints always name that root's file. A file's content digest is kept by its
-identity on disk (device, inode, size, times): hard-linked copies are hashed once.
+asks, so hints always name that root's file. A file's content digest comes from the
+linter's `Digests` (`sources/digests.py`), which the result cache asks too: a file is
+hashed once a run, hard-linked copies once for all.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from decimal import Decimal, InvalidOperation
 
 from citelint import writes
 from citelint.document import Anchor
+from citelint.sources.digests import Digests
 from citelint.sources.model import SourceError, Span
 from citelint.sources.paths import read_regular
 from citelint.sources.text_cache import usable_folder
@@ -41,7 +43,6 @@ _ANSWER_KEY = re.compile(r"[0-9a-f]{64}")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO planted there must never block
 MAX_KEPT = 4096  # pieces held in memory; the oldest go first
-MAX_DIGESTS = 65_536  # file identities whose digest is held
 MAX_PIECE_BYTES = 64 * 1024 * 1024  # a kept piece larger than this is not read
 
 
@@ -71,15 +72,12 @@ class Pieces:
         self,
         folder: str | None = None,
         salt: str = "",
-        digests: OrderedDict[tuple[int, ...], str] | None = None,
+        digests: Digests | None = None,
     ) -> None:
         self.folder = os.path.join(folder, f"repair-{FORMAT}") if folder else None
         self.salt = salt  # the config and code a piece also depends on
         self._pieces: OrderedDict[tuple[str, ...], Piece] = OrderedDict()
-        # a file's content hash by its identity (the result cache may share it)
-        self._digests: OrderedDict[tuple[int, ...], str] = (
-            OrderedDict() if digests is None else digests
-        )
+        self.digests = Digests() if digests is None else digests  # the linter's, when given
         self._pid = os.getpid()  # a process forked from this one is a worker of the run
         self.built = self.kept = 0  # pieces built here, pieces read back: what tests count
         self._answered = 0
@@ -138,21 +136,7 @@ class Pieces:
 
     def digest(self, path: str, max_bytes: int) -> str:
         """The content digest of a regular file (`-` when there is none to read)."""
-        try:
-            st = os.lstat(path)  # a planted link is not followed (and not read below)
-        except OSError:
-            return "-"
-        identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-        known = self._digests.get(identity)
-        if known is None:
-            try:
-                data = read_regular(path, max_bytes)
-            except SourceError:
-                return "-"
-            known = self._digests[identity] = hashlib.sha256(data).hexdigest()
-            if len(self._digests) > MAX_DIGESTS:
-                self._digests.popitem(last=False)
-        return known
+        return self.digests.of_regular(path, max_bytes)
 
     def answers(self, contents: tuple[tuple[str, ...], ...]) -> Answers:
         """The kept answers of the index of these file contents (in this order)."""
