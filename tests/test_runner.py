@@ -81,15 +81,21 @@ def test_a_run_keeps_only_the_sources_roots_in_flight(
 ) -> None:
     """200 report folders, each with its own sources root (as pipelines save them): what
     a root loaded and indexed is let go when its last report is done, so the live roots
-    stay one however many folders the run holds. Counted, not timed."""
+    stay one however many folders the run holds. Every fifth folder has its own config
+    (`sources = "saved"`, a root the run's config would not find): its linter lets its
+    roots go like the others (they lived to the end of the run). Counted, not timed."""
     from citelint.config import Settings
     from citelint.runner import Runner
 
     record = json.dumps({"abstract": "Median PFS was 4.8 months; ORR 45%."})
     for n in range(200):
-        project(f"runs/r{n:03d}/sources/pubmed/1.json", record)
+        folder = f"runs/r{n:03d}"
+        saved = "saved" if n % 5 == 0 else "sources"
+        if saved == "saved":
+            project(f"{folder}/pyproject.toml", '[tool.citelint]\nsources = "saved"\n')
+        project(f"{folder}/{saved}/pubmed/1.json", record)
         project(
-            f"runs/r{n:03d}/report.md",
+            f"{folder}/report.md",
             "Median PFS was 4.8 months [pmid:1:abstract]. ORR was 46% [pmid:1:abstract].\n",
         )
     monkeypatch.chdir(tmp_path)
@@ -97,58 +103,32 @@ def test_a_run_keeps_only_the_sources_roots_in_flight(
         project_root=str(tmp_path), cache_dir=str(tmp_path / "cache"), result_cache=True
     )
     runner = Runner.of(settings, [str(tmp_path / "runs")])
-    linter = runner.linter
     live: list[int] = []
     sets: list[int] = []
 
     def count(done: int, total: int) -> None:
-        roots = (
-            linter.store.live_roots()
-            | set(linter.citations._roots)
-            | linter.repair.search.live_roots()
-            | {k[0] for k in linter.repair._held}
-        )
-        # the dependencies the result cache keeps of each memo go with the memo
-        watch = linter.store.watch
-        kept = {path for deps in watch._kept.values() for _, path in deps}
-        roots |= {path.split("/sources/")[0] + "/sources" for path in kept if "/sources/" in path}
+        roots: set[str | None] = set()
+        for linter in runner.linters:
+            roots |= (
+                linter.store.live_roots()
+                | set(linter.citations._roots)
+                | linter.repair.search.live_roots()
+                | {k[0] for k in linter.repair._held}
+            )
+            # the dependencies the result cache keeps of each memo go with the memo
+            kept = {path for deps in linter.watch._kept.values() for _, path in deps}
+            roots |= {p.rsplit("/pubmed/", 1)[0] for p in kept if "/pubmed/" in p}
         live.append(len(roots))
-        sets.append(len(watch._sets))
+        sets.append(len(runner.linter.watch._sets))
 
     result = runner.lint(progress=count)
-    assert len(result.files) == 200 and len(live) == 200
+    assert len(result.files) == 200 and len(live) == 200 and len(runner.linters) == 41
     assert max(live) == 1  # the root in flight, never the 199 before it
-    assert linter.store.watch.active and max(sets) == max(sets[:2]), sets  # flat
+    assert runner.linter.watch.active and max(sets) == max(sets[:2]), sets  # flat
     assert [d.code for d in result.diagnostics] == ["CL101"] * 200  # and every one checked
-    assert len(linter.store._loaded) <= 1 and len(linter.evidence._spans) <= 2
-    assert len(linter.evidence._parts) <= 2
-
-
-def test_a_nested_configs_sources_roots_are_let_go_too(
-    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A config in one folder of the run (`runs/pyproject.toml`, `sources = "saved"`)
-    reads its reports' roots where the run's own config would find none: each is let go
-    after its last report like any other (they lived to the end of the run)."""
-    from citelint.config import Settings
-    from citelint.runner import Runner
-
-    record = json.dumps({"abstract": "Median PFS was 4.8 months; ORR 45%."})
-    project("pyproject.toml", "[tool.citelint]\n")
-    for n in range(40):
-        project(f"runs/r{n:02d}/pyproject.toml", '[tool.citelint]\nsources = "saved"\n')
-        project(f"runs/r{n:02d}/saved/pubmed/1.json", record)
-        project(f"runs/r{n:02d}/report.md", "ORR was 46% [pmid:1:abstract].\n")
-    monkeypatch.chdir(tmp_path)
-    runner = Runner.of(Settings(project_root=str(tmp_path)), [str(tmp_path / "runs")])
-    live: list[int] = []
-
-    def count(done: int, total: int) -> None:
-        live.append(sum(len(lt.store.live_roots()) for lt in runner.linters))
-
-    result = runner.lint(progress=count)
-    assert [d.code for d in result.diagnostics] == ["CL101"] * 40  # each root was read
-    assert len(runner.linters) == 41 and max(live) == 1
+    for linter in runner.linters:
+        assert len(linter.store._loaded) <= 1 and len(linter.evidence._spans) <= 2
+        assert len(linter.evidence._parts) <= 2
 
 
 def test_a_nested_config_chooses_its_rules_never_what_the_run_decides(
