@@ -59,9 +59,6 @@ class EvidenceSearch:
         self.watch.forget(self._roots, [root])
         self.watch.forget(self._records, [k for k in self._records if k[0] == root])
 
-    def live_roots(self) -> set[str]:
-        return set(self._roots) | {k[0] for k in self._records}
-
     def record(self, kind: str, ident: str, root: str) -> list[Place]:
         """Every located span of one saved record, once per run."""
         return self._record(kind, ident, root)[1]

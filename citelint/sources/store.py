@@ -86,10 +86,6 @@ class SourceStore:
         self.charge.release(under)
         self.confine.release(root)
 
-    def live_roots(self) -> set[str]:
-        """The sources roots something is kept for (tests count them)."""
-        return {k[0] for k in self._resolved if k[0] is not None} | set(self._channels)
-
     def resolve(self, anchor: Anchor, root: str | None) -> Resolution:
         key = (root, anchor.type, anchor.id, anchor.locator)
         found = self.watch.memo(self._resolved, key, lambda: self._resolve(anchor, root))
