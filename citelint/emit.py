@@ -30,7 +30,12 @@ _STATISTICS_FORMATS = ("text", "concise", "json")
 def say(args: argparse.Namespace, message: str) -> None:
     """A line about what the run did, on stderr (silent with -q)."""
     if not args.quiet:
-        print(f"citelint: {message}", file=sys.stderr)
+        _stderr(message)
+
+
+def _stderr(line: str) -> None:
+    """One `citelint:` line on stderr (the CLI alone prints; this module writes)."""
+    sys.stderr.write(f"citelint: {line}\n")
 
 
 def count(n: int, noun: str) -> str:
@@ -117,9 +122,9 @@ def report(result: Result, args: argparse.Namespace, root: str) -> int:
             say(args, sarif.truncation_note(total, cap))
     if args.verbose:
         for note in result.notes:
-            print(f"citelint: {note}", file=sys.stderr)
+            _stderr(note)
     elif not result.files and result.notes:
-        print(f"citelint: {result.notes[0]}", file=sys.stderr)
+        _stderr(result.notes[0])
     in_actions = os.environ.get("GITHUB_ACTIONS") == "true"
     try:
         if args.statistics:

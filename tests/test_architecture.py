@@ -360,3 +360,18 @@ def test_no_room_reads_another_modules_private_names() -> None:
             ):
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {ast.unparse(node)}")
     assert found == []
+
+
+def test_only_the_command_line_prints() -> None:
+    """`print` belongs to `cli.py`; every other room returns text or writes to a stream
+    it is handed (emit.py and docgen write to sys.stdout / sys.stderr themselves)."""
+    found = [
+        f"{path.relative_to(PACKAGE)}:{node.lineno}"
+        for path in MODULES
+        if path.name != "cli.py"
+        for node in ast.walk(_tree(path))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "print"
+    ]
+    assert found == []
