@@ -20,7 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import resources
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from citelint.arguments import build_parser
 from citelint.errors import CitelintError, UsageError
@@ -40,6 +40,24 @@ PRE_COMMIT_ENV = "PRE_COMMIT"  # pre-commit sets it to 1 for its hooks: they jud
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; every line it prints leaves without the configured secrets."""
+    from citelint import redact
+
+    redactor = redact.process()
+    if not redactor:
+        return _main(argv)
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = cast("TextIO", redact.RedactedStream(out, redactor))
+    sys.stderr = cast("TextIO", redact.RedactedStream(err, redactor))
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         command = args_list[0] if args_list and args_list[0] in SUBCOMMANDS else None
@@ -70,7 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rule(args.explain, sys.stdout)
         return _lint(args)
     except CitelintError as exc:
-        print(f"citelint: error: {exc}", file=sys.stderr)
+        from citelint.controls import visible
+
+        print(f"citelint: error: {visible(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("citelint: interrupted", file=sys.stderr)

@@ -130,7 +130,7 @@ def replay(
         saved = lines.get(subject(claim, text), []) if found else []
         newest = sorted(saved, key=lambda x: (x.get("date", ""), x.get("key", "")), reverse=True)
         for line in newest:
-            judgement = _valid(line, claim, text)
+            judgement = valid(line, claim, text)
             if judgement is None:
                 invalid += "verdict" in line and line.get("key") == key(
                     claim, text, line.get("model", "")
@@ -142,8 +142,9 @@ def replay(
     return out, invalid
 
 
-def _valid(line: Mapping[str, str], claim: str, evidence: str) -> Judgement | None:
-    """A saved verdict that counts: its key today's, a known verdict, a verbatim quote."""
+def valid(line: Mapping[str, str], claim: str, evidence: str) -> Judgement | None:
+    """A saved verdict that counts: its key today's, a known verdict, a verbatim quote
+    (the judge's own tally counts by this too, so it says what the gate will take)."""
     model = line.get("model", "")
     verdict = line.get("verdict", "")
     quote = squeezed(line.get("quote", ""))

@@ -7,6 +7,9 @@ renamed over the target, which replaces a link instead of writing through it), a
 folder between the trusted root and the file may be a symlink. A file named outside the
 root (`$GITHUB_STEP_SUMMARY`, a temporary folder) is the caller's own: only its final
 component is guarded.
+
+Every byte written passes through the configured secrets' redaction (`redact.py`), but
+`--fix`'s: a report is the user's own text.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ import stat
 import tempfile
 import time
 from collections.abc import Iterable
+
+from citelint import redact
+from citelint.redact import Redactor
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
@@ -99,16 +105,18 @@ def write_atomic(
     root: str | None = None,
     mode: int | None = None,
     replace_link: bool = True,
+    redactor: Redactor | None = None,
 ) -> None:
     """Write `path` whole or not at all. A symlink at `path` is replaced, never followed
     (`replace_link=False` refuses it instead); a symlinked folder below `root` is
-    refused. `mode`: the new file's permissions (default: 0666 less the umask)."""
+    refused. `mode`: the new file's permissions (default: 0666 less the umask).
+    `redactor`: the secrets kept out of the file (default: the environment's)."""
     _guard(path, root, replace_link=replace_link)
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".citelint-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            for chunk in chunks:
+            for chunk in _redacted(chunks, redactor):
                 handle.write(chunk)
             os.fchmod(handle.fileno(), 0o666 & ~_umask() if mode is None else mode)
         os.replace(tmp, path)
@@ -137,8 +145,12 @@ def append(
             raise UnsafeWriteError(path, "is not a regular file")
         if begin_past is not None and info.st_size > begin_past:
             os.ftruncate(handle.fileno(), 0)
-        for chunk in chunks:
+        for chunk in _redacted(chunks, None):
             handle.write(chunk)
+
+
+def _redacted(chunks: Iterable[bytes], redactor: Redactor | None) -> Iterable[bytes]:
+    return (redact.process() if redactor is None else redactor).stream(chunks)
 
 
 STALE_TMP_SECONDS = 3600  # a temporary file this old was left by a run killed mid-write

@@ -408,6 +408,7 @@ def test_version_rules_and_rule_start_without_the_engine() -> None:
             "citelint.cli",
             "citelint.arguments",
             "citelint.errors",
+            "citelint.redact",
             "citelint.diagnostic",
             "citelint.sources",
             "citelint.sources.model",

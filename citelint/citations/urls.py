@@ -80,16 +80,18 @@ def normalize_url(url: str) -> str:
 
 # Query parameters that name the user or carry a key: `api_key`, `email` and `tool` of
 # NCBI, `mailto` of Crossref, and the common names for tokens.
-_SECRET_PARAMS = frozenset({"api_key", "apikey", "email", "tool", "mailto", "token", "key"})
+_SECRET_PARAMS = frozenset(
+    {
+        "api_key", "apikey", "api-key", "x-api-key", "email", "tool", "mailto", "token",
+        "key", "access_token", "auth", "password", "passwd", "secret", "client_secret",
+    }
+)  # fmt: skip
 
 
-def strip_credentials(url: str, secrets: tuple[str, ...] = ()) -> str:
+def strip_credentials(url: str) -> str:
     """`url` as it may be written to a file or shown: no user name or password, no
-    query parameter that names the user or carries a key, and no `secrets` value
-    anywhere in it (each replaced by `***`)."""
-    for secret in secrets:
-        if len(secret) >= 4:
-            url = url.replace(secret, "***")
+    query parameter that names the user or carries a key (the configured secrets
+    anywhere else in it are `redact.py`'s)."""
     try:
         parts = urlsplit(url)
     except ValueError:

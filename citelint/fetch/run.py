@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from citelint import redact
 from citelint.citations.indexes import FETCH_INDEX, WEB_INDEX
 from citelint.citations.urls import strip_credentials
 from citelint.fetch import flows, services
@@ -27,12 +28,12 @@ from citelint.fetch.http import Client, FetchError, Response, host_key
 from citelint.fetch.services import Wanted
 from citelint.fetch.tally import Asked, Tally, line
 from citelint.fetch.targets import printable
+from citelint.redact import Redactor
 from citelint.registries import SERVICES
 from citelint.sources.model import SourceError
 from citelint.sources.paths import inside, read_regular
 from citelint.writes import UnsafeWriteError, make_folders, write_atomic
 
-SECRET_ENV = ("NCBI_API_KEY", "NCBI_EMAIL", "CITELINT_FETCH_EMAIL")  # never written or shown
 INDEX_CAP = 64 * 1024 * 1024  # bytes of a fetch or web index read back
 _SAVE_EVERY = 20  # outcomes between rewrites of the index (a Ctrl-C keeps all but these)
 
@@ -60,7 +61,8 @@ class RootFetch:
         self.send = "eutils" not in services.from_config(env, configured)
         self.send_idconv = "idconv" not in services.from_config(env, configured)
         self.send_crossref = "crossref" not in services.from_config(env, configured)
-        self.secrets = tuple(env[v] for v in SECRET_ENV if env.get(v))
+        # the environment given and the process's own: never written, never shown
+        self.redactor = Redactor((*redact.from_env(env).secrets, *redact.process().secrets))
         kept = _read_object(os.path.join(root, FETCH_INDEX), root)
         self.index = {k: v for k, v in kept.items() if isinstance(v, dict)}
         self.web: dict[str, object] = _read_object(os.path.join(root, WEB_INDEX), root)
@@ -92,7 +94,8 @@ class RootFetch:
             outcome = skip or flows.FLOWS[want.kind](self, want.ident)
         except FetchError as exc:
             outcome = Outcome("failed", exc.reason)
-        entry: dict[str, object] = {"outcome": outcome.outcome, "detail": outcome.detail}
+        detail = redacted(outcome.detail, self.redactor)
+        entry: dict[str, object] = {"outcome": outcome.outcome, "detail": detail}
         entry["date"] = self.now
         entry |= outcome.record
         self.index[want.key] = entry
@@ -111,13 +114,17 @@ class RootFetch:
     # -- writing ----------------------------------------------------------------------
 
     def save(self, rel: str, answer: Response) -> Outcome:
+        if self.redactor.holds(answer.body):
+            # a saved source is committed: an answer that repeats the request's key or
+            # address (an error page, an echo) would publish it
+            return Outcome("failed", "the answer repeats a configured key or address; not saved")
         path = os.path.join(self.root, rel)
         make_folders(os.path.dirname(path), self.root)
-        write_atomic(path, [answer.body], root=self.root)
+        write_atomic(path, [answer.body], root=self.root, redactor=redact.NONE)
         record: dict[str, object] = {
             "file": rel,
-            "asked": strip_credentials(answer.url, self.secrets),
-            "final_url": strip_credentials(answer.final_url, self.secrets),
+            "asked": redacted(answer.url, self.redactor),
+            "final_url": redacted(answer.final_url, self.redactor),
             "status": answer.status,
             "content_type": answer.content_type,
             "content_type_header": answer.full_type,
@@ -131,7 +138,7 @@ class RootFetch:
         path = os.path.join(self.root, rel)
         make_folders(os.path.dirname(path), self.root)
         text = json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        write_atomic(path, [text.encode()], root=self.root)
+        write_atomic(path, [text.encode()], root=self.root, redactor=self.redactor)
 
 
 def _days_between(earlier: str, later: str) -> int:
@@ -147,13 +154,10 @@ def _days_between(earlier: str, later: str) -> int:
 _URL = re.compile(r"https?://[^\s]+", re.I)
 
 
-def redacted(line: str, secrets: tuple[str, ...] = ()) -> str:
+def redacted(line: str, redactor: Redactor = redact.NONE) -> str:
     """A line for the terminal or a file: every URL in it without credentials, every
-    secret value replaced, no control character."""
-    for secret in secrets:
-        if len(secret) >= 4:
-            line = line.replace(secret, "***")
-    return printable(_URL.sub(lambda m: strip_credentials(m.group(0)), line))
+    secret replaced in any spelling, no control character."""
+    return printable(_URL.sub(lambda m: strip_credentials(m.group(0)), redactor.text(line)))
 
 
 def _read_object(path: str, root: str) -> dict[str, Any]:
@@ -215,9 +219,9 @@ def fetch_all(
                 outcome = job.fetch(want)
                 asked = Asked(
                     shown(job.root),
-                    redacted(want.key, job.secrets),
+                    redacted(want.key, job.redactor),
                     outcome.outcome,
-                    redacted(outcome.detail, job.secrets),
+                    redacted(outcome.detail, job.redactor),
                 )
                 tally.asked.append(asked)
                 if progress is not None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from citelint import judged
+from citelint import judged, redact
 from citelint.analysis import Analysis, BodyClaim
 from citelint.config import Settings
 from citelint.errors import UsageError
@@ -72,6 +72,8 @@ class Tally:
     def line(self, calls_left: int) -> str:
         n = sum(self.counts.values())
         parts = [f"{self.counts.get(v, 0)} {v}" for v in (*judged.VERDICTS, "failed")]
+        if self.counts.get("invalid"):  # a quote the gate will not take: no verdict
+            parts.insert(-1, f"{self.counts['invalid']} invalid")
         tail = f"; {self.left} claim(s) left unjudged (--max-calls)" if self.left else ""
         return f"judged {n}: {', '.join(parts)}; {calls_left} calls left{tail}"
 
@@ -152,8 +154,14 @@ def judge_command(
 
 
 def _tell(line: dict[str, str], ask: Ask, tally: Tally, say: Callable[[str], None]) -> None:
-    """Count one call's outcome; a failure is said as it comes, in the asks' order."""
+    """Count one call's outcome as the gate will take it (a verdict whose quote is not in
+    the evidence counts for nothing: `invalid`); a failure or an invalid reply is said as
+    it comes, in the asks' order."""
     outcome = line.get("verdict") or "failed"
+    evidence = judged.WINDOW_JOIN.join(ask.windows)
+    if outcome != "failed" and judged.valid(line, ask.claim, evidence) is None:
+        outcome = "invalid"
+        say(printable(f"invalid: {ask.shown}: the quote is not in the evidence it was sent"))
     tally.counts[outcome] = tally.counts.get(outcome, 0) + 1
     if outcome == "failed":
         say(printable(f"failed: {ask.shown}: {line['failed']}"))
@@ -243,7 +251,7 @@ def _judge(client: Client, point: Endpoint, ask: Ask, today: str) -> dict[str, s
         reply = prompt.read_reply(answer.body)
     except (FetchError, ValueError) as exc:
         reason = exc.reason if isinstance(exc, FetchError) else str(exc)
-        return line | {"failed": reason.replace(point.key, "***") if point.key else reason}
+        return line | {"failed": redact.Redactor((point.key,)).text(reason)}
     fields = {"verdict": reply.verdict, "quote": reply.quote, "reason": reply.reason}
     return line | fields | {"tokens": str(reply.tokens)}
 

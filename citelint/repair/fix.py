@@ -16,7 +16,7 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from citelint import writes
+from citelint import redact, writes
 from citelint.diagnostic import Edit
 from citelint.result import Result
 from citelint.sources.model import SourceError
@@ -107,4 +107,5 @@ def write(planned: Iterable[Planned]) -> tuple[int, list[str]]:
 def _replace(path: str, data: bytes) -> None:
     """The report's new bytes, in place of the regular file (never through a link)."""
     mode = stat.S_IMODE(os.lstat(path).st_mode)
-    writes.write_atomic(path, (data,), mode=mode, replace_link=False)
+    # the user's own words are kept as written, an address in them too (redact.py)
+    writes.write_atomic(path, (data,), mode=mode, replace_link=False, redactor=redact.NONE)

@@ -9,8 +9,13 @@ an audit hook before it is made.
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import random
+import re
+import urllib.parse
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -22,8 +27,9 @@ from citelint.fetch import http
 from citelint.fetch.http import Client, FetchError
 from citelint.fetch.plan import wanted_by_root
 from citelint.fetch.run import fetch_all
+from citelint.registries import SERVICES
 from citelint.runner import Runner
-from tests.fetch.conftest import Raw, Replay, only, page, xml
+from tests.fetch.conftest import Raw, Replay, only, page, send, serving, xml
 from tests.fetch.test_run import ARTICLE, _env
 
 
@@ -331,3 +337,133 @@ def test_a_binary_report_is_named_not_a_traceback(
     project = _checkout(tmp_path, b"The rate\x00 was 5%.\n")
     code = _cli(project, monkeypatch, {}, ".")
     assert code == 1 and "r.md cannot be read: is a binary file" in capsys.readouterr().err
+
+
+# -- a fuzz of hostile answers with every secret set -------------------------------------
+
+SECRETS = {
+    "NCBI_API_KEY": "SECRETKEY123",
+    "NCBI_EMAIL": "me+lab@example.org",
+    "CITELINT_FETCH_EMAIL": "author@uni.example",
+}
+
+
+def _spellings(echo: str) -> list[str]:
+    """The request as a server might repeat it: raw, decoded, encoded once or twice,
+    plus-encoded, JSON- and HTML-escaped, upper- or lower-case hexadecimal."""
+    decoded = urllib.parse.unquote(echo)
+    return [
+        echo,
+        decoded,
+        urllib.parse.quote(echo, safe=""),
+        urllib.parse.quote(urllib.parse.quote(echo, safe=""), safe=""),
+        urllib.parse.quote_plus(decoded),
+        urllib.parse.quote(decoded, safe="").lower(),
+        json.dumps(decoded)[1:-1],
+        "".join(f"\\u{ord(c):04x}" if not c.isalnum() else c for c in decoded),
+        html.escape(decoded),
+        "".join(f"&#{ord(c)};" if c in "@+=&" else c for c in decoded),
+        "".join(f"&#x{ord(c):x};" if c in "@.-" else c for c in decoded),
+    ]
+
+
+def _hostile_answer(n: int, path: str) -> tuple[int, dict[str, str], bytes]:
+    """The n-th answer: a redirect, an error page or a 200 that repeats the request in
+    one of its spellings, a header that carries it, or a clean article."""
+    rng = random.Random(n)
+    echo = rng.choice(_spellings(path))
+    kind = rng.randrange(8)
+    if kind == 0:  # a redirect to a URL that repeats the request (or to itself: a loop)
+        target = path if rng.random() < 0.5 else "/r/" + urllib.parse.quote(echo, safe="")
+        return rng.choice((301, 302, 303, 307, 308)), {"Location": target}, b""
+    if kind == 1:  # an error page that repeats the request
+        body = json.dumps({"error": "API key invalid", "request": echo}).encode()
+        status = rng.choice((400, 403, 404, 429, 500, 502, 503))
+        return status, {"Content-Type": "application/json"}, body
+    if kind == 2:
+        body = f"<html><body><p>Bad request: {echo}</p></body></html>".encode()
+        return rng.choice((400, 414, 500)), {"Content-Type": "text/html"}, body
+    if kind == 3:  # a 200 that repeats the request: never saved
+        body = ARTICLE.replace(b"4.8 months", f"4.8 months ({echo})".encode())
+        return 200, {"Content-Type": "text/xml"}, body
+    if kind == 4:  # a header that carries it
+        return 200, {"Content-Type": f"text/xml; echo={echo}"}, ARTICLE
+    if kind == 5:
+        return 200, {"Content-Type": "text/plain"}, echo.encode("utf-8", "replace")
+    if kind == 6:
+        return 429, {"Content-Type": "text/plain", "Retry-After": echo[:40]}, echo.encode()
+    return 200, {"Content-Type": "text/xml"}, ARTICLE
+
+
+def _views(data: str) -> list[str]:
+    """What a reader could decode from a file's text: every spelling `_spellings` uses."""
+    unicode = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), data)
+    views = [data, unicode, html.unescape(data), html.unescape(unicode)]
+    for view in list(views):
+        once = urllib.parse.unquote(view)
+        views += [once, urllib.parse.unquote(once), urllib.parse.unquote_plus(view)]
+    return [v.lower() for v in views]
+
+
+def _leaks(text: str) -> list[str]:
+    forms = {v.lower() for v in SECRETS.values()} | {
+        v.lower().replace("+", " ") for v in SECRETS.values()
+    }
+    return sorted({f for view in _views(text) for f in forms if f in view})
+
+
+def test_a_fuzz_of_hostile_answers_never_writes_or_shows_a_secret(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answered: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            answered.append(self.path)
+            send(self, *_hostile_answer(len(answered), self.path))
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    project = tmp_path / "project"
+    (project / "sources").mkdir(parents=True)
+    pmids = " ".join(f"(PMID: {3000 + i})" for i in range(3800))
+    dois = " ".join(f"doi:10.5555/x{i}" for i in range(1200))
+    (project / "r.md").write_text(f"Survival was 4.8 months {pmids} {dois}.\n")
+    for name, value in SECRETS.items():
+        monkeypatch.setenv(name, value)
+    with serving(Handler) as base:
+        env = {**_env_of(base), **SECRETS}
+        monkeypatch.chdir(project)
+        runner = Runner.of(Settings(project_root=str(project)), [str(project)])
+        lines: list[str] = []
+        tally = fetch_all(
+            wanted_by_root(runner),
+            client=_client(_port(base), max_wait=0.0),
+            env=env,
+            out=lines.append,
+            verbose=True,
+            now=lambda: "2026-12-04",
+        )
+    assert len(answered) >= 5000, len(answered)
+    assert any(f"api_key={SECRETS['NCBI_API_KEY']}" in p for p in answered)  # sent, as asked
+    outcomes = {a.outcome for a in tally.asked}
+    assert {"saved", "failed"} <= outcomes
+    cli.main(["--output-format", "json", "--no-cache", "."])
+    cli.main(["--no-cache", "-o", "html:view.html", "-o", "sarif:out.sarif", "."])
+    shown = capsys.readouterr()
+    leaks = {
+        str(path.relative_to(project)): _leaks(path.read_text("utf-8", "replace"))
+        for path in project.rglob("*")
+        if path.is_file()
+    }
+    leaks["(lines)"] = _leaks("\n".join(lines))
+    leaks["(stdout, stderr)"] = _leaks(shown.out + shown.err)
+    assert {where: found for where, found in leaks.items() if found} == {}
+    saved = json.loads((project / "sources" / "fetched.json").read_text())
+    refused = [v for v in saved.values() if "repeats a configured" in str(v.get("detail"))]
+    assert refused and (project / "view.html").is_file()
+
+
+def _env_of(base: str) -> dict[str, str]:
+    return {s.env: f"{base}/{s.name}" for s in SERVICES}

@@ -125,6 +125,13 @@ def test_a_quote_not_in_the_window_is_no_verdict(
 ) -> None:
     model.answers = [verdict("supported", "The firm builds seekers"), verdict("supported", FOUNDED)]
     assert cli.main(["judge", "."]) == 0
+    said = capsys.readouterr().out.splitlines()
+    # the judge counts as the gate takes: the quote of the first is not in its evidence
+    assert said == [
+        "invalid: report.md:1: the quote is not in the evidence it was sent",
+        "judged 2: 1 supported, 0 partial, 0 unsupported, 0 contradicted, 1 invalid, "
+        "0 failed; 198 calls left",
+    ]
     code, lines = _lint(capsys)
     assert code == 0
     assert [line.split(" ")[1] for line in lines[:-1]] == ["CL111"]
@@ -303,3 +310,22 @@ def test_calls_under_way_at_once_save_the_same_verdicts(
     assert cli.main(["judge", "--refresh", "."]) == 0
     assert (judging / "sources/judged.jsonl").read_bytes() == one_at_a_time
     assert capsys.readouterr().out.splitlines()[-1].startswith("judged 2: 2 supported")
+
+
+def test_a_key_the_endpoint_repeats_is_never_saved_or_shown(
+    judging: Path, model: Model, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = "sk-live-0123456789"
+    monkeypatch.setenv("CITELINT_JUDGE_API_KEY", key)
+    model.answers = [
+        verdict("unsupported", SEEKERS, f"your key {key} is on file"),
+        (500, {"Content-Type": "text/plain"}, f"bad key sk-live-0123456789 {key}".encode()),
+    ]
+    cli.main(["judge", "."])
+    said = capsys.readouterr()
+    assert model.requests[0][0]["Authorization"] == f"Bearer {key}"  # sent, as configured
+    saved = (judging / "sources" / "judged.jsonl").read_text(encoding="utf-8")
+    assert "your key *** is on file" in saved and key not in saved + said.out + said.err
+    code, lines = _lint(capsys)
+    assert code == 0 and any("CL113" in line for line in lines)
+    assert key not in "\n".join(lines)
