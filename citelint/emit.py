@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from citelint import audit, writes
+from citelint.controls import visible
 from citelint.errors import UsageError
 from citelint.formatters import FORMATTERS, html, sarif
 from citelint.formatters.text import summary_line
@@ -35,7 +36,7 @@ def say(args: argparse.Namespace, message: str) -> None:
 
 def _stderr(line: str) -> None:
     """One `citelint:` line on stderr (the CLI alone prints; this module writes)."""
-    sys.stderr.write(f"citelint: {line}\n")
+    sys.stderr.write(f"citelint: {visible(line)}\n")
 
 
 def count(n: int, noun: str) -> str:

@@ -1,11 +1,14 @@
 """One module per output format; each is a pure function of the lint result to its text,
 given in chunks (`chunks`) where an output lists every finding, so the command line writes
-it as it is made and never holds the whole of it."""
+it as it is made and never holds the whole of it. Every format leaves through
+`controls.py` (the text format, which colours its own pieces, calls it itself): no
+control character of a report reaches a terminal or a log."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from citelint.controls import json_escaped, visible
 from citelint.formatters import concise, github, html, json, sarif, summary, text
 from citelint.result import Result
 
@@ -18,12 +21,18 @@ def _whole(render: Callable[[Result, bool], str]) -> Formatter:
     return lambda result, color: (render(result, color),)
 
 
+def _through(escape: Callable[[str], str], formatter: Formatter) -> Formatter:
+    """The formatter's chunks with `escape` applied to each (escapes map a character to
+    characters, so a chunk boundary never splits one)."""
+    return lambda result, color: (escape(chunk) for chunk in formatter(result, color))
+
+
 FORMATTERS: dict[str, Formatter] = {
     "text": text.chunks,
-    "concise": concise.chunks,
-    "json": json.chunks,
-    "sarif": _whole(sarif.render),
-    "github": _whole(github.render),
-    "summary": _whole(summary.render),
-    "html": _whole(html.render),
+    "concise": _through(visible, concise.chunks),
+    "json": _through(json_escaped, json.chunks),
+    "sarif": _through(json_escaped, _whole(sarif.render)),
+    "github": _through(visible, _whole(github.render)),
+    "summary": _through(visible, _whole(summary.render)),
+    "html": _through(visible, _whole(html.render)),
 }

@@ -7,13 +7,13 @@ returns a string, the CLI decides where it goes.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterable, Iterator
 
 from rich.color import ColorSystem
 from rich.console import Console
 from rich.text import Text
 
+from citelint.controls import visible
 from citelint.diagnostic import Diagnostic, Severity
 from citelint.result import Result
 
@@ -27,7 +27,6 @@ _SYSTEMS = {
     "truecolor": ColorSystem.TRUECOLOR,
     "windows": ColorSystem.WINDOWS,
 }
-_CONTROL = re.compile("[\x07\x08\x0b\x0c\r]")  # what rich strips from text it prints
 
 
 Piece = tuple[str, str]  # text and its rich style ("" for none)
@@ -53,7 +52,7 @@ def chunks(result: Result, color: bool = False) -> Iterator[str]:
         if "\t" in block:  # rich expands tabs by display cells: leave that to rich
             yield _rich(lines, color=False)
         else:
-            yield _CONTROL.sub("", block) if _CONTROL.search(block) else block
+            yield visible(block)
 
 
 def _rich(lines: Iterable[Line], color: bool = True) -> str:
@@ -75,7 +74,7 @@ def _rich(lines: Iterable[Line], color: bool = True) -> str:
     for line in lines:
         text = Text()
         for piece, style in line:
-            text.append(piece, style=style or None)
+            text.append(visible(piece), style=style or None)
         for segment in console.render(text, options):
             look = segment.style
             if segment.control:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 
+from citelint.controls import visible
 from citelint.diagnostic import Diagnostic, Severity, SourceRef
 from citelint.formatters.text import Line, _one, _rich, render, summary_line
 from citelint.result import FileResult, Result, source_lines
@@ -113,7 +114,7 @@ def _printed(lines: list[Line], color: bool) -> str:
     for line in lines:
         text = Text()
         for piece, style in line:
-            text.append(piece, style=style or None)
+            text.append(visible(piece), style=style or None)  # what reaches the terminal
         console.print(text)
     assert isinstance(console.file, io.StringIO)
     return console.file.getvalue()
