@@ -15,30 +15,30 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from citelint.anchors import AnchorGrammar
-from citelint.document import Anchor, MermaidBlock, NearMiss
-from citelint.parse.directives import parse_comment, parse_ignore_attribute
+from citelint.parse.directives import parse_comment
 from citelint.parse.html_scan import (
     RAW_TEXT,
     Stream,
-    attribute_value_offset,
     bound_attributes,
     scan,
 )
-from citelint.parse.html_tree import is_mermaid, small_int, strong_only, texts
-from citelint.parse.raw import ParseOutput, RawBlock, ScopedAnchors
+from citelint.parse.html_scopes import Scopes
+from citelint.parse.html_tree import is_mermaid, small_int, strong_only
+from citelint.parse.raw import ParseOutput, RawBlock
+from citelint.parse.shown import ShownReader
+from citelint.parse.shown import block as shown_block
 
 BLOCK_KINDS = {
     "p": "p", "li": "li", "dd": "dd", "dt": "dt", "blockquote": "blockquote",
     "figcaption": "figcaption", "caption": "caption",
     "h1": "heading", "h2": "heading", "h3": "heading", "h4": "heading", "h5": "heading",
-    "h6": "heading",
+    "h6": "heading", "text": "p",  # an SVG's text: what a figure says in words
 }  # fmt: skip
 _SKIP = frozenset(
     {
         "head",
         "script",
         "style",
-        "noscript",
         "template",
         "code",
         "pre",
@@ -48,24 +48,14 @@ _SKIP = frozenset(
         "iframe",
         "noembed",
         "noframes",
-        "svg",
-        "math",
     }
-)
+)  # `noscript`, `svg` and `math` are read: a reader sees them (shown.py)
 _INLINE = frozenset({
     "a", "abbr", "b", "bdi", "bdo", "br", "cite", "data", "dfn", "em", "font", "i", "img",
     "ins", "del", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub",
     "sup", "time", "u", "var", "wbr", "strike", "tt", "big", "ruby", "rt", "rp", "nobr",
+    "tspan", "textpath",
 })  # fmt: skip
-_ANCHOR_ATTRS = ("data-cite", "data-anchor", "data-citelint-anchor")
-_APPENDIX_CONTAINERS = frozenset({"section", "aside", "footer", "details"})
-
-
-@dataclass(slots=True)
-class _Frame:
-    kind: str
-    first: int = -1
-    last: int = -1
 
 
 @dataclass(slots=True)
@@ -106,9 +96,11 @@ class HtmlParser:
         root = etree.fromstring(raw, parser)
         if root is None:
             return
-        walker = _Walker(raw, base, stream, out, self._grammar, self._is_appendix_heading)
-        walker.obey_markers = self._obey_markers
-        walker.walk(root)
+        scopes = Scopes(
+            stream, base, out, self._grammar, self._is_appendix_heading, self._obey_markers
+        )
+        shown = ShownReader(raw, base, stream.shown_tags, stream.raw_texts)
+        _Walker(raw, base, stream, out, scopes, shown).walk(root)
 
 
 class _Walker:
@@ -118,26 +110,24 @@ class _Walker:
         base: int,
         stream: Stream,
         out: ParseOutput,
-        grammar: AnchorGrammar,
-        is_appendix_heading: Callable[[str], bool],
+        scopes: Scopes,
+        shown: ShownReader,
     ) -> None:
-        self.is_appendix_heading = is_appendix_heading
-        self.obey_markers = True
         self.raw = raw
         self.base = base
         self.stream = stream
         self.out = out
-        self.grammar = grammar
+        self.scopes = scopes
+        self.shown = shown
         self.cursor = 0
         self.run = _Run()
         self.kinds: list[tuple[str, int, bool]] = []  # (kind, heading level, strong_only)
-        self.frames: list[_Frame] = []
         self.appendix_depth = 0
         self.tables: list[int] = []
         self.table_count = 0
-        self.attr_index = 0
         self.number: int | None = None  # the number of the `<ol>` item being read
         self.lists: list[int | None] = []  # the next number of each open list (None: `<ul>`)
+        self.pending: list[RawBlock] = []  # shown texts, read after the block they sit in
 
     # -- positions -------------------------------------------------------------------
 
@@ -146,36 +136,36 @@ class _Walker:
         stream = self.stream
         pos = stream.text.find(s, self.cursor)
         if pos < 0:  # lxml decoded differently; pin the text to where we are
-            at = stream.raw[min(self.cursor, len(stream.raw) - 1)] if stream.raw else self.base
-            offsets = array("l", [at] * len(s))
+            offsets = array("l", [self.here()] * len(s))
         else:
             self.cursor = pos + len(s)
             offsets = stream.raw[pos : pos + len(s)]
-        if self.frames and offsets:
-            for frame in self.frames:
-                if frame.first < 0:
-                    frame.first = offsets[0]
-                frame.last = offsets[-1] + 1
+        self.scopes.seen(offsets)
         return offsets
-
-    def tag_start(self, el: etree._Element) -> tuple[int, str]:
-        """Raw start and source of the start tag of an element carrying data-* attributes."""
-        tags = self.stream.attr_tags
-        name = str(el.tag).lower()
-        for i in range(self.attr_index, len(tags)):
-            start, source = tags[i]
-            if source[1 : 1 + len(name)].lower() == name:
-                self.attr_index = i + 1
-                return start, source
-        return (
-            self.stream.raw[min(self.cursor, len(self.stream.raw) - 1)]
-            if self.stream.raw
-            else self.base
-        ), ""
 
     # -- blocks ----------------------------------------------------------------------
 
+    def here(self) -> int:
+        """The raw offset the stream has reached."""
+        raw = self.stream.raw
+        return raw[min(self.cursor, len(raw) - 1)] if raw else self.base
+
+    def read_shown(self, el: etree._Element, tag: str) -> None:
+        """The element's shown texts (attributes, a text area, generated content), each
+        a paragraph read after the block the element sits in."""
+        found = self.shown.attributes(el, tag, self.here())
+        if tag in ("textarea", "style"):
+            found += self.shown.raw_text(el, tag, self.here())
+        appendix = self.appendix_depth > 0
+        self.pending += [shown_block(text, offsets, appendix) for text, offsets in found]
+
     def flush(self) -> None:
+        self._flush()
+        if self.pending:
+            self.out.blocks.extend(self.pending)
+            self.pending = []
+
+    def _flush(self) -> None:
         run = self.run
         if run.length and "".join(run.parts).strip():
             kind, level, strong = self.kinds[-1] if self.kinds else ("anon", 0, False)
@@ -201,8 +191,11 @@ class _Walker:
             self.run.add(s, self.locate(s))
 
     def skip_text(self, el: etree._Element) -> None:
-        """Advance past the text of a skipped subtree so later look-ups stay aligned."""
+        """Advance past the text of a skipped subtree so later look-ups stay aligned (a
+        style sheet's generated strings are still read: a reader sees them)."""
         for node in el.iter():
+            if isinstance(node.tag, str) and node.tag.lower() == "style":
+                self.read_shown(node, "style")
             if node is not el and isinstance(node.tag, str) and node.tag in RAW_TEXT:
                 continue
             if node.text and not (isinstance(node.tag, str) and node.tag in RAW_TEXT):
@@ -216,14 +209,18 @@ class _Walker:
             self.add_text(el.tail)
             return
         tag = tag.lower()
-        scoped = self.open_scopes(el)
-        appendix = self.is_appendix_container(el, tag)
+        scoped = self.scopes.open(el, self.here())
+        appendix = self.scopes.is_appendix_container(el, tag)
         self.appendix_depth += appendix
+        if el.attrib or tag in ("textarea", "style"):
+            self.read_shown(el, tag)
         if tag in RAW_TEXT:
             pass
+        elif tag == "math":  # a formula's numbers and words, in the sentence it sits in
+            self.inline(el)
         elif is_mermaid(el, tag):
             self.flush()
-            self.mermaid(el, tag)
+            self.out.mermaid.append(self.scopes.mermaid(el, self.raw, self.locate))
         elif tag in _SKIP:
             self.skip_text(el)
         elif tag == "tr":
@@ -257,7 +254,7 @@ class _Walker:
             elif tag in ("ol", "ul"):
                 self.lists.pop()
         self.appendix_depth -= appendix
-        self.close_scopes(el, scoped)
+        self.scopes.close(el, scoped)
         self.add_text(el.tail)
 
     def mark(self, el: etree._Element, tag: str, begin: int) -> None:
@@ -276,6 +273,16 @@ class _Walker:
         number = small_int(value) or self.lists[-1]
         self.lists[-1] = number + 1
         return number
+
+    def inline(self, el: etree._Element) -> None:
+        """Every text of the element in the run, as one inline piece (MathML: `<mn>75</mn>
+        <mo>%</mo>` reads 75%; its `annotation`, the TeX source, is not shown)."""
+        for node in el.iter():
+            hidden = isinstance(node.tag, str) and node.tag.lower().startswith("annotation")
+            if node.text and isinstance(node.tag, str):
+                (self.locate if hidden else self.add_text)(node.text)
+            if node is not el and node.tail:
+                self.add_text(node.tail)
 
     def children(self, el: etree._Element) -> None:
         self.add_text(el.text)
@@ -299,6 +306,12 @@ class _Walker:
         for child in tr:
             if child not in cells:
                 self.skip_text(child)
+        self.row_block(header, ranges)
+        if self.pending:
+            self.out.blocks.extend(self.pending)
+            self.pending = []
+
+    def row_block(self, header: bool, ranges: list[tuple[int, int]]) -> None:
         run = self.run
         if run.length and "".join(run.parts).strip(" |\n\t"):
             self.out.blocks.append(
@@ -315,7 +328,9 @@ class _Walker:
 
     def collect(self, el: etree._Element) -> None:
         """All text of a cell, nested blocks included (a row is atomic, A1)."""
-        scoped = self.open_scopes(el)
+        scoped = self.scopes.open(el, self.here())
+        if isinstance(el.tag, str) and (el.attrib or el.tag.lower() in ("textarea", "style")):
+            self.read_shown(el, el.tag.lower())
         if isinstance(el.tag, str) and el.tag.lower() in _SKIP:
             self.skip_text(el)
         else:
@@ -326,73 +341,4 @@ class _Walker:
                     self.collect(child)
                     self.mark(child, child.tag.lower(), begin)
                 self.add_text(child.tail)
-        self.close_scopes(el, scoped)
-
-    # -- Mermaid ---------------------------------------------------------------------
-
-    def mermaid(self, el: etree._Element, tag: str) -> None:
-        pieces: list[str] = []
-        first = -1
-        for piece in texts(el):
-            offsets = self.locate(piece)
-            if first < 0 and offsets:
-                first = offsets[0]
-            pieces.append(piece)
-        source = "".join(pieces)
-        body_start = first if first >= 0 else self.base
-        open_tag = self.raw.rfind("<", 0, max(body_start - self.base, 0))
-        start = self.base + open_tag if open_tag >= 0 else body_start
-        anchors: list[Anchor] = []
-        for attr in _ANCHOR_ATTRS:
-            value = el.get(attr)
-            if value:
-                hits, _ = self.grammar.parse_attribute(value)
-                anchors.extend(
-                    Anchor(h.type, h.id, h.locator, start, start + 1, True) for h in hits
-                )
-        self.out.mermaid.append(MermaidBlock(source, start, body_start, tuple(anchors)))
-
-    # -- attribute scopes ------------------------------------------------------------
-
-    def open_scopes(self, el: etree._Element) -> list[tuple[str, _Frame, int, str]]:
-        """Start tracking the text range of an element that carries anchors or an ignore."""
-        present = [a for a in (*_ANCHOR_ATTRS, "data-citelint-ignore") if el.get(a) is not None]
-        if not present:
-            return []
-        start, source = self.tag_start(el)
-        opened = [(attr, _Frame(attr), start, source) for attr in present]
-        self.frames.extend(frame for _, frame, _, _ in opened)
-        return opened
-
-    def close_scopes(self, el: etree._Element, scoped: list[tuple[str, _Frame, int, str]]) -> None:
-        for attr, frame, start, source in scoped:
-            self.frames.remove(frame)
-            value = el.get(attr) or ""
-            end = max(frame.last, start + len(source))
-            if attr == "data-citelint-ignore":
-                self.out.directives.append(parse_ignore_attribute(value, start, end))
-                continue
-            value_at = attribute_value_offset(source, attr)
-            origin = start + value_at if value_at >= 0 else start
-            hits, misses = self.grammar.parse_attribute(value)
-            anchors = tuple(
-                Anchor(h.type, h.id, h.locator, origin + h.start, origin + h.end, True)
-                for h in hits
-            )
-            self.out.near_misses.extend(
-                NearMiss(m.raw, m.reason, origin + m.start, origin + m.end) for m in misses
-            )
-            if anchors:
-                self.out.scoped.append(ScopedAnchors(anchors, start, end))
-
-    def is_appendix_container(self, el: etree._Element, tag: str) -> bool:
-        if self.obey_markers and el.get("data-citelint-appendix") is not None:
-            return True
-        if tag not in _APPENDIX_CONTAINERS:
-            return False
-        for node in el.iter("h1", "h2", "h3", "h4", "h5", "h6", "summary", "p"):
-            if node.tag == "p" and not strong_only(node):
-                continue
-            text = "".join(str(t) for t in node.itertext())
-            return self.is_appendix_heading(text)
-        return False
+        self.scopes.close(el, scoped)

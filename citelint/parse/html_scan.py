@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _TOKEN = re.compile(
     r"""<!--(?P<comment>.*?)(?:-->|\Z)
@@ -24,6 +24,8 @@ _TOKEN = re.compile(
 RAW_TEXT = frozenset(
     {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
 )
+_READ_RAW = frozenset({"textarea", "style", "iframe"})  # raw text a reader sees (shown.py)
+_SHOWN_ATTRIBUTE = re.compile(r"(?<![\w-])(?:alt|title|placeholder|value|srcdoc)\s*=", re.I)
 
 
 MAX_ATTRIBUTES = 256  # a tag's attributes that are parsed; the rest are blanked
@@ -66,6 +68,11 @@ class Stream:
     raw: array[int]
     attr_tags: list[tuple[int, str]]  # (raw start, tag source) of tags with data-* we read
     comments: list[tuple[str, int, int]]
+    # (raw start, tag source) of tags with an attribute a reader sees (`shown.py`)
+    shown_tags: list[tuple[int, str]] = field(default_factory=list)
+    # (name, raw start of the tag, raw start and end of its text) of `textarea`, `style`
+    # and `iframe`, whose text the stream leaves out
+    raw_texts: list[tuple[str, int, int, int]] = field(default_factory=list)
 
 
 def scan(raw: str, base: int = 0) -> Stream:
@@ -73,6 +80,8 @@ def scan(raw: str, base: int = 0) -> Stream:
     offsets = array("l")
     attr_tags: list[tuple[int, str]] = []
     comments: list[tuple[str, int, int]] = []
+    shown_tags: list[tuple[int, str]] = []
+    raw_texts: list[tuple[str, int, int, int]] = []
     pos = 0
     n = len(raw)
 
@@ -110,10 +119,15 @@ def scan(raw: str, base: int = 0) -> Stream:
             if not m.group("close"):
                 if "data-c" in attrs:
                     attr_tags.append((base + m.start(), m.group(0)))
+                if "=" in attrs and _SHOWN_ATTRIBUTE.search(attrs):
+                    shown_tags.append((base + m.start(), m.group(0)))
                 if name in RAW_TEXT and not attrs.rstrip().endswith("/"):
                     close = re.compile(rf"</{name}\b", re.I).search(raw, pos)
-                    pos = close.start() if close else n
-    return Stream("".join(parts), offsets, attr_tags, comments)
+                    end = close.start() if close else n
+                    if name in _READ_RAW:
+                        raw_texts.append((name, base + m.start(), base + pos, base + end))
+                    pos = end
+    return Stream("".join(parts), offsets, attr_tags, comments, shown_tags, raw_texts)
 
 
 def attribute_value_offset(tag_source: str, attr: str) -> int:

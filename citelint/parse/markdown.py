@@ -21,6 +21,8 @@ from citelint.document import MermaidBlock
 from citelint.parse.directives import parse_comment
 from citelint.parse.html import HtmlParser
 from citelint.parse.raw import ParseOutput, RawBlock
+from citelint.parse.shown import attribute_texts
+from citelint.parse.shown import block as shown_block
 
 _OPTIONS = (
     pyromark.Options.ENABLE_TABLES
@@ -31,6 +33,7 @@ _OPTIONS = (
 )
 _MARKDOWN = pyromark.Markdown(options=_OPTIONS)
 _COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+_TAG_NAME = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)")
 _BLOCK_KINDS = {
     "Paragraph": "p",
     "Item": "li",
@@ -41,19 +44,21 @@ _BLOCK_KINDS = {
 
 
 class _CharIndex:
-    """UTF-8 byte offsets to code-point offsets, exact, without a per-byte table."""
+    """UTF-8 byte offsets to code-point offsets, exact, without a per-byte table: a
+    checkpoint every `_STEP` characters, so an offset decodes at most one step of bytes
+    (a report written as one long line is as cheap as one of many)."""
+
+    _STEP = 1024
 
     def __init__(self, text: str) -> None:
         self._data = text.encode("utf-8")
         self._ascii = len(self._data) == len(text)
-        self._line_bytes: list[int] = [0]
-        self._line_chars: list[int] = [0]
+        self._bytes: list[int] = [0]
         if not self._ascii:
-            chars = 0
-            for line in text.split("\n")[:-1]:
-                chars += len(line) + 1
-                self._line_chars.append(chars)
-                self._line_bytes.append(self._line_bytes[-1] + len(line.encode("utf-8")) + 1)
+            at = 0
+            for start in range(0, len(text), self._STEP):
+                at += len(text[start : start + self._STEP].encode("utf-8"))
+                self._bytes.append(at)
 
     @property
     def data(self) -> bytes:
@@ -62,9 +67,9 @@ class _CharIndex:
     def __call__(self, byte: int) -> int:
         if self._ascii:
             return byte
-        i = bisect.bisect_right(self._line_bytes, byte) - 1
-        start = self._line_bytes[i]
-        return self._line_chars[i] + len(self._data[start:byte].decode("utf-8", "ignore"))
+        i = bisect.bisect_right(self._bytes, byte) - 1
+        start = self._bytes[i]
+        return i * self._STEP + len(self._data[start:byte].decode("utf-8", "ignore"))
 
 
 class MarkdownParser:
@@ -103,6 +108,10 @@ class _Events:
         self.lists: list[int | None] = []  # the next number of each open list
         self.number: int | None = None
         self.footnote: str | None = None
+        # an image's alt text is read as a paragraph of its own (shown.py): the block's
+        # accumulators are set aside while it is read, and its blocks wait for the flush
+        self.images: list[tuple[list[str], array[int], int, RawBlock | None]] = []
+        self.pending: list[RawBlock] = []
 
     def run(self) -> None:
         for event, rng in _MARKDOWN.events_with_range(self.text):
@@ -148,6 +157,9 @@ class _Events:
         self.parts, self.offsets, self.breaks, self.length = [], array("l"), [], 0
         self.saw_strong = self.outside_strong = False
         self.links, self.sups = [], []
+        if self.pending and not self.images:
+            self.out.blocks.extend(self.pending)
+            self.pending = []
 
     # -- events ----------------------------------------------------------------------
 
@@ -229,7 +241,13 @@ class _Events:
         elif name == "HtmlBlock":
             self.flush()
             self.html_block = (self.index(start), [])
-        elif name in ("Image", "MetadataBlock"):
+        elif name == "Image":
+            title = value["Image"].get("title") or ""
+            at = self.text.find(title, self.index(start)) if title.strip() else -1
+            titled = shown_block(title, array("l", range(at, at + len(title)))) if at >= 0 else None
+            self.images.append((self.parts, self.offsets, self.length, titled))
+            self.parts, self.offsets, self.length = [], array("l"), 0
+        elif name == "MetadataBlock":
             self.skip += 1
         elif name == "Strong":
             self.strong_depth += 1
@@ -248,7 +266,14 @@ class _Events:
                 table=self.table,
                 cells=tuple(self.cells),
             )
-        elif name in ("Image", "MetadataBlock"):
+        elif name == "Image" and self.images:
+            alt, offsets = "".join(self.parts), self.offsets
+            self.parts, self.offsets, self.length, titled = self.images.pop()
+            if alt.strip():
+                self.pending.append(shown_block(alt, offsets))
+            if titled is not None:
+                self.pending.append(titled)
+        elif name == "MetadataBlock":
             self.skip -= 1
         elif name == "List":
             self.flush()
@@ -271,6 +296,10 @@ class _Events:
 
     def inline_html(self, html_text: str, start: int) -> None:
         at = self.index(start)
+        tag = _TAG_NAME.match(html_text)
+        if tag is not None:
+            for text, offsets in attribute_texts(html_text, tag.group(1).lower(), at):
+                self.pending.append(shown_block(text, offsets))
         for m in _COMMENT.finditer(html_text):
             directive = parse_comment(m.group(1), at + m.start(), at + m.end())
             if directive is not None:

@@ -19,7 +19,45 @@ def test_html_skips_code_scripts_and_comments() -> None:
         "<style>p{}</style><!-- [pmid:2] --><p>real <code>[pmid:3]</code> [pmid:4]</p>"
         "<pre>[pmid:5]</pre><template><p>[pmid:6]</p></template><noscript>[pmid:7]</noscript>",
     )
-    assert [a.id for a in doc.anchors] == ["4"]
+    # what a reader with scripts off sees is read (`noscript`): only code, scripts,
+    # templates, comments and the head stay unread
+    assert [a.id for a in doc.anchors] == ["4", "7"]
+
+
+SHOWN = "Mortality fell by 75% with trametinib."
+
+
+def test_text_a_reader_sees_outside_the_flow_is_read_where_it_is() -> None:
+    doc = parse(
+        "r.html",
+        f'<html><head><style>p::after {{ content: "{SHOWN}" }}</style></head><body>\n'
+        f'<p>Lead <img src="x.png" alt="{SHOWN}"> tail.</p>\n'
+        f'<svg><text x="1">Mortality <tspan>fell</tspan> by 75%.</text></svg>\n'
+        f"<textarea>{SHOWN}</textarea><noscript><p>{SHOWN}</p></noscript>\n"
+        f'<iframe srcdoc="&lt;p&gt;{SHOWN}&lt;/p&gt;"></iframe>\n'
+        f"<p>It <math><mn>75</mn><mo>%</mo><annotation>x</annotation></math> fell.</p>\n"
+        f'<p><span title="{SHOWN}">x</span><input value="{SHOWN}">'
+        f'<input type="hidden" value="Hidden 99%."></p></body></html>',
+    )
+    found = [(doc.position(s.start), s.text) for s in doc.sentences]
+    assert found == [
+        ((1, 41), SHOWN),
+        ((2, 4), "Lead  tail."),
+        ((2, 31), SHOWN),  # the alt text, after the paragraph it sits in
+        ((3, 18), "Mortality fell by 75%."),
+        ((4, 11), SHOWN),
+        ((4, 73), SHOWN),
+        ((5, 1), SHOWN),  # a frame's document: at the frame
+        ((6, 4), "It 75% fell."),
+        ((7, 57), "x"),
+        ((7, 17), SHOWN),  # a title and a field's value; never a hidden field's
+        ((7, 79), SHOWN),
+    ]
+
+
+def test_a_shown_attribute_lxml_reads_differently_is_still_read() -> None:
+    doc = parse("r.html", '<p><abbr title="A &amp; B rose 5%">AB</abbr> and <br title=x></p>')
+    assert [s.text for s in doc.sentences] == ["AB and", "A & B rose 5%", "x"]
 
 
 def test_nested_blocks_innermost_owns() -> None:

@@ -40,3 +40,22 @@ def test_markdown_with_html_block() -> None:
     doc = parse("r.md", "Intro.\n\n<div>\n<p>inside 5% [pmid:1]</p>\n</div>\n\nafter\n")
     assert sentences(doc) == ["Intro.", "inside 5% [pmid:1]", "after"]
     assert doc.position(doc.anchors[0].start) == (4, 14)
+
+
+def test_an_images_alt_and_title_and_an_inline_tags_title_are_read_after_the_block() -> None:
+    doc = parse(
+        "r.md",
+        'Lead ![Mortality *fell* by 75%](x.png "Survival rose 12%.") tail.\n\n'
+        'See <abbr title="Overall survival was 9 months.">OS</abbr> here.\n\n'
+        "- item ![A 3% rise](y.png)\n",
+    )
+    found = [(doc.position(s.start), s.text) for s in doc.sentences]
+    assert found == [
+        ((1, 1), "Lead  tail."),
+        ((1, 8), "Mortality fell by 75%"),
+        ((1, 40), "Survival rose 12%."),
+        ((3, 1), "See OS here."),
+        ((3, 18), "Overall survival was 9 months."),
+        ((5, 3), "item"),
+        ((5, 10), "A 3% rise"),
+    ]

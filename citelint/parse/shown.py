@@ -1,0 +1,184 @@
+"""Text a reader sees outside a report's flow of text: what the gate reads there too.
+
+A browser shows more than the text between tags: an image's `alt` text (where the image
+does not load, and to every screen reader), any element's `title` tooltip, a form field's
+value and placeholder, the strings CSS generates with `content:` (`p::after { content:
+"…" }`), the document a frame draws from its `srcdoc`. A sentence written there states a
+fact as plainly as one in a paragraph, so each is read as a paragraph of its own, placed
+right after the block it sits in (the HTML parser and the Markdown parser alike; SVG text,
+MathML, `<noscript>` and `<textarea>` are read in the flow by the HTML parser itself).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import string
+from array import array
+from collections.abc import Iterator
+
+from lxml import etree
+
+from citelint.parse.raw import RawBlock
+
+# an attribute whose value a reader sees; `value` only where a field shows it
+SHOWN_ATTRIBUTES = ("alt", "title", "placeholder", "value")
+_ATTRIBUTE = re.compile(
+    r"""(?<![\w-])(?P<name>alt|title|placeholder|value)\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s>"']+))""",
+    re.I,
+)
+_HIDDEN_FIELD = re.compile(r"""(?<![\w-])type\s*=\s*["']?hidden\b""", re.I)
+_FIELDS = frozenset({"input", "button", "option"})
+# `content: "…"` in a style sheet (escapes left as written: a reader sees the decoded)
+_CSS_CONTENT = re.compile(r"""(?<![\w-])content\s*:\s*(?:"(?P<dq>[^"\n]*)"|'(?P<sq>[^'\n]*)')""")
+_CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6}\s?|.)")
+_SRCDOC_SKIP = frozenset({"script", "style", "head", "template"})
+
+
+def attribute_texts(tag_source: str, tag: str, at: int) -> Iterator[tuple[str, array[int]]]:
+    """The shown attribute values of a start tag whose source starts at report offset
+    `at`: each value's text, and a report offset per character (exact where the value is
+    written as it shows, else every character at the value's start)."""
+    if _HIDDEN_FIELD.search(tag_source):
+        return
+    for m in _ATTRIBUTE.finditer(tag_source):
+        name = m.group("name").lower()
+        if name == "value" and tag not in _FIELDS:
+            continue  # `<li value=3>`, `<data value=…>`: no text a reader sees
+        group = "dq" if m.group("dq") is not None else "sq" if m.group("sq") is not None else "bare"
+        written = m.group(group)
+        shown = html.unescape(written)
+        if shown.strip():
+            yield shown, _offsets(shown, written, at + m.start(group))
+
+
+def css_texts(sheet: str, at: int) -> Iterator[tuple[str, array[int]]]:
+    """The strings a style sheet (starting at report offset `at`) generates."""
+    for m in _CSS_CONTENT.finditer(sheet):
+        group = "dq" if m.group("dq") is not None else "sq"
+        written = m.group(group)
+        shown = _CSS_ESCAPE.sub(_css_char, written)
+        if shown.strip():
+            yield shown, _offsets(shown, written, at + m.start(group))
+
+
+def _css_char(m: re.Match[str]) -> str:
+    """A CSS escape as it shows: `\\25` is `%`, `\\"` a quote."""
+    code = m.group(1)
+    digits = code.strip()
+    if digits and all(c in string.hexdigits for c in digits):
+        value = int(digits, 16)
+        return chr(value) if 0 < value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else "\ufffd"
+    return code
+
+
+def srcdoc_text(document: str) -> str:
+    """The text a frame's `srcdoc` document shows (its scripts and styles left out)."""
+    if not document.strip():
+        return ""
+    root = etree.fromstring(document, etree.HTMLParser(no_network=True, huge_tree=True))
+    if root is None:
+        return ""
+    parts: list[str] = []
+    for node in root.iter():
+        skipped = isinstance(node.tag, str) and node.tag.lower() in _SRCDOC_SKIP
+        if node.text and not skipped:
+            parts.append(node.text)
+        if node.tail and node is not root:
+            parts.append(node.tail)
+    return " ".join(" ".join(parts).split())
+
+
+def _offsets(shown: str, written: str, at: int) -> array[int]:
+    if shown == written:
+        return array("l", range(at, at + len(shown)))
+    return array("l", [at] * len(shown))
+
+
+def block(text: str, offsets: array[int], appendix: bool = False) -> RawBlock:
+    """A shown text as the paragraph it is read as."""
+    return RawBlock(kind="p", text=text, offsets=offsets, appendix=appendix)
+
+
+_LOOK_AHEAD = 32  # start tags tried for one element
+
+
+def _same(source: str, el: etree._Element) -> bool:
+    """Whether a start tag's shown attributes are the element's, as lxml read them."""
+    for m in _ATTRIBUTE.finditer(source):
+        group = "dq" if m.group("dq") is not None else "sq" if m.group("sq") is not None else "bare"
+        if el.get(m.group("name").lower()) != html.unescape(m.group(group)):
+            return False
+    return True
+
+
+class ShownReader:
+    """The shown texts of one HTML document's elements, in document order: each element
+    is matched to its start tag in the raw scan, so every character has its offset."""
+
+    def __init__(
+        self,
+        raw: str,
+        base: int,
+        tags: list[tuple[int, str]],
+        texts: list[tuple[str, int, int, int]],
+    ) -> None:
+        self._raw = raw
+        self._base = base
+        self._tags = tags
+        self._texts = texts
+        self._tag_at = 0
+        self._text_at = 0
+
+    def attributes(self, el: etree._Element, tag: str, here: int) -> list[tuple[str, array[int]]]:
+        """The values of the element's shown attributes (none on a hidden field)."""
+        if not any(el.get(name) for name in (*SHOWN_ATTRIBUTES, "srcdoc")):
+            return []
+        at, source = self._next_tag(el, tag, here)
+        found = list(attribute_texts(source, tag, at)) if source else []
+        if not source:  # no start tag found: the values as lxml read them, at `here`
+            found = [
+                (value, array("l", [here] * len(value)))
+                for name in SHOWN_ATTRIBUTES
+                if (value := el.get(name) or "").strip() and (name != "value" or tag in _FIELDS)
+            ]
+        if tag == "iframe" and el.get("srcdoc"):
+            text = srcdoc_text(el.get("srcdoc") or "")
+            if text:
+                found.append((text, array("l", [at if source else here] * len(text))))
+        return found
+
+    def raw_text(self, el: etree._Element, tag: str, here: int) -> list[tuple[str, array[int]]]:
+        """A `textarea`'s text, or the strings a `style` sheet generates."""
+        text = el.text or ""
+        start, end = self._next_text(tag)
+        exact = start >= 0 and self._raw[start - self._base : end - self._base] == text
+        origin = start if start >= 0 else here
+        if tag == "style":
+            if exact:
+                return list(css_texts(text, origin))
+            return [(s, array("l", [origin] * len(s))) for s, _ in css_texts(text, origin)]
+        if tag != "textarea" or not text.strip():
+            return []
+        return [(text, _offsets(text, text if exact else "", origin))]
+
+    def _next_tag(self, el: etree._Element, tag: str, here: int) -> tuple[int, str]:
+        """The element's start tag: the next one of its name whose shown values are the
+        element's (a tag lxml did not make an element of is passed over; the look ahead
+        is bounded, so a document of such tags costs no more than its length)."""
+        stop = min(len(self._tags), self._tag_at + _LOOK_AHEAD)
+        for i in range(self._tag_at, stop):
+            start, source = self._tags[i]
+            if source[1 : 1 + len(tag)].lower() != tag or not _same(source, el):
+                continue
+            self._tag_at = i + 1
+            return start, source
+        return here, ""
+
+    def _next_text(self, tag: str) -> tuple[int, int]:
+        for i in range(self._text_at, len(self._texts)):
+            name, _, start, end = self._texts[i]
+            if name == tag:
+                self._text_at = i + 1
+                return start, end
+        return -1, -1
