@@ -107,10 +107,16 @@ class ClaimReader:
         self._claims: dict[
             tuple[str, tuple[tuple[int, int], ...], bool], Claim
         ] = {}  # by text: sentences repeat
+        # whether the block being read says nothing: asked once a block, not once a
+        # sentence (a block of thousands of lines would be scanned thousands of times)
+        self._block: tuple[object, bool] = (None, False)
 
     def read(self, sentence: Sentence) -> Claim:
         block = sentence.block
-        if block.kind == "header-row" or _PROMPT.match(block.text) or gantt_lines(block.text):
+        if self._block[0] is not block:
+            mute = block.kind == "header-row" or bool(_PROMPT.match(block.text))
+            self._block = (block, mute or gantt_lines(block.text))
+        if self._block[1]:
             return NO_CLAIM
         text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
         cites = _citation_ranges(sentence)

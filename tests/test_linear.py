@@ -3,8 +3,11 @@ the work.
 
 Work is counted, not timed, so a loaded machine never turns this red: every line of
 Python executed (`sys.settrace`) and every call of a C function (`sys.setprofile`) while
-linting is one unit. A quadratic stage gives about 16 for 4x the input, a linear one
-about 4. Work done inside one C call (a regex's own loop) is not seen here:
+linting is one unit, and so is every character a compiled regular expression of the
+package scans (each module-level pattern is swapped for a counting stand-in while the
+case runs): a sentence loop that scans its whole block each time is one C call a
+sentence, but its characters add up. A quadratic stage gives about 16 for 4x the input,
+a linear one about 4. Work inside other C calls (a decode, a slice) is not seen here:
 `bench/pathological.py` times every case in full.
 """
 
@@ -13,8 +16,9 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -80,6 +84,70 @@ def _listed_numbers_before_a_number(n: int) -> tuple[str, str]:
     return "r.md", "Values " + "1, " * n + "and 5% [pmid:1:abstract].\n"
 
 
+def _long_non_ascii_line_of_inline_spans(n: int) -> tuple[str, str]:
+    return "r.md", "é " + "*a* " * n + "\n"
+
+
+def _lines_of_one_block(n: int) -> tuple[str, str]:
+    # generated reports write thousands of lines with no blank line between them
+    return "r.md", "".join(f"Rate {i % 90}% in cohort {i}.\n" for i in range(n))
+
+
+def _long_chinese_paragraph(n: int) -> tuple[str, str]:
+    return "r.md", "".join(f"患者的缓解率为{i % 90}%，*中位*生存期延长。" for i in range(n)) + "\n"
+
+
+_SCANS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
+
+
+class _CountedPattern:
+    """A compiled pattern that counts the characters each scan is given."""
+
+    def __init__(self, pattern: re.Pattern[Any], counter: list[int]) -> None:
+        self._pattern = pattern
+        self._counter = counter
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._pattern, name)
+        if name not in _SCANS:
+            return found
+
+        def scan(*args: Any, **kwargs: Any) -> Any:
+            got = found(*args, **kwargs)
+            if name in ("match", "fullmatch"):  # anchored: what it read, about
+                self._counter[0] += 1 + (got.end() - got.start() if got else 0)
+                return got
+            at = 1 if name in ("sub", "subn") else 0
+            string = args[at] if len(args) > at else kwargs.get("string", "")
+            ranged = name not in ("sub", "subn", "split")
+            pos = int(args[1]) if ranged and len(args) > 1 else int(kwargs.get("pos", 0))
+            end = (
+                int(args[2]) if ranged and len(args) > 2 else int(kwargs.get("endpos", len(string)))
+            )
+            self._counter[0] += max(0, min(end, len(string)) - pos)
+            return got
+
+        return scan
+
+
+@contextlib.contextmanager
+def _counting_patterns(counter: list[int]) -> Iterator[None]:
+    """Every module-level compiled pattern of the package counts what it scans."""
+    swapped: list[tuple[Any, str, re.Pattern[Any]]] = []
+    for module in list(sys.modules.values()):
+        if not getattr(module, "__name__", "").startswith("citelint"):
+            continue
+        for name, value in list(vars(module).items()):
+            if isinstance(value, re.Pattern):
+                swapped.append((module, name, value))
+                setattr(module, name, _CountedPattern(value, counter))
+    try:
+        yield
+    finally:
+        for module, name, value in swapped:
+            setattr(module, name, value)
+
+
 def _clear_caches() -> None:
     for module in list(sys.modules.values()):
         if getattr(module, "__name__", "").startswith("citelint"):
@@ -125,6 +193,7 @@ def _cost(make: Callable[[int], tuple[str, str]], n: int, root: str | None = Non
     _clear_caches()
     linter = linter_of(settings)
     units = 0
+    scanned = [0]  # characters the package's patterns scanned
 
     def lines(frame: FrameType, event: str, arg: Any) -> Any:  # sys.settrace's own types
         nonlocal units
@@ -137,14 +206,15 @@ def _cost(make: Callable[[int], tuple[str, str]], n: int, root: str | None = Non
 
     # Coverage measures the suite through the same hooks: put its tracer back after.
     tracer, profiler = sys.gettrace(), sys.getprofile()
-    sys.settrace(lines)
-    sys.setprofile(c_calls)
-    try:
-        linter.lint_bytes(name, data, root)
-    finally:
-        sys.setprofile(profiler)
-        sys.settrace(tracer)
-    return units
+    with _counting_patterns(scanned):
+        sys.settrace(lines)
+        sys.setprofile(c_calls)
+        try:
+            linter.lint_bytes(name, data, root)
+        finally:
+            sys.setprofile(profiler)
+            sys.settrace(tracer)
+    return units + scanned[0]
 
 
 # (case, a tenth of the size in bench/pathological.py)
@@ -165,6 +235,9 @@ CASES = [
     (_short_label_paragraphs, 8000),
     (_lists_led_in_by_colons, 2000),
     (_narrative_citations_and_many_entries, 2000),
+    (_long_non_ascii_line_of_inline_spans, 25000),
+    (_lines_of_one_block, 2500),
+    (_long_chinese_paragraph, 2000),
 ]
 
 
