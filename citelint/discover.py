@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from citelint.errors import UsageError
 from citelint.generated import marked
 from citelint.gitfiles import Tracked, git_ignored
-from citelint.globs import MAGIC, GlobError, matches
-from citelint.globs import expand as expand_glob
+from citelint.globs import matches
+from citelint.places import STORM_RUN_INDEX, expand, find_sources_root, relpath
 from citelint.settings import Settings
+from citelint.sources.kinds import ALL_KINDS
 from citelint.sources.paths import read_head
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
@@ -26,6 +25,17 @@ _REPOSITORY_DOCUMENT = re.compile(
     re.I,
 )
 _ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
+_NEVER_ENTERED = frozenset({".git", ".hg", ".svn", *_ALWAYS_SKIPPED})  # even --isolated
+# why a file that could hold a report was not linted, counted under --isolated on every run
+_TOLD = frozenset(
+    {
+        "a saved record in a sources folder",
+        "its first line is citelint's own output",
+        "a symlinked .txt file (name it or `include` it to lint it)",
+    }
+)
+# the folders of a sources root that hold saved records (`sources/pubmed/`, `sources/web/`)
+KIND_FOLDERS = frozenset(d for kind in ALL_KINDS for d in kind.dirs)
 # a `.txt` file a folder run never takes for a report: a package list, a crawler's rules
 _NOT_A_TEXT_REPORT = re.compile(r"^(?:requirements|constraints)[\w.-]*\.txt$|^robots\.txt$", re.I)
 # what citelint writes as text (`-o text:`, `-o concise:`, `--output-format github`)
@@ -34,37 +44,6 @@ _CITELINT_OUTPUT = re.compile(
     rb"|::(?:error|warning|notice) )"
 )
 TEXT_HEAD = 4096  # bytes of a `.txt` file read to tell citelint's own output
-STORM_RUN_INDEX = "url_to_info.json"  # STORM writes it beside the article of each run
-
-
-def relpath(path: str, root: str) -> str:
-    """`path` relative to `root`, POSIX style (cached: it sits on the hot path)."""
-    return _relpath(os.path.abspath(path), os.path.abspath(root))
-
-
-@lru_cache(maxsize=4096)
-def _relpath(path: str, root: str) -> str:
-    return os.path.relpath(path, root).replace(os.sep, "/")
-
-
-def expand(paths: Sequence[str]) -> list[str]:
-    """Paths as given; a glob (`reports/**/*.md`) that the shell left alone is expanded
-    here. A path or glob that matches nothing is a usage error, never a silent pass."""
-    out: list[str] = []
-    for given in paths:
-        if os.path.lexists(given):
-            out.append(given)
-        elif MAGIC.search(given):
-            try:
-                matched = expand_glob(given)
-            except GlobError as exc:
-                raise UsageError(str(exc)) from exc
-            if not matched:
-                raise UsageError(f"{given}: the pattern matches no file or folder")
-            out.extend(matched)
-        else:
-            raise UsageError(f"{given}: no such file or folder")
-    return out
 
 
 @dataclass
@@ -75,6 +54,9 @@ class Found:
     unreadable: list[tuple[str, str]] = field(default_factory=list)  # (folder, why)
     notes: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # named paths not linted, and why
+    # report-shaped files a folder run passed over, and why (`-v` names each; under
+    # `--isolated` the summary counts them): never a silent pass
+    passed_over: list[tuple[str, str]] = field(default_factory=list)
     # `.txt` files a folder run found: reports only when citelint reads a citation in them
     tentative: set[str] = field(default_factory=set)
 
@@ -87,26 +69,58 @@ class Discovery:
         self.generated: list[str] = []  # files citelint wrote, skipped
         self._index: Tracked | None = None  # built on first use (git runs once)
         self.untracked: list[str] = []  # reports git does not track, under --only-tracked
+        self.passed_over: list[tuple[str, str]] = []  # folders and files a walk did not take
 
     def skipped_dir(self, path: str) -> bool:
+        return self.dir_skip(path) is not None
+
+    def dir_skip(self, path: str) -> str | None:
+        """Why a folder is not entered, or None. Under `--isolated` only the trusted
+        config and git decide: no folder's name (`sources`, `evidence`, a dot-folder) hides
+        what is in it (`saved_source` tells the saved records inside a sources root)."""
         name = os.path.basename(path)
-        if name.startswith(".") or name in _ALWAYS_SKIPPED:
-            return True
+        if name in _NEVER_ENTERED:
+            return "a version-control or dependency folder"
+        by_name = self._skip_by_name(path, name)
+        if by_name is not None and not self.settings.isolated:
+            return by_name
         real = os.path.realpath(path)
         if self.settings.sources and real == os.path.realpath(self.settings.sources):
-            return True
+            return None if self.settings.isolated else "the sources root"
         if any(real == os.path.realpath(r) for r in self.settings.evidence_roots):
-            return True
+            return None if self.settings.isolated else "an evidence root"
         cache = self.settings.cache_dir
         if cache and real == os.path.realpath(cache):
-            return True
-        if self.settings.sources is None and name == "sources":
-            return True
-        parent = os.path.dirname(path)
-        if name == "evidence" and os.path.isdir(os.path.join(parent, "sources")):
-            return True
+            return "the cache folder"
         rel = relpath(path, self.root)
-        return matches(rel, self.settings.exclude) or self.git_ignored(rel, folder=True)
+        if matches(rel, self.settings.exclude):
+            return "excluded by the config's `exclude`"
+        if self.git_ignored(rel, folder=True):
+            return "ignored by .gitignore"
+        return None
+
+    def _skip_by_name(self, path: str, name: str) -> str | None:
+        if name.startswith(".") or name in _ALWAYS_SKIPPED:
+            return "a hidden folder"
+        if self.settings.sources is None and name == "sources":
+            return "a sources folder"
+        if name == "evidence" and os.path.isdir(os.path.join(os.path.dirname(path), "sources")):
+            return "an evidence folder beside a sources folder"
+        return None
+
+    def saved_source(self, path: str) -> bool:
+        """Under `--isolated`: a file in a kind's folder of a sources root (`sources/web/`,
+        the trusted `sources` setting's `pubmed/`), a saved record, not a report."""
+        parts = relpath(path, self.root).split("/")
+        roots = {os.path.realpath(self.settings.sources)} if self.settings.sources else set()
+        for i in range(len(parts) - 2):
+            if parts[i + 1] not in KIND_FOLDERS:
+                continue
+            if parts[i] == "sources" or (
+                roots and os.path.realpath(os.path.join(self.root, *parts[: i + 1])) in roots
+            ):
+                return True
+        return False
 
     def under_skipped(self, path: str) -> bool:
         """True when a folder between `path` and the project root is skipped."""
@@ -123,24 +137,36 @@ class Discovery:
         return rel == "." or not rel.startswith("..")
 
     def wanted(self, path: str, named: bool = False) -> bool:
-        """Whether `path` is a report to lint. A `.txt` file (STORM and OpenAI's exports
+        """Whether `path` is a report to lint (`file_skip` says why not)."""
+        return self.file_skip(path, named) is None
+
+    def file_skip(self, path: str, named: bool = False) -> str | None:
+        """Why a file is not a report to lint, or None when it is one ("" for a file of
+        no report's ending: nothing to say). A `.txt` file (STORM and OpenAI's exports
         write reports so) named on the command line or matched by `include` is one; one a
         folder run finds is linted, and kept only when citelint reads a citation in it
         (the runner drops the others) — never a package list, never citelint's output."""
         rel = relpath(path, self.root)
         lower = path.lower()
-        text = lower.endswith(TEXT_SUFFIXES) and (
-            named
-            or bool(self.settings.include and matches(rel, self.settings.include))
-            or self._text_report(path)
-        )
-        if not lower.endswith(REPORT_SUFFIXES) and not text:
-            return False
-        if matches(rel, self.settings.exclude) or self.git_ignored(rel):
-            return False
-        if self.settings.include:
-            return matches(rel, self.settings.include)
-        return not _REPOSITORY_DOCUMENT.match(os.path.basename(path))
+        text = lower.endswith(TEXT_SUFFIXES)
+        if not text and not lower.endswith(REPORT_SUFFIXES):
+            return ""
+        included = bool(self.settings.include and matches(rel, self.settings.include))
+        if self.settings.include and not included and not named:
+            return "not matched by the config's `include`"
+        if text and not (named or included):
+            why = self._text_skip(path)
+            if why is not None:
+                return why
+        if matches(rel, self.settings.exclude):
+            return "excluded by the config's `exclude`"
+        if self.git_ignored(rel):
+            return "ignored by .gitignore"
+        if self.settings.include and not included:
+            return "not matched by the config's `include`"
+        if not included and _REPOSITORY_DOCUMENT.match(os.path.basename(path)):
+            return "a repository document (name it in `include` to lint it)"
+        return None
 
     def _excluded(self, folder: str) -> bool:
         """Whether the config's `exclude` skips the folder or one above it."""
@@ -161,11 +187,15 @@ class Discovery:
         )
 
     @staticmethod
-    def _text_report(path: str) -> bool:
-        name = os.path.basename(path)
-        if _NOT_A_TEXT_REPORT.match(name) or os.path.islink(path):
-            return False  # a symlink is never opened to look: it may lead outside
-        return not _CITELINT_OUTPUT.match(read_head(path, TEXT_HEAD).lstrip(b"\xef\xbb\xbf"))
+    def _text_skip(path: str) -> str | None:
+        """Why a `.txt` file a folder run found is no report, or None."""
+        if _NOT_A_TEXT_REPORT.match(os.path.basename(path)):
+            return "a package list or a crawler's rules, not a report"
+        if os.path.islink(path):  # never opened to look: it may lead outside
+            return "a symlinked .txt file (name it or `include` it to lint it)"
+        if _CITELINT_OUTPUT.match(read_head(path, TEXT_HEAD).lstrip(b"\xef\xbb\xbf")):
+            return "its first line is citelint's own output"
+        return None
 
     def why_skipped(self, path: str) -> str:
         """Why a named file is not linted, for its one-line message."""
@@ -208,6 +238,8 @@ class Discovery:
                     raise UsageError(f"{given}: the folder cannot be read")
                 untracked = len(self.untracked)
                 inner = list(self.walk(given, found.unreadable))
+                found.passed_over += self.passed_over
+                self.passed_over = []
                 found.tentative.update(p for p in inner if self._tentative(p))
                 if not inner and len(self.untracked) > untracked:
                     continue  # only drafts git lacks: the commit holds no report here
@@ -247,9 +279,35 @@ class Discovery:
             if skipped:
                 shown = ", ".join(skipped[:3]) + (", …" if len(skipped) > 3 else "")
                 found.notes.append(f"skipped {len(skipped)} file(s) {why}: {shown}")
+        found.notes += [
+            f"passed over {relpath(p, self.root)}{'/' if p.endswith(os.sep) else ''}: {w}"
+            for p, w in found.passed_over
+        ]
         found.reports = sorted(set(found.reports), key=lambda p: relpath(p, self.root))
         found.unreadable.sort()
         return found
+
+    def told(self, found: Found, dropped: int = 0) -> list[str]:
+        """Under `--isolated`, what the run says on every run (not only with `-v`): how
+        many files that could hold a report it did not lint, and why — no name, first
+        line or content test hides one in silence. `dropped`: `.txt` files a folder run
+        found with no citation in them."""
+        if not self.settings.isolated:
+            return []
+        counts: dict[str, int] = {}
+        for _, why in found.passed_over:
+            if why in _TOLD:
+                counts[why] = counts.get(why, 0) + 1
+        if dropped:
+            counts["a .txt file with no citation read in it"] = dropped
+        if not counts:
+            return []
+        parts = ", ".join(f"{n} {why}" for why, n in sorted(counts.items()))
+        n = sum(counts.values())
+        return [
+            f"--isolated: {n} file(s) that could hold a report were not linted ({parts}); "
+            "-v names each"
+        ]
 
     def walk(self, folder: str, unreadable: list[tuple[str, str]]) -> Iterator[str]:
         """Reports below `folder`; folders that cannot be listed are recorded, not skipped
@@ -259,14 +317,24 @@ class Discovery:
             unreadable.append((os.path.abspath(error.filename or folder), error.strerror or ""))
 
         for here, dirs, names in os.walk(folder, onerror=record):
-            dirs[:] = sorted(d for d in dirs if not self.skipped_dir(os.path.join(here, d)))
+            kept = []
+            for d in sorted(dirs):
+                why = self.dir_skip(os.path.join(here, d))
+                if why is None:
+                    kept.append(d)
+                elif d not in _NEVER_ENTERED:
+                    self.passed_over.append((os.path.join(here, d) + os.sep, why))
+            dirs[:] = kept
             for name in sorted(names):
                 path = os.path.join(here, name)
-                if (
-                    self.wanted(path)
-                    and not self.written_by_citelint(path)
-                    and not self.not_tracked(path)
-                ):
+                why = self.file_skip(path)
+                if why:
+                    self.passed_over.append((path, why))
+                if why is not None:
+                    continue
+                if self.settings.isolated and self.saved_source(path):
+                    self.passed_over.append((path, "a saved record in a sources folder"))
+                elif not self.written_by_citelint(path) and not self.not_tracked(path):
                     yield os.path.abspath(path)
 
     def not_tracked(self, path: str) -> bool:
@@ -309,33 +377,3 @@ class Discovery:
     def sources_root(self, report: str) -> str | None:
         """The sources root of a report under the run's own config."""
         return find_sources_root(report, self.settings.sources, self.root)
-
-
-def find_sources_root(report: str, sources: str | None, project_root: str) -> str | None:
-    """`--sources`/config, else `sources/` beside the report or in a parent folder (not
-    above the project), else the report's own folder when STORM laid out its run there
-    (the article beside its `url_to_info.json`). One function for every config's linter:
-    the runner lets a root go by the root the report's own linter read."""
-    if sources:
-        return sources
-    here = os.path.dirname(os.path.abspath(report))
-    if not os.path.isdir(os.path.join(here, "sources")) and os.path.isfile(
-        os.path.join(here, STORM_RUN_INDEX)
-    ):
-        return here
-    while True:
-        candidate = os.path.join(here, "sources")
-        if os.path.isdir(candidate):
-            return candidate
-        if os.path.abspath(here) == os.path.abspath(project_root):
-            return None
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
-
-
-def in_shard(rel: str, shard: tuple[int, int]) -> bool:
-    """Deterministic sharding by the SHA-256 of the POSIX path (DECISIONS O9); K is 1-based."""
-    k, n = shard
-    return int(hashlib.sha256(rel.encode("utf-8")).hexdigest(), 16) % n == k - 1

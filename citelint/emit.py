@@ -121,6 +121,9 @@ def report(result: Result, args: argparse.Namespace, root: str) -> int:
         total, cap = len(result.diagnostics), sarif.cap(result)
         if total > cap:
             say(args, sarif.truncation_note(total, cap))
+    if not args.quiet:
+        for note in result.told:
+            _stderr(note)
     if args.verbose:
         for note in result.notes:
             _stderr(note)

@@ -14,6 +14,7 @@ import hashlib
 import os
 import traceback
 from collections import Counter
+from collections.abc import Iterable, Mapping
 
 from citelint import records, stamp
 from citelint.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams
@@ -22,12 +23,12 @@ from citelint.citations.notices import NoticeReader
 from citelint.citations.resolve import CitationResolver
 from citelint.claims import ClaimReader
 from citelint.diagnostic import Diagnostic
-from citelint.discover import find_sources_root
 from citelint.document import Document
 from citelint.evidence import Evidence
 from citelint.gitfiles import Tracked
 from citelint.judged import replay
 from citelint.parse import Parser, UnreadableReport
+from citelint.places import find_sources_root
 from citelint.repair.pieces import Pieces
 from citelint.repair.search import EvidenceSearch
 from citelint.repair.suggest import Repairer
@@ -44,7 +45,7 @@ from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.run import Run
 from citelint.settings import Settings
 from citelint.sources.digests import Digests
-from citelint.sources.model import Failure, FailureKind, SourceError
+from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
 from citelint.sources.paths import read_regular, under_root, within
 from citelint.sources.store import SourceStore
 from citelint.sources.text_cache import TextCache
@@ -232,6 +233,7 @@ class Linter:
         index = self.citations.index_of(sources_root)
         body = body_claims(doc, self.reader, resolutions, claims)
         judged, invalid = replay(body, index.judged, self.evidence, isolated=self.run.isolated)
+        edited, unrecorded = self._provenance(resolutions.values(), index.recorded)
         return Analysis(
             doc=doc,
             resolutions=resolutions,
@@ -259,9 +261,26 @@ class Linter:
             retracted=notices["retraction"],
             concerned=notices["concern"],
             fetched=index.fetched,
+            edited=edited,
+            unrecorded=unrecorded,
             judged=judged,
             judged_invalid=invalid,
         )
+
+    def _provenance(
+        self, found: Iterable[Resolution], recorded: Mapping[str, tuple[str, str, str]]
+    ) -> tuple[dict[str, tuple[str, str]], tuple[str, ...]]:
+        """The cited saved files whose bytes differ from the digest their record holds,
+        and those with no record: a saved source proves where it came from."""
+        edited: dict[str, tuple[str, str]] = {}
+        unrecorded: list[str] = []
+        for path in sorted({s.path for s in found if isinstance(s, Span) and s.path}):
+            record = recorded.get(path)
+            if record is None:
+                unrecorded.append(path)
+            elif self.digests.of_regular(path, self.settings.max_source_bytes) != record[0]:
+                edited[path] = (record[1], record[2])
+        return edited, tuple(unrecorded)
 
     def _file_result(
         self, analysis: Analysis, diagnostics: tuple[Diagnostic, ...], judged: Verdicts
@@ -283,6 +302,7 @@ class Linter:
             unsupported=judged.unsupported,
             unchecked=judged.unchecked,
             by_judge=judged.by_judge,
+            unrecorded=tuple(self.display(path) for path in analysis.unrecorded),
         )
 
     def _file_finding(self, display: str, rule: type[AnyRule], message: str) -> FileResult:

@@ -124,6 +124,8 @@ class FileResult:
     unsupported: int = 0  # claims a finding says their source does not back
     unchecked: int = 0  # claims nothing could be checked for
     by_judge: int = 0  # of the supported: by a replayed verdict of `citelint judge`
+    # the cited saved files no fetch record vouches for (as outputs show them)
+    unrecorded: tuple[str, ...] = ()
 
     @property
     def verified(self) -> int:
@@ -148,6 +150,7 @@ class Result:
     # `/` (`https://github.com/o/r/blob/<sha>/`): the job summary links findings there
     blob_url: str | None = None
     fail_on_unchecked: bool = False  # an unchecked claim fails the run too
+    told: tuple[str, ...] = ()  # notes every run shows, `-v` or not (what --isolated passed over)
     diagnostics: tuple[Diagnostic, ...] = field(init=False)  # every file's, sorted once
 
     def __post_init__(self) -> None:

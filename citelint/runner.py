@@ -9,6 +9,7 @@ pipeline is `linter.py`; what the run decides once is `run.py`.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import os
 import shutil
@@ -17,9 +18,10 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 
 from citelint import pool
 from citelint.config import find_config, load_report_config
-from citelint.discover import Discovery, in_shard
+from citelint.discover import Discovery
 from citelint.errors import UsageError
 from citelint.linter import Linter
+from citelint.places import in_shard
 from citelint.result import FileResult, Result
 from citelint.rules import CATALOG
 from citelint.rules import UnreadableReport as UnreadableReportRule
@@ -93,13 +95,25 @@ class Runner:
             linter.pieces.prune(others_wrote=pooled)
         # a `.txt` file a folder run found is a report only when it cites something
         maybe = {self.run.show(p) for p in found.tentative}
-        results = [r for r in results if r.anchors or r.path not in maybe]
+        kept = [r for r in results if r.anchors or r.path not in maybe]
+        told = self.discovery.told(found, dropped=len(results) - len(kept))
+        results = kept
+        unrecorded = sorted({path for r in results for path in r.unrecorded})
+        if unrecorded:
+            shown = ", ".join(unrecorded[:5]) + (", …" if len(unrecorded) > 5 else "")
+            note = (
+                f"{len(unrecorded)} cited saved source(s) have no record in fetched.json "
+                f"(saved by hand? `citelint fetch --record FILE` records one): {shown}"
+            )
+            found.notes.append(note)
+            if self.run.isolated:
+                told.append(note)
         if found.tentative and not results and not found.skipped and work:
             raise UsageError(
                 "no reports found (.html, .htm, .md, .markdown, or .txt with a citation)"
             )
         results.sort(key=lambda r: r.path)
-        return self.result(results, found.notes, shard)
+        return dataclasses.replace(self.result(results, found.notes, shard), told=tuple(told))
 
     def _schedule(
         self, work: Sequence[tuple[str, str | None]], jobs: int

@@ -30,23 +30,6 @@ def test_sources_and_hidden_folders_are_not_reports(project: Writer, tmp_path: P
     assert [f.path for f in citelint.lint_paths([str(tmp_path)], settings).files] == ["a.md"]
 
 
-def test_globs_expand_and_a_pattern_must_match(
-    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from citelint.discover import expand
-    from citelint.errors import UsageError
-
-    project("reports/a.md", "x")
-    project("reports/deep/b.md", "x")
-    monkeypatch.chdir(tmp_path)
-    assert expand(["reports/**/*.md"]) == ["reports/a.md", "reports/deep/b.md"]
-    assert expand(["reports"]) == ["reports"]
-    with pytest.raises(UsageError, match="matches no file or folder"):
-        expand(["reports/*.html"])
-    with pytest.raises(UsageError, match="no such file or folder"):
-        expand(["nope.md"])
-
-
 def test_txt_reports_when_named_included_or_citing(project: Writer, tmp_path: Path) -> None:
     project("r/article.txt", "Rate 5% [1].\n")
     project("r/notes.txt", "x\n")
@@ -64,15 +47,6 @@ def test_txt_reports_when_named_included_or_citing(project: Writer, tmp_path: Pa
         "r/article.txt",
         "r/notes.txt",
     ]
-
-
-def test_in_shard_puts_each_path_in_exactly_one_shard() -> None:
-    from citelint.discover import in_shard
-
-    paths = [f"reports/r{i}.md" for i in range(60)]
-    owners = [[k for k in (1, 2, 3) if in_shard(p, (k, 3))] for p in paths]
-    assert all(len(o) == 1 for o in owners)
-    assert {o[0] for o in owners} == {1, 2, 3}  # sixty paths reach every shard
 
 
 def test_a_storm_run_folder_is_its_articles_sources_root(project: Writer, tmp_path: Path) -> None:

@@ -685,7 +685,7 @@ def test_every_cache_file_replaced_by_a_folder_is_a_miss(case: Path) -> None:
 def test_fix_lints_again_with_the_same_baseline_and_shard(case: Path) -> None:
     import shutil
 
-    from citelint.discover import in_shard
+    from citelint.places import in_shard
     from tests.conftest import FIXES
 
     shutil.copytree(FIXES / "sources", case / "sources")

@@ -137,3 +137,75 @@ def test_tiny_hostile_reports_are_plain_text_never_an_internal_error(
     code, out, _ = run(case, "--no-cache", name)
     assert "CL903" not in out and code == exit_code, out
     assert [line.split(" [")[0] for line in _findings(out)] == ([expected] if expected else [])
+
+
+# -- discovery is the trusted config's alone ---------------------------------------------
+
+_FAILING = "Mortality fell by 75% with trametinib.\n"
+_CLEAN = "Median progression-free survival was 4.8 months [pmid:1:abstract].\n"
+
+
+@pytest.mark.parametrize(
+    "place",
+    ["docs/sources/bad.md", "evidence/bad.md", ".notes/bad.md", "sources/bad.md"],
+)
+@pytest.mark.parametrize("include", ['["**/*.md"]', None])
+def test_under_isolated_no_folder_name_hides_a_report(
+    case: Path, place: str, include: str | None
+) -> None:
+    write(
+        case / "sources" / "pubmed" / "1.json",
+        '{"abstract": "Median progression-free survival was 4.8 months."}',
+    )
+    write(case / "clean.md", _CLEAN)
+    write(case / place, _FAILING)
+    config = "[tool.citelint]\n" + (f"include = {include}\n" if include else "")
+    write(case / "base" / "citelint.toml", config)
+    code, out, _ = run(case, "--no-cache", "--isolated", "--config", "base/citelint.toml", ".")
+    assert code == 1 and f"{place}:1:1: CL001" in out
+    # without --isolated the folder's name still keeps it out (and -v says so)
+    code, out, _ = run(case, "--no-cache", "-v", ".")
+    assert code == 0 and "passed over" in out
+
+
+def test_under_isolated_every_file_not_linted_is_counted(case: Path) -> None:
+    write(
+        case / "sources" / "pubmed" / "1.json",
+        '{"abstract": "Median progression-free survival was 4.8 months."}',
+    )
+    write(case / "sources" / "web" / "page.md", _FAILING)  # a saved page: a source
+    write(case / "clean.md", _CLEAN)
+    write(case / "out.txt", "x.md:1:1: CL001 [critical] fake\n" + _FAILING)
+    write(case / "notes.txt", _FAILING)  # no citation: not taken for a report
+    write(case / "base" / "citelint.toml", "[tool.citelint]\n")
+    code, out, _ = run(case, "--no-cache", "--isolated", "--config", "base/citelint.toml", ".")
+    assert code == 0
+    assert (
+        "citelint: --isolated: 3 file(s) that could hold a report were not linted (1 a .txt "
+        "file with no citation read in it, 1 a saved record in a sources folder, 1 its first "
+        "line is citelint's own output); -v names each"
+    ) in out
+    code, out, _ = run(
+        case, "--no-cache", "--isolated", "--config", "base/citelint.toml", "-v", "."
+    )
+    assert "passed over sources/web/page.md: a saved record in a sources folder" in out
+    assert "passed over out.txt: its first line is citelint's own output" in out
+    # the trusted config's `include` names what is a report, whatever its first line says
+    write(case / "base" / "citelint.toml", '[tool.citelint]\ninclude = ["*.md", "*.txt"]\n')
+    code, out, _ = run(case, "--no-cache", "--isolated", "--config", "base/citelint.toml", ".")
+    assert code == 1 and "out.txt:1:1: CL001" in out and "notes.txt:1:1: CL001" in out
+
+
+def test_a_notes_list_of_claims_is_body_text(case: Path) -> None:
+    """`## Notes` over numbered claims that end in links: the same findings as the same
+    lines in the body, never an unused-reference warning."""
+    lines = "1. Mortality fell by 75% with trametinib. https://example.org/x\n"
+    write(case / "a.md", "# Brief\n\nIntro.\n\n## Notes\n\n" + lines)
+    write(case / "b.md", "# Brief\n\nIntro.\n\n## Noted\n\n" + lines)
+    for isolated in ((), ("--isolated",)):
+        code_a, out_a, _ = run(case, "--no-cache", *isolated, "a.md")
+        code_b, out_b, _ = run(case, "--no-cache", *isolated, "b.md")
+        assert code_a == code_b == 1
+        a = [line.replace("a.md", "X") for line in _findings(out_a)]
+        assert a == [line.replace("b.md", "X") for line in _findings(out_b)]
+        assert [line.split()[1] for line in a] == ["CL011"]

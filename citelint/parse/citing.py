@@ -28,6 +28,7 @@ from citelint.citations.styles import CitationHit, CitationScanner, Style, spec_
 from citelint.document import Anchor, Block, OffsetMap, Reference, Sentence
 from citelint.parse.raw import RawBlock
 from citelint.parse.tables import cell_numbers
+from citelint.tokens import Kind, numeric_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +106,11 @@ class CitationReader:
         read = read_entry(text, links)
         keyed = raw.number is not None or raw.label is not None or raw.kind == "li"
         hits, _ = self.grammar.scan(text)
-        said = read.ids or read.urls or read.title or hits
         remark = in_notes and raw.label is None
+        # under `Notes`, a sentence that states a quantity and ends in a link is a claim
+        # citing its page (`1. Mortality fell by 75%. https://…`), as it is in the body
+        stated = remark and not (read.ids or read.title or hits) and _states(text, read.urls)
+        said = (read.ids or read.urls or read.title or hits) and not stated
         unkeyed = not keyed and entry_key(text, None, None, 0) == "0"
         if self.trusted and (not said or unkeyed):
             return None  # trusted: an entry is numbered and names its source
@@ -192,6 +196,14 @@ class CitationReader:
 # a number glued to a sentence's stop, and the next sentence (or the block's end) after it
 _GLUED_CLOSER = re.compile(r"(?<=[a-z\)%])\.\d{1,3}(?:,\d{1,3})*(?=$|\s+[A-Z\"“])")
 GLUED_EVIDENT = 3  # sentences a report closes on glued numbers before they are citations
+
+
+def _states(text: str, urls: Sequence[str]) -> bool:
+    """Whether the words of a note (its links left out) state a quantity: a number that
+    is no date (`Accessed 12 March 2024` and `WHO, 2023` state none)."""
+    for url in urls:
+        text = text.replace(url, " ")
+    return any(t.kind is not Kind.DATE for t in numeric_tokens(text))
 
 
 def glued_closers(raws: Sequence[RawBlock]) -> bool:
