@@ -160,6 +160,11 @@ class Analysis:
     concerned: Mapping[Anchor, str] = field(default_factory=dict)  # under concern (CL110)
     # each saved file `citelint fetch` wrote → "fetched from <URL> on <date>"
     fetched: Mapping[str, str] = field(default_factory=dict)
+    # each cited saved file whose bytes are not those its record holds → (how it was
+    # saved, "fetched" or "saved by hand", and when): edited since (CL013)
+    edited: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # the cited saved files no record vouches for (no digest in `fetched.json`)
+    unrecorded: tuple[str, ...] = ()
     # the judge's saved verdicts that count today, by claim sentence start (judged.py),
     # and the saved lines for these claims that were invalid (a quote not in the evidence)
     judged: Mapping[int, Judgement] = field(default_factory=dict)

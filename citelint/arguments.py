@@ -90,6 +90,20 @@ def build_fetch_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="ask again for sources already saved or recorded missing",
     )
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="ask again for every saved source and compare: is each file what was fetched, "
+        "and what the service answers today? Writes nothing; exit 1 when a file was edited",
+    )
+    p.add_argument(
+        "--record",
+        action="append",
+        metavar="FILE",
+        default=[],
+        help="record a file saved by hand (its SHA-256, in its sources root's fetched.json): "
+        "the lint then names any edit to it (source-edited); asks nothing. Repeat for more files",
+    )
     p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
     _file_arguments(p)
     p.add_argument(

@@ -145,7 +145,22 @@ def _fetch(rest: list[str]) -> int:
     reports read as the lint reads them."""
     from citelint.arguments import build_fetch_parser
 
-    return _online("fetch", build_fetch_parser().parse_args(rest))
+    args = build_fetch_parser().parse_args(rest)
+    if args.record:  # no network: no HTTP client needed
+        import datetime
+
+        from citelint.fetch.record import record_by_hand
+        from citelint.places import relpath
+
+        settings = _settings(args)
+        return record_by_hand(
+            args.record,
+            settings,
+            datetime.date.today().isoformat(),
+            say=print,
+            show=lambda p: relpath(p, os.getcwd()),
+        )
+    return _online("fetch", args)
 
 
 def _judge(rest: list[str]) -> int:

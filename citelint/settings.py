@@ -89,7 +89,9 @@ class Settings:
     def severity(self, code: str) -> Severity:
         configured = self.rules.get(code)  # looked up per finding: no record built for it
         override = configured.severity if configured is not None else None
-        return override or RULES_BY_CODE[code].severity
+        rule = RULES_BY_CODE[code]
+        isolated = rule.isolated_severity if self.isolated else None
+        return override or isolated or rule.severity
 
     def rule(self, rule: type[AnyRule]) -> AnyRule:
         """The rule, built with its configured options."""

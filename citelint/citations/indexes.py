@@ -49,6 +49,9 @@ class RootIndex:
     declined: dict[str, str] = field(default_factory=dict)
     # the judge's saved verdicts (`judged.jsonl`) by what they are about (judged.py)
     judged: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    # each saved file with a recorded digest (its path) → (SHA-256, "fetched" or "saved by
+    # hand", when): what its bytes were when `citelint fetch` saved or recorded it
+    recorded: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
 
 def read_index(store: SourceStore, root: str) -> RootIndex:
@@ -106,9 +109,16 @@ def _read_text(store: SourceStore, root: str, name: str) -> str:
 
 
 def _note_fetch(index: RootIndex, root: str, entry: object, folder: str) -> None:
-    """Where and when `citelint fetch` got a saved file, from its record in an index."""
+    """Where and when `citelint fetch` got a saved file, from its record in an index, and
+    the digest it recorded of the file's bytes."""
     if not isinstance(entry, dict):
         return
+    name, digest = entry.get("file"), entry.get("sha256")
+    if isinstance(name, str) and isinstance(digest, str) and len(digest) == 64:
+        path = os.path.normpath(os.path.join(root, folder, name))
+        how = "saved by hand" if entry.get("by") == "hand" else "fetched"
+        when = entry.get("fetched_at") or entry.get("recorded_at") or ""
+        index.recorded[path] = (digest.lower(), how, str(when)[:40])
     name, asked, when = (entry.get(k) for k in ("file", "asked", "fetched_at"))
     if isinstance(name, str) and isinstance(asked, str) and isinstance(when, str):
         path = os.path.normpath(os.path.join(root, folder, name))

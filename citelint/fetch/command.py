@@ -12,8 +12,9 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from citelint import redact
 from citelint.config import Settings
-from citelint.fetch import flows, http, plan, run, services
+from citelint.fetch import flows, http, plan, run, services, verify
 from citelint.fetch.tally import Tally, as_json, closing_line, would_lines
 from citelint.fetch.targets import printable
 from citelint.runner import Runner
@@ -52,6 +53,12 @@ def fetch_command(
         deadline=settings.fetch_deadline,
         allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
     )
+    if args.verify:
+        roots = [*planned.wanted, *(r for r in _roots(planned.runner) if r not in planned.wanted)]
+        code = verify.verify_roots(
+            roots, client, say, planned.runner.run.show, redact.from_env(os.environ)
+        )
+        return 0 if args.exit_zero else code
     text = args.output_format == "text"
     tally: Tally = run.fetch_all(
         planned.wanted,
@@ -80,6 +87,14 @@ def fetch_command(
         say(closing_line(tally))
     code = tally.exit_code or (1 if planned.refused else 0)
     return 0 if args.exit_zero else code
+
+
+def _roots(runner: Runner) -> list[str]:
+    """The sources roots of the run's reports."""
+    linter = runner.linter
+    found = runner.discovery.files(runner.run.paths).reports
+    roots = {linter.sources_root(path) for path in found}
+    return sorted(r for r in roots if r is not None and os.path.isdir(r))
 
 
 def _plan(args: argparse.Namespace, settings: Settings, note: Callable[[str], None]) -> _Plan:

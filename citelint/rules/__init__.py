@@ -16,6 +16,7 @@ from citelint.rules.cl009_unused_reference import UnusedReference
 from citelint.rules.cl010_duplicate_reference import DuplicateReference
 from citelint.rules.cl011_unsaved_source import UnsavedSource
 from citelint.rules.cl012_nonexistent_source import NonexistentSource
+from citelint.rules.cl013_source_edited import SourceEdited
 from citelint.rules.cl101_numeric_token_miss import NumericTokenMiss
 from citelint.rules.cl102_entity_token_miss import EntityTokenMiss
 from citelint.rules.cl103_unsupported_drug import UnsupportedDrug
@@ -55,6 +56,7 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
     DuplicateReference,
     UnsavedSource,
     NonexistentSource,
+    SourceEdited,
     NumericTokenMiss,
     EntityTokenMiss,
     UnsupportedDrug,

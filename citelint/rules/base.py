@@ -57,6 +57,9 @@ class Rule(Generic[OptionsT]):
     code: ClassVar[str]
     name: ClassVar[str]
     severity: ClassVar[Severity]
+    # the severity under `--isolated` where a config sets none (a finding a pull request
+    # could use against the gate is critical there): None for the same as `severity`
+    isolated_severity: ClassVar[Severity | None] = None
     summary: ClassVar[str]
     suggestion: ClassVar[str] = ""  # the short fix the audit contract hands to pipelines
     options_type: type[OptionsT]

@@ -518,8 +518,10 @@ def test_a_real_report_is_verified_after_fetch_and_a_changed_record_is_caught(
     (project / "sources/trials/NCT06437522.json").write_bytes(
         _study(title.replace("BL-B01D1", "BL-M07D1"))
     )
-    assert [(line, code) for line, code, _ in _lint(project) if line == CLAIM_LINE] == [
-        (CLAIM_LINE, "CL102")
+    # (the edit to a fetched record is named too: CL013)
+    assert sorted(code for line, code, _ in _lint(project) if line == CLAIM_LINE) == [
+        "CL013",
+        "CL102",
     ]
 
 
