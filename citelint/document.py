@@ -59,6 +59,16 @@ class NearMiss:
 
 
 @dataclass(frozen=True, slots=True)
+class Unread:
+    """Something a reader is shown that citelint cannot read: a script that writes text
+    into the page, a frame or object that shows another document (CL206)."""
+
+    what: str  # `a script that writes text into the page`, `an iframe showing page.html`
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
 class Directive:
     """A `citelint-…` comment or a `data-citelint-ignore` attribute, applied after rules."""
 
@@ -196,6 +206,7 @@ class Document:
     line_starts: tuple[int, ...]
     references: tuple[Reference, ...] = ()  # the reference list, in order
     reference_list: bool = False  # whether the report has one (even an empty one)
+    unread: tuple[Unread, ...] = ()  # what a reader is shown that citelint cannot read
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a code-point offset."""

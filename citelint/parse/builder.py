@@ -143,6 +143,7 @@ class DocumentBuilder:
             line_starts=line_starts(text),
             references=references.entries,
             reference_list=references.found,
+            unread=tuple(sorted(out.unread, key=lambda u: u.start)),
         )
 
     def _add_block(

@@ -25,7 +25,7 @@ from citelint.parse.html_scan import (
 from citelint.parse.html_scopes import Scopes
 from citelint.parse.html_tree import is_mermaid, small_int, strong_only
 from citelint.parse.raw import ParseOutput, RawBlock
-from citelint.parse.shown import ShownReader
+from citelint.parse.shown import UNREAD_TAGS, ShownReader
 from citelint.parse.shown import block as shown_block
 
 BLOCK_KINDS = {
@@ -154,10 +154,15 @@ class _Walker:
         """The element's shown texts (attributes, a text area, generated content), each
         a paragraph read after the block the element sits in."""
         found = self.shown.attributes(el, tag, self.here())
-        if tag in ("textarea", "style"):
+        if tag in ("textarea", "style", "title"):
             found += self.shown.raw_text(el, tag, self.here())
         appendix = self.appendix_depth > 0
-        self.pending += [shown_block(text, offsets, appendix) for text, offsets in found]
+        self.pending += [shown_block(text, at, appendix) for text, at in found]
+
+    def note_unread(self, el: etree._Element, tag: str) -> None:
+        found = self.shown.unread(el, tag, self.here())
+        if found is not None:
+            self.out.unread.append(found)
 
     def flush(self) -> None:
         self._flush()
@@ -194,8 +199,11 @@ class _Walker:
         """Advance past the text of a skipped subtree so later look-ups stay aligned (a
         style sheet's generated strings are still read: a reader sees them)."""
         for node in el.iter():
-            if isinstance(node.tag, str) and node.tag.lower() == "style":
-                self.read_shown(node, "style")
+            name = node.tag.lower() if isinstance(node.tag, str) else ""
+            if name == "style":  # (the head's title names the tab: browser chrome)
+                self.read_shown(node, name)
+            elif name in UNREAD_TAGS:
+                self.note_unread(node, name)
             if node is not el and isinstance(node.tag, str) and node.tag in RAW_TEXT:
                 continue
             if node.text and not (isinstance(node.tag, str) and node.tag in RAW_TEXT):
@@ -212,8 +220,10 @@ class _Walker:
         scoped = self.scopes.open(el, self.here())
         appendix = self.scopes.is_appendix_container(el, tag)
         self.appendix_depth += appendix
-        if el.attrib or tag in ("textarea", "style"):
+        if el.attrib or tag in ("textarea", "style", "title"):  # an SVG's title: a tooltip
             self.read_shown(el, tag)
+        if tag in UNREAD_TAGS:
+            self.note_unread(el, tag)
         if tag in RAW_TEXT:
             pass
         elif tag == "math":  # a formula's numbers and words, in the sentence it sits in
@@ -331,6 +341,8 @@ class _Walker:
         scoped = self.scopes.open(el, self.here())
         if isinstance(el.tag, str) and (el.attrib or el.tag.lower() in ("textarea", "style")):
             self.read_shown(el, el.tag.lower())
+        if isinstance(el.tag, str) and el.tag.lower() in UNREAD_TAGS:
+            self.note_unread(el, el.tag.lower())
         if isinstance(el.tag, str) and el.tag.lower() in _SKIP:
             self.skip_text(el)
         else:

@@ -24,7 +24,8 @@ _TOKEN = re.compile(
 RAW_TEXT = frozenset(
     {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
 )
-_READ_RAW = frozenset({"textarea", "style", "iframe"})  # raw text a reader sees (shown.py)
+_READ_RAW = frozenset({"textarea", "style", "iframe", "script", "title"})  # shown.py
+_EMBEDS = frozenset({"object", "embed"})  # their start tags are kept for CL206's place
 _SHOWN_ATTRIBUTE = re.compile(r"(?<![\w-])(?:alt|title|placeholder|value|srcdoc)\s*=", re.I)
 
 
@@ -70,8 +71,8 @@ class Stream:
     comments: list[tuple[str, int, int]]
     # (raw start, tag source) of tags with an attribute a reader sees (`shown.py`)
     shown_tags: list[tuple[int, str]] = field(default_factory=list)
-    # (name, raw start of the tag, raw start and end of its text) of `textarea`, `style`
-    # and `iframe`, whose text the stream leaves out
+    # (name, raw start of the tag, raw start and end of its text) of `textarea`, `style`,
+    # `iframe` and `script`, whose text the stream leaves out
     raw_texts: list[tuple[str, int, int, int]] = field(default_factory=list)
 
 
@@ -121,6 +122,8 @@ def scan(raw: str, base: int = 0) -> Stream:
                     attr_tags.append((base + m.start(), m.group(0)))
                 if "=" in attrs and _SHOWN_ATTRIBUTE.search(attrs):
                     shown_tags.append((base + m.start(), m.group(0)))
+                if name in _EMBEDS:
+                    raw_texts.append((name, base + m.start(), base + pos, base + pos))
                 if name in RAW_TEXT and not attrs.rstrip().endswith("/"):
                     close = re.compile(rf"</{name}\b", re.I).search(raw, pos)
                     end = close.start() if close else n

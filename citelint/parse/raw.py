@@ -6,7 +6,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass, field
 
-from citelint.document import Anchor, Directive, MermaidBlock, NearMiss
+from citelint.document import Anchor, Directive, MermaidBlock, NearMiss, Unread
 
 
 @dataclass(slots=True)
@@ -44,3 +44,4 @@ class ParseOutput:
     near_misses: list[NearMiss] = field(default_factory=list)
     directives: list[Directive] = field(default_factory=list)
     mermaid: list[MermaidBlock] = field(default_factory=list)
+    unread: list[Unread] = field(default_factory=list)

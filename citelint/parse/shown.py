@@ -6,7 +6,8 @@ value and placeholder, the strings CSS generates with `content:` (`p::after { co
 "…" }`), the document a frame draws from its `srcdoc`. A sentence written there states a
 fact as plainly as one in a paragraph, so each is read as a paragraph of its own, placed
 right after the block it sits in (the HTML parser and the Markdown parser alike; SVG text,
-MathML, `<noscript>` and `<textarea>` are read in the flow by the HTML parser itself).
+MathML, `<noscript>` and `<textarea>` are read in the flow by the HTML parser itself, and
+an SVG's `<title>` tooltip too; the head's `<title>` names the browser tab, not the page).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Iterator
 
 from lxml import etree
 
+from citelint.document import Unread
 from citelint.parse.raw import RawBlock
 
 # an attribute whose value a reader sees; `value` only where a field shows it
@@ -95,12 +97,22 @@ def _offsets(shown: str, written: str, at: int) -> array[int]:
     return array("l", [at] * len(shown))
 
 
-def block(text: str, offsets: array[int], appendix: bool = False) -> RawBlock:
-    """A shown text as the paragraph it is read as."""
+def block(
+    text: str, offsets: array[int], appendix: bool = False, heading: bool = False
+) -> RawBlock:
+    """A shown text as the paragraph it is read as (a document's title: as its heading)."""
+    if heading:
+        return RawBlock(kind="heading", text=text, offsets=offsets, level=1)
     return RawBlock(kind="p", text=text, offsets=offsets, appendix=appendix)
 
 
 _LOOK_AHEAD = 32  # start tags tried for one element
+# what a script does to put words on the page (reading the page is no writing)
+_WRITES = re.compile(
+    r"document\s*\.\s*write(?:ln)?\s*\(|\.\s*(?:inner|outer)(?:HTML|Text)\s*\+?=(?!=)"
+    r"|\.\s*textContent\s*\+?=(?!=)|insertAdjacent(?:HTML|Text)\s*\(|createTextNode\s*\("
+)
+UNREAD_TAGS = frozenset({"script", "iframe", "object", "embed"})
 
 
 def _same(source: str, el: etree._Element) -> bool:
@@ -126,9 +138,12 @@ class ShownReader:
         self._raw = raw
         self._base = base
         self._tags = tags
-        self._texts = texts
         self._tag_at = 0
-        self._text_at = 0
+        # each element's raw text by its name, taken in document order
+        self._texts: dict[str, list[tuple[int, int, int]]] = {}
+        for name, tag_start, start, end in texts:
+            self._texts.setdefault(name, []).append((tag_start, start, end))
+        self._taken: dict[str, int] = {}
 
     def attributes(self, el: etree._Element, tag: str, here: int) -> list[tuple[str, array[int]]]:
         """The values of the element's shown attributes (none on a hidden field)."""
@@ -149,16 +164,17 @@ class ShownReader:
         return found
 
     def raw_text(self, el: etree._Element, tag: str, here: int) -> list[tuple[str, array[int]]]:
-        """A `textarea`'s text, or the strings a `style` sheet generates."""
+        """A `textarea`'s or the document `title`'s text, or the strings a `style` sheet
+        generates."""
         text = el.text or ""
-        start, end = self._next_text(tag)
+        _, start, end = self._next_text(tag)
         exact = start >= 0 and self._raw[start - self._base : end - self._base] == text
         origin = start if start >= 0 else here
         if tag == "style":
             if exact:
                 return list(css_texts(text, origin))
             return [(s, array("l", [origin] * len(s))) for s, _ in css_texts(text, origin)]
-        if tag != "textarea" or not text.strip():
+        if tag not in ("textarea", "title") or not text.strip():
             return []
         return [(text, _offsets(text, text if exact else "", origin))]
 
@@ -175,10 +191,28 @@ class ShownReader:
             return start, source
         return here, ""
 
-    def _next_text(self, tag: str) -> tuple[int, int]:
-        for i in range(self._text_at, len(self._texts)):
-            name, _, start, end = self._texts[i]
-            if name == tag:
-                self._text_at = i + 1
-                return start, end
-        return -1, -1
+    def unread(self, el: etree._Element, tag: str, here: int) -> Unread | None:
+        """A script that writes text into the page, or a frame, object or embed that shows
+        another document: text a reader sees that citelint cannot read (CL206)."""
+        at, _, _ = self._next_text(tag)
+        start = at if at >= 0 else here
+        if tag == "script":
+            if el.get("src") or not _WRITES.search(el.text or ""):
+                return None
+            return Unread("a script that writes text into the page", start, start + 7)
+        target = el.get("data" if tag == "object" else "src")
+        if not target or not target.strip() or (tag == "iframe" and el.get("srcdoc")):
+            return None
+        shown = target.strip()[:80]
+        return Unread(
+            f"an {tag} that shows another document ({shown})", start, start + 1 + len(tag)
+        )
+
+    def _next_text(self, tag: str) -> tuple[int, int, int]:
+        """(tag start, text start, text end) of the next element of this name, or -1s."""
+        taken = self._taken.get(tag, 0)
+        found = self._texts.get(tag, [])
+        if taken >= len(found):
+            return -1, -1, -1
+        self._taken[tag] = taken + 1
+        return found[taken]

@@ -35,6 +35,7 @@ from citelint.rules.cl202_mermaid_numeric_miss import MermaidNumericMiss
 from citelint.rules.cl203_source_filler import SourceFiller
 from citelint.rules.cl204_deferred_work import DeferredWork
 from citelint.rules.cl205_template_repetition import TemplateRepetition
+from citelint.rules.cl206_unread_text import UnreadText
 from citelint.rules.cl301_source_channel_unused import SourceChannelUnused
 from citelint.rules.cl302_formula_dominance import FormulaDominance
 from citelint.rules.cl900_unused_suppression import UnusedSuppression
@@ -75,6 +76,7 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
     SourceFiller,
     DeferredWork,
     TemplateRepetition,
+    UnreadText,
     SourceChannelUnused,
     FormulaDominance,
     UnusedSuppression,

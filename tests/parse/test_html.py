@@ -19,8 +19,8 @@ def test_html_skips_code_scripts_and_comments() -> None:
         "<style>p{}</style><!-- [pmid:2] --><p>real <code>[pmid:3]</code> [pmid:4]</p>"
         "<pre>[pmid:5]</pre><template><p>[pmid:6]</p></template><noscript>[pmid:7]</noscript>",
     )
-    # what a reader with scripts off sees is read (`noscript`): only code, scripts,
-    # templates, comments and the head stay unread
+    # what a reader with scripts off sees (`noscript`) is read: only the head, code,
+    # scripts, templates and comments stay unread
     assert [a.id for a in doc.anchors] == ["4", "7"]
 
 
