@@ -25,13 +25,19 @@ _REPOSITORY_DOCUMENT = re.compile(
     re.I,
 )
 _ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
-_NEVER_ENTERED = frozenset({".git", ".hg", ".svn", *_ALWAYS_SKIPPED})  # even --isolated
+_NEVER_ENTERED = frozenset({".git", ".hg", ".svn"})  # a repository's own store, even --isolated
+_UNREAD_FORMAT = (
+    "named by `include`, but not a format citelint reads (.html, .htm, .md, .markdown, .txt)"
+)
+_REPOSITORY = "a repository document (name it in `include` to lint it)"
 # why a file that could hold a report was not linted, counted under --isolated on every run
 _TOLD = frozenset(
     {
         "a saved record in a sources folder",
         "its first line is citelint's own output",
         "a symlinked .txt file (name it or `include` it to lint it)",
+        _UNREAD_FORMAT,
+        _REPOSITORY,
     }
 )
 # the folders of a sources root that hold saved records (`sources/pubmed/`, `sources/web/`)
@@ -80,7 +86,7 @@ class Discovery:
         what is in it (`saved_source` tells the saved records inside a sources root)."""
         name = os.path.basename(path)
         if name in _NEVER_ENTERED:
-            return "a version-control or dependency folder"
+            return "a version-control folder"
         by_name = self._skip_by_name(path, name)
         if by_name is not None and not self.settings.isolated:
             return by_name
@@ -100,7 +106,9 @@ class Discovery:
         return None
 
     def _skip_by_name(self, path: str, name: str) -> str | None:
-        if name.startswith(".") or name in _ALWAYS_SKIPPED:
+        if name in _ALWAYS_SKIPPED:
+            return "a dependency or cache folder"
+        if name.startswith("."):
             return "a hidden folder"
         if self.settings.sources is None and name == "sources":
             return "a sources folder"
@@ -149,9 +157,10 @@ class Discovery:
         rel = relpath(path, self.root)
         lower = path.lower()
         text = lower.endswith(TEXT_SUFFIXES)
-        if not text and not lower.endswith(REPORT_SUFFIXES):
-            return ""
         included = bool(self.settings.include and matches(rel, self.settings.include))
+        if not text and not lower.endswith(REPORT_SUFFIXES):
+            # `include` names it, but citelint reads no such file: said, never silent
+            return _UNREAD_FORMAT if included and not named else ""
         if self.settings.include and not included and not named:
             return "not matched by the config's `include`"
         if text and not (named or included):
@@ -165,7 +174,7 @@ class Discovery:
         if self.settings.include and not included:
             return "not matched by the config's `include`"
         if not included and _REPOSITORY_DOCUMENT.match(os.path.basename(path)):
-            return "a repository document (name it in `include` to lint it)"
+            return _REPOSITORY
         return None
 
     def _excluded(self, folder: str) -> bool:

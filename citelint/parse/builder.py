@@ -35,6 +35,7 @@ from citelint.parse.citing import (
 from citelint.parse.lists import closing_citations
 from citelint.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
+from citelint.parse.shown import overrides
 from citelint.parse.tables import citation_columns, flattened_tables
 from citelint.parse.ties import back_references
 from citelint.sources.kinds import BUILTIN_TYPES
@@ -143,7 +144,7 @@ class DocumentBuilder:
             line_starts=line_starts(text),
             references=references.entries,
             reference_list=references.found,
-            unread=tuple(sorted(out.unread, key=lambda u: u.start)),
+            unread=tuple(sorted([*out.unread, *overrides(text)], key=lambda u: u.start)),
         )
 
     def _add_block(

@@ -25,7 +25,7 @@ RAW_TEXT = frozenset(
     {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
 )
 _READ_RAW = frozenset({"textarea", "style", "iframe", "script", "title"})  # shown.py
-_EMBEDS = frozenset({"object", "embed"})  # their start tags are kept for CL206's place
+_EMBEDS = frozenset({"object", "embed", "track", "bdo"})  # start tags kept for CL206
 _SHOWN_ATTRIBUTE = re.compile(r"(?<![\w-])(?:alt|title|placeholder|value|srcdoc)\s*=", re.I)
 
 

@@ -217,6 +217,7 @@ class _Events:
             self.lists.append(value["List"])
         elif name == "Link":
             self.open_links.append((self.length, value["Link"]["dest_url"]))
+            self.titled(value["Link"].get("title") or "", start)
         elif name == "FootnoteDefinition":
             self.flush()
             self.footnote = str(value["FootnoteDefinition"])
@@ -287,6 +288,12 @@ class _Events:
             self.footnote = None
         elif name == "Strong":
             self.strong_depth -= 1
+
+    def titled(self, title: str, start: int) -> None:
+        """A link's title, its tooltip: a paragraph of its own after the block."""
+        at = self.text.find(title, self.index(start)) if title.strip() else -1
+        if at >= 0:
+            self.pending.append(shown_block(title, array("l", range(at, at + len(title)))))
 
     def add_separator(self) -> None:
         at = self.offsets[-1] if self.offsets else 0  # a separator sits on the cell end

@@ -112,7 +112,8 @@ _WRITES = re.compile(
     r"document\s*\.\s*write(?:ln)?\s*\(|\.\s*(?:inner|outer)(?:HTML|Text)\s*\+?=(?!=)"
     r"|\.\s*textContent\s*\+?=(?!=)|insertAdjacent(?:HTML|Text)\s*\(|createTextNode\s*\("
 )
-UNREAD_TAGS = frozenset({"script", "iframe", "object", "embed"})
+UNREAD_TAGS = frozenset({"script", "iframe", "object", "embed", "track", "bdo"})
+_CSS_ATTR = re.compile(r"content\s*:[^;}<]{0,200}?\battr\(\s*([A-Za-z][\w-]{0,60})")
 
 
 def _same(source: str, el: etree._Element) -> bool:
@@ -135,6 +136,8 @@ class ShownReader:
         tags: list[tuple[int, str]],
         texts: list[tuple[str, int, int, int]],
     ) -> None:
+        # attributes a style sheet shows with `content: attr(name)`
+        self._css_attributes = tuple(sorted({m.group(1).lower() for m in _CSS_ATTR.finditer(raw)}))
         self._raw = raw
         self._base = base
         self._tags = tags
@@ -147,8 +150,16 @@ class ShownReader:
 
     def attributes(self, el: etree._Element, tag: str, here: int) -> list[tuple[str, array[int]]]:
         """The values of the element's shown attributes (none on a hidden field)."""
+        shown = [
+            (value, array("l", [here] * len(value)))
+            for name in self._css_attributes
+            if name not in SHOWN_ATTRIBUTES and (value := el.get(name) or "").strip()
+        ]
+        if tag in ("option", "optgroup") and (el.get("label") or "").strip():
+            label = el.get("label") or ""
+            shown.append((label, array("l", [here] * len(label))))
         if not any(el.get(name) for name in (*SHOWN_ATTRIBUTES, "srcdoc")):
-            return []
+            return shown
         at, source = self._next_tag(el, tag, here)
         found = list(attribute_texts(source, tag, at)) if source else []
         if not source:  # no start tag found: the values as lxml read them, at `here`
@@ -161,7 +172,7 @@ class ShownReader:
             text = srcdoc_text(el.get("srcdoc") or "")
             if text:
                 found.append((text, array("l", [at if source else here] * len(text))))
-        return found
+        return found + shown
 
     def raw_text(self, el: etree._Element, tag: str, here: int) -> list[tuple[str, array[int]]]:
         """A `textarea`'s or the document `title`'s text, or the strings a `style` sheet
@@ -196,6 +207,15 @@ class ShownReader:
         another document: text a reader sees that citelint cannot read (CL206)."""
         at, _, _ = self._next_text(tag)
         start = at if at >= 0 else here
+        if tag == "bdo":
+            if (el.get("dir") or "").strip().lower() != "rtl":
+                return None
+            return Unread("text shown right to left (<bdo dir=rtl>)", start, start + 4)
+        if tag == "track":
+            captions = (el.get("src") or "").strip()[:80]
+            return (
+                Unread(f"captions of a track ({captions})", start, start + 6) if captions else None
+            )
         if tag == "script":
             if el.get("src") or not _WRITES.search(el.text or ""):
                 return None
@@ -216,3 +236,16 @@ class ShownReader:
             return -1, -1, -1
         self._taken[tag] = taken + 1
         return found[taken]
+
+
+_OVERRIDE = re.compile("[\u202d\u202e]")  # LRO, RLO: what follows shows in another order
+
+
+def overrides(text: str) -> list[Unread]:
+    """A bidirectional override shows the text after it in another order than it is
+    written (`\u202e.%57 yb llef` reads "fell by 75%."): CL206, once a report."""
+    found = _OVERRIDE.search(text)
+    if found is None:
+        return []
+    what = "text shown in another order than written (a bidirectional override)"
+    return [Unread(what, found.start(), found.end())]

@@ -7,8 +7,11 @@ script that writes words into the page (`document.write`, `innerHTML =`, `textCo
 `insertAdjacentHTML`), and a frame, object or embed that shows another document (`<iframe
 src>`, `<object data>`, `<embed src>`). A fact placed there reaches the reader unchecked,
 so each is CL206: a warning in a local run, critical under `--isolated`, where a pull
-request could otherwise move its failing sentences out of the gate's sight. A script that
-only reads the page (MathJax, a diagram renderer loaded by `src`) is not CL206.
+request could otherwise move its failing sentences out of the gate's sight. So is text
+shown in another order than it is written (`<bdo dir=rtl>`, a right-to-left or
+left-to-right override character: `.%57 yb llef` reads "fell by 75%."), and a video's
+caption track. A script that only reads the page (MathJax, a diagram renderer loaded by
+`src`) is not CL206.
 
 Fails:
 

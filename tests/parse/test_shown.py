@@ -28,3 +28,23 @@ def test_generated_content_with_css_escapes() -> None:
 def test_a_frames_document_without_its_scripts() -> None:
     assert srcdoc_text("<p>Rate <b>5%</b></p><script>x=1</script><style>p{}</style>") == ("Rate 5%")
     assert srcdoc_text("   ") == ""
+
+
+def test_css_attr_content_option_labels_and_link_titles_are_read() -> None:
+    from tests.parse.conftest import parse
+
+    doc = parse(
+        "r.html",
+        "<style>p::after { content: attr(data-claim) }</style>"
+        '<p data-claim="Mortality fell by 75%.">x</p>'
+        '<select><optgroup label="Rate 9%."><option label="Rate 8%.">a</option></optgroup></select>',
+    )
+    assert [b.text for b in doc.blocks] == [
+        "Mortality fell by 75%.",
+        "x",
+        "Rate 9%.",
+        "Rate 8%.",
+        "a",
+    ]
+    doc = parse("r.md", 'See [it](https://x.org "Mortality fell by 75%.") here.\n')
+    assert [s.text for s in doc.sentences] == ["See it here.", "Mortality fell by 75%."]
