@@ -8,7 +8,8 @@ listings are equal exactly when every output is the same bytes:
     diff before.txt after.txt && echo "output bytes unchanged"
 
 Input sets: `examples/`, each rule folder of `tests/rules/` (every rule on, so each
-fixture is read by all of them), and `../shared/corpus/reports/` when present. Each
+fixture is read by all of them), `../shared/corpus/reports/` when present, and the scale
+corpus of `bench/scale.py` (120 report folders, each with its own sources root). Each
 is linted in a fresh process with no cache, one worker, and every output format
 (text, JSON, SARIF, GitHub annotations, summary, HTML, audit files); the digest covers
 the exit code and every file written. The rule folders are linted under an empty config
@@ -78,6 +79,13 @@ def main() -> None:
         for name, folder in input_sets():
             config = ["--config", str(empty)] if name.startswith("tests/") else []
             print(f"{digest(folder, config)}  {name}", flush=True)
+        sys.path.insert(0, str(REPO / "bench"))
+        from scale import per_report  # the scale corpus, made as bench/scale.py makes it
+
+        scale = Path(home) / "scale"
+        per_report(scale, 120, 20)
+        (scale / ".git").mkdir()  # its own project: the checkout's config is not its
+        print(f"{digest(scale / 'reports', [])}  scale/per-report", flush=True)
 
 
 if __name__ == "__main__":
