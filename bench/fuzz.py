@@ -30,10 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from citelint.config import Settings  # noqa: E402
-from citelint.linter import Linter  # noqa: E402
-from citelint.run import Run  # noqa: E402
-from citelint.runner import Runner  # noqa: E402
+from citelint.config.load import Settings  # noqa: E402
+from citelint.config.run import Run  # noqa: E402
+from citelint.lint.linter import Linter  # noqa: E402
+from citelint.lint.runner import Runner  # noqa: E402
 
 LIMIT = 10.0  # seconds of CPU per input
 CORPUS = ROOT.parent / "shared" / "corpus" / "reports"

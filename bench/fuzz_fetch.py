@@ -42,12 +42,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from citelint.config import Settings  # noqa: E402
-from citelint.fetch import http  # noqa: E402
-from citelint.fetch.plan import wanted_by_root  # noqa: E402
-from citelint.fetch.run import fetch_all  # noqa: E402
-from citelint.fetch.services import Wanted  # noqa: E402
-from citelint.runner import Runner  # noqa: E402
+from citelint.commands.fetch import http  # noqa: E402
+from citelint.commands.fetch.plan import wanted_by_root  # noqa: E402
+from citelint.commands.fetch.run import fetch_all  # noqa: E402
+from citelint.commands.fetch.services import Wanted  # noqa: E402
+from citelint.config.load import Settings  # noqa: E402
+from citelint.lint.runner import Runner  # noqa: E402
 
 DEADLINE = 0.6  # seconds a URL may take here
 SLACK = 0.5  # seconds past it that still count as on time (a thread's wake-up)

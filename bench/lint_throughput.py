@@ -31,12 +31,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from citelint.config import Settings
-from citelint.document import Anchor
-from citelint.parse import Parser
-from citelint.runner import Runner
+from citelint.config.load import Settings
+from citelint.ground.document import Anchor
+from citelint.ground.tokens import clear_caches
+from citelint.lint.runner import Runner
+from citelint.read.parse import Parser
 from citelint.sources.store import SourceStore
-from citelint.tokens import clear_caches
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 

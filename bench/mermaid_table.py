@@ -9,7 +9,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from citelint.mermaid import analyze
+from citelint.ground.mermaid import analyze
 from citelint.rules.cl201_shallow_mermaid import ShallowMermaid
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "mermaid"

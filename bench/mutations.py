@@ -39,10 +39,10 @@ sys.path.insert(0, str(ROOT))
 
 from lxml import etree  # noqa: E402
 
-from citelint.relations import sentences  # noqa: E402
+from citelint.evidence.relations import sentences  # noqa: E402
+from citelint.ground.tokens import relation_words as grammar  # noqa: E402
 from citelint.sources.loaders.pubmed import load_pubmed_xml  # noqa: E402
 from citelint.sources.model import SourceError  # noqa: E402
-from citelint.tokens import relation_words as grammar  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 CAUGHT_BY = {
@@ -390,8 +390,8 @@ def run(found: list[Case]) -> dict[str, tuple[int, int]]:
 def outcomes(found: list[Case]) -> list[tuple[Case, bool]]:
     """Each case with whether it was caught (a mutant, by its rule at its line) or
     flagged (a correct claim or paraphrase, by any relation rule)."""
-    from citelint.config import Settings
-    from citelint.runner import Runner
+    from citelint.config.load import Settings
+    from citelint.lint.runner import Runner
 
     by_record: dict[Record, list[Case]] = {}
     for case in found:

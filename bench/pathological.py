@@ -26,7 +26,7 @@ DOUBLING_LIMIT = 2.2  # CPU of twice the input over once, for a linear stage abo
 
 def _cpu(text: str) -> float:
     """CPU seconds to lint `text` once in this process (median of three)."""
-    from citelint.config import Settings
+    from citelint.config.load import Settings
 
     linter = linter_of(Settings(cache_dir=None, project_root="."))
     took = []

@@ -13,8 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from citelint.config import Settings
-from citelint.runner import Runner
+from citelint.config.load import Settings
+from citelint.lint.runner import Runner
 
 PDF = (
     Path(__file__).resolve().parents[2]

@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from citelint.config import Settings  # noqa: E402
-from citelint.runner import Runner  # noqa: E402
+from citelint.config.load import Settings  # noqa: E402
+from citelint.lint.runner import Runner  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "reports"
 

@@ -42,11 +42,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lint_throughput import build
 
-from citelint.cli import main as citelint_main
-from citelint.document import Anchor
-from citelint.parse import Parser
+from citelint.commands.cli import main as citelint_main
+from citelint.ground.document import Anchor
+from citelint.ground.tokens import clear_caches
+from citelint.read.parse import Parser
 from citelint.sources.store import SourceStore
-from citelint.tokens import clear_caches
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 COPIES = 10  # each PubMed record saved under this many ids

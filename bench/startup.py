@@ -1,12 +1,12 @@
 """Start-up: `citelint --version`, `citelint rules` and a cold lint of `examples/` against a
-bare interpreter (`python -c pass`), in one run, as ratios; and what `import citelint.cli`
+bare interpreter (`python -c pass`), in one run, as ratios; and what `import citelint.commands.cli`
 costs (`python -X importtime`).
 
     python bench/startup.py [--runs 15]
 
 The figures that matter to a pre-commit hook and a shell: `--version` ≤ 3× a bare
 interpreter; a cold lint of the examples ≤ 1.5× `--version` plus the lint's own work. The
-lint's own work is measured in a fresh process: importing the engine (`citelint.linter`)
+lint's own work is measured in a fresh process: importing the engine (`citelint.lint.linter`)
 and the first `Runner.lint` over examples/ — what no command line can avoid — so
 the ratio shows what the command line adds on top (PDF and crypto support, formatters it
 does not print, registries it does not use).
@@ -43,8 +43,8 @@ def _best(argv: list[str], runs: int, env: dict[str, str]) -> float:
 def _lint_work(runs: int) -> tuple[float, float]:
     """(engine import, first lint of examples/), each the median over fresh processes."""
     code = (
-        "import time; s=time.perf_counter(); from citelint.runner import Runner; "
-        "from citelint.config import Settings; i=time.perf_counter()-s; "
+        "import time; s=time.perf_counter(); from citelint.lint.runner import Runner; "
+        "from citelint.config.load import Settings; i=time.perf_counter()-s; "
         "s=time.perf_counter(); Runner.of(Settings(project_root='.'), ['examples']).lint(); "
         "print(i, time.perf_counter()-s)"
     )
@@ -59,7 +59,7 @@ def _lint_work(runs: int) -> tuple[float, float]:
 
 def _import_ms() -> float:
     out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", "import citelint.cli"],
+        [sys.executable, "-X", "importtime", "-c", "import citelint.commands.cli"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -87,7 +87,7 @@ def main() -> None:
     print(f"  engine import           {engine * 1000:7.1f} ms (fresh process)")
     print(f"  first lint of examples  {first * 1000:7.1f} ms (fresh process)")
     print(f"  cold / (--version + the lint's own work) {lint / (version + work):5.2f}")
-    print(f"import citelint.cli       {_import_ms():7.1f} ms (cumulative, -X importtime)")
+    print(f"import citelint.commands.cli       {_import_ms():7.1f} ms (cumulative, -X importtime)")
 
 
 if __name__ == "__main__":

@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.mutations import wilson  # noqa: E402
-from citelint.relations import sentences  # noqa: E402
+from citelint.evidence.relations import sentences  # noqa: E402
+from citelint.evidence.support import page, support  # noqa: E402
 from citelint.rules.cl111_unsupported_statement import DEFAULT_MIN_COVERAGE  # noqa: E402
-from citelint.support import page, support  # noqa: E402
 
 REPORTS = ROOT.parent / "shared" / "corpus" / "reports"
 SPLIT = Path(__file__).with_name("support_split.json")

@@ -35,7 +35,7 @@ CASES = {
 
 
 def count(case: str, n: int) -> int:
-    from citelint.cli import main
+    from citelint.commands.cli import main
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

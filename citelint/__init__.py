@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from citelint.config import Settings
-    from citelint.diagnostic import Diagnostic
-    from citelint.result import Result
+    from citelint.config.load import Settings
+    from citelint.outputs.diagnostic import Diagnostic
+    from citelint.outputs.result import Result
 
 __all__ = ["__version__", "lint_paths", "lint_text"]
 
@@ -25,8 +25,8 @@ __all__ = ["__version__", "lint_paths", "lint_text"]
 def lint_paths(paths: Sequence[str], config: Settings | str | None = None) -> Result:
     """Lint files and folders. `config` is a `Settings`, a config file path, or None to
     discover `.citelint.toml`, `citelint.toml` or `[tool.citelint]` from the current folder."""
-    from citelint.config import Settings, find_config, load_settings
-    from citelint.runner import Runner
+    from citelint.config.load import Settings, find_config, load_settings
+    from citelint.lint.runner import Runner
 
     if not isinstance(config, Settings):
         explicit = config is not None
@@ -39,9 +39,9 @@ def lint_text(
     text: str, *, suffix: str = ".md", sources: str | None = None, config: Settings | None = None
 ) -> list[Diagnostic]:
     """Lint one report given as a string; `sources` is its sources root (or None)."""
-    from citelint.config import Settings
-    from citelint.linter import Linter
-    from citelint.run import Run
+    from citelint.config.load import Settings
+    from citelint.config.run import Run
+    from citelint.lint.linter import Linter
 
     settings = config or Settings(project_root=os.getcwd())
     if sources:  # the caller names the sources root: it is trusted as the command line is

@@ -1,5 +1,5 @@
 import sys
 
-from citelint.cli import main
+from citelint.commands.cli import main
 
 sys.exit(main())

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from citelint.analysis import Analysis
-from citelint.cli import main
-from citelint.config import Settings
-from citelint.linter import Linter
-from citelint.result import Result
-from citelint.run import Run
-from citelint.runner import Runner
+from citelint.commands.cli import main
+from citelint.config.load import Settings
+from citelint.config.run import Run
+from citelint.lint.linter import Linter
+from citelint.lint.runner import Runner
+from citelint.outputs.result import Result
+from citelint.read.analysis import Analysis
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SCHEMAS = Path(__file__).resolve().parents[2] / "shared" / "schemas"
@@ -118,7 +118,7 @@ def lint_fix_case(tmp_path: Path, case: str = "locator.before.md") -> Result:
 @pytest.fixture
 def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The files the result cache opens and hashes (one known by its identity is not)."""
-    from citelint.cache import results
+    from citelint.lint.cache import results
 
     read: list[str] = []
     real = results._file

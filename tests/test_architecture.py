@@ -72,7 +72,14 @@ def test_modules_and_functions_stay_small(path: Path) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["rules/base.py", "analysis.py", "config.py", "config_keys.py", "settings.py", "result.py"],
+    [
+        "rules/base.py",
+        "read/analysis.py",
+        "config/load.py",
+        "config/keys.py",
+        "config/settings.py",
+        "outputs/result.py",
+    ],
 )
 def test_typed_interfaces_have_no_any(name: str) -> None:
     source = (PACKAGE / name).read_text(encoding="utf-8")
@@ -86,8 +93,8 @@ def test_few_type_ignores() -> None:
 
 def test_a_source_kind_is_declared_once() -> None:
     """Source types are named only by their SourceKind (sources/kinds.py)."""
-    from citelint.registries import SERVICES_BY_NAME
     from citelint.sources.kinds import ALL_KINDS
+    from citelint.sources.registries import SERVICES_BY_NAME
 
     # `evidence` is also a channel, `pmid` and `doi` record fields and entity kinds; a
     # fetch service may share its kind's name (`crossref`, `arxiv`)
@@ -105,16 +112,29 @@ def test_a_source_kind_is_declared_once() -> None:
 # Modules whose tests live elsewhere by design, and why.
 _TESTED_ELSEWHERE = {
     "__init__.py": "the public API: tests/test_api.py",
-    "__main__.py": "`python -m citelint`: tests/test_cli.py",
-    "errors.py": "exception classes, no logic",
-    "tokens/__init__.py": "re-exports",
-    "citations/__init__.py": "a docstring",
-    "repair/__init__.py": "a docstring",
-    "cache/__init__.py": "a docstring",
-    "tokens/kinds.py": "an enum, no logic",
-    "sources/__init__.py": "empty",
+    "__main__.py": "`python -m citelint`: tests/commands/test_cli.py",
+    "ground/errors.py": "exception classes, no logic",
+    "ground/tokens/__init__.py": "re-exports",
+    "read/citations/__init__.py": "a docstring",
+    "findings/repair/__init__.py": "a docstring",
+    "lint/cache/__init__.py": "a docstring",
+    "ground/tokens/kinds.py": "an enum, no logic",
     "sources/loaders/__init__.py": "empty",
-    "formatters/__init__.py": "the registry of formatters",
+    "outputs/formatters/__init__.py": "the registry of formatters",
+    **{
+        f"{floor}/__init__.py": "a floor's docstring"
+        for floor in (
+            "ground",
+            "sources",
+            "outputs",
+            "evidence",
+            "read",
+            "config",
+            "findings",
+            "lint",
+            "commands",
+        )
+    },
 }
 
 
@@ -138,36 +158,17 @@ def test_tests_mirror_the_package(path: Path) -> None:
     assert _mirror(path).is_file(), f"add {_mirror(path).relative_to(PACKAGE.parent)}"
 
 
-# Floors: what a room may never import (the engine sits above the grammar and the
-# sources; the outputs read the Result, rule facts included).
-_OUTPUT = (
-    "citelint.rules",
-    "citelint.linter",
-    "citelint.runner",
-    "citelint.analysis",
-    "citelint.sources",
-    "citelint.evidence",
-    "citelint.claims",
-    "citelint.parse",
-    "citelint.relations",
-)
+# What a room may never import, besides the floors above it: the outputs read the
+# Result, never a source (the generator mark reads a file's head, as discovery does).
 _NEVER = {
-    "audit": _OUTPUT,
-    "baseline": _OUTPUT,
-    "tokens": ("citelint.rules", "citelint.linter", "citelint.analysis", "citelint.sources"),
-    "sources": (
-        "citelint.rules",
-        "citelint.linter",
-        "citelint.analysis",
-        "citelint.citations",
-        "citelint.cache",  # the recorder is the sources' own (sources/watch.py)
-    ),
-    "formatters": _OUTPUT,
+    "outputs/formatters": ("citelint.sources",),
+    "outputs/audit": ("citelint.sources",),
+    "outputs/baseline": ("citelint.sources",),
 }
 
 
 @pytest.mark.parametrize("room", sorted(_NEVER))
-def test_no_room_imports_a_floor_above_it(room: str) -> None:
+def test_no_room_imports_what_it_must_not(room: str) -> None:
     found = []
     paths = [PACKAGE / f"{room}.py"] if (PACKAGE / f"{room}.py").is_file() else []
     for path in paths or sorted((PACKAGE / room).rglob("*.py")):
@@ -183,36 +184,56 @@ def test_no_room_imports_a_floor_above_it(room: str) -> None:
     assert found == []
 
 
-def test_every_module_has_a_room_in_the_architecture() -> None:
-    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
-    rooms = doc.split("## The rooms", 1)[1].split("\n## ", 1)[0]
-    missing = [
-        p.name
-        for p in sorted(PACKAGE.iterdir())
-        if not p.name.startswith("__") and p.name != "py.typed"
-        and f"`{p.name}{'/' if p.is_dir() else ''}`" not in rooms
-    ]  # fmt: skip
-    assert missing == [], "add a row for each to docs/architecture.md's rooms table"
-
-
-def test_every_module_is_named_in_its_rooms_row() -> None:
-    """At every depth: `citelint/a/b/c.py` is named (`c.py` or `b/c.py`) in the row of
-    room `a/` (a rule module by the row's `clNNN_<name>.py`)."""
+def _rooms_table() -> dict[str, str]:
+    """The rows of docs/architecture.md's rooms table, by the path their first cell names."""
     doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     rooms = doc.split("## The rooms", 1)[1].split("\n## ", 1)[0]
     rows = {}
     for line in rooms.splitlines():
-        for name in re.findall(r"`([a-z_]+/)`", line.split("|")[1] if "|" in line else ""):
-            rows[name] = line
+        m = re.match(r"\| `([^`]+)` \|", line)
+        if m:
+            rows[m.group(1)] = line
+    return rows
+
+
+def test_the_package_root_holds_only_the_api() -> None:
+    """Every module lives in a floor folder: the root keeps the Python API and `-m`."""
+    loose = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py"]
+    folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert folders == sorted([*_floors(), "schemas"])
+
+
+def test_every_module_has_a_room_in_the_architecture() -> None:
+    """Each module and package a floor holds has its row (`read/claims.py`, `read/parse/`)."""
+    rows = _rooms_table()
+    missing = []
+    for floor in _floors():
+        for p in sorted((PACKAGE / floor).iterdir()):
+            if p.name.startswith("__") or not (p.suffix == ".py" or (p / "__init__.py").is_file()):
+                continue
+            name = f"{p.name}{'/' if p.is_dir() else ''}"
+            if f"{floor}/{name}" in rows or f"`{name}`" in rows.get(f"{floor}/", ""):
+                continue  # its own row, or named in its floor's (`sources/`, `rules/`)
+            if floor == "rules" and re.fullmatch(r"cl\d{3}_\w+\.py", p.name):
+                continue
+            missing.append(f"{floor}/{name}")
+    assert missing == [], "add a row for each to docs/architecture.md's rooms table"
+
+
+def test_every_module_is_named_in_its_rooms_row() -> None:
+    """At every depth: `citelint/read/parse/html.py` is named (`html.py`) in the row of
+    room `read/parse/` (a rule module by the row's `clNNN_<name>.py`)."""
+    rows = _rooms_table()
     missing = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE)
-        if len(rel.parts) == 1 or rel.name == "__init__.py":  # a package: its row names it
+        if len(rel.parts) <= 2 or rel.name == "__init__.py":  # a room of its own: its row
             continue
         if rel.parts[0] == "rules" and re.fullmatch(r"cl\d{3}_\w+\.py", rel.name):
             continue
-        row = rows.get(rel.parts[0] + "/", "")
-        if f"`{rel.name}`" not in row and f"`{'/'.join(rel.parts[1:])}`" not in row:
+        row = rows.get("/".join(rel.parts[:2]) + "/") or rows.get(rel.parts[0] + "/", "")
+        if f"`{rel.name}`" not in row and f"`{'/'.join(rel.parts[2:])}`" not in row:
             missing.append(str(rel))
     assert missing == [], "name each in its room's row of docs/architecture.md"
 
@@ -299,28 +320,46 @@ def test_the_design_documents_the_code_cites_are_in_the_repository() -> None:
     assert missing == []
 
 
+_FLOOR = re.compile(r"Floor (\d+) of (\d+) — ")
+
+
 def _floors() -> dict[str, int]:
-    """Each room's floor, read from docs/architecture.md's floor list."""
-    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
-    table = doc.split("## The floors", 1)[1].split("\n## ", 1)[0]
+    """Each floor folder and its number, read from the folder's `__init__.py` docstring."""
     floors: dict[str, int] = {}
-    for line in table.splitlines():
-        m = re.match(r"\| (\d+) [^|]*\| (.*) \|$", line)
+    for init in sorted(PACKAGE.glob("*/__init__.py")):
+        doc = ast.get_docstring(_tree(init)) or ""
+        m = _FLOOR.match(doc)
         if m:
-            for room in re.findall(r"`([^`]+)`", m.group(2)):
-                floors[room.rstrip("/").removesuffix(".py")] = int(m.group(1))
+            floors[init.parent.name] = int(m.group(1))
     return floors
 
 
+def test_the_floors_are_numbered_once_and_say_what_they_may_import() -> None:
+    floors = _floors()
+    assert sorted(floors.values()) == list(range(1, len(floors) + 1))
+    for floor in floors:
+        doc = ast.get_docstring(_tree(PACKAGE / floor / "__init__.py")) or ""
+        assert f" of {len(floors)} — " in doc and "May import:" in doc, floor
+
+
+def test_the_floor_table_of_the_architecture_is_the_folders() -> None:
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = doc.split("## The floors", 1)[1].split("\n## ", 1)[0]
+    listed = {
+        m.group(2): int(m.group(1)) for m in re.finditer(r"^\| (\d+) \| `(\w+)/` \|", table, re.M)
+    }
+    assert listed == _floors()
+
+
 def _room(module: str) -> str:
+    """The floor a module stands on (`citelint.read.parse.html` → `read`); the API's
+    `citelint` and `citelint.__main__` stand on top."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 
 
 def test_imports_never_run_up_the_floors() -> None:
-    floors = _floors()
-    rooms = {_room(m) for m in _imports()}
-    assert rooms - set(floors) == set(), "give each room a floor in docs/architecture.md"
+    floors = {**_floors(), "__init__": 99, "__main__": 99}  # the API and `-m`: on top
     up = sorted(
         f"{here} ({floors[_room(here)]}) imports {there} ({floors[_room(there)]})"
         for here, targets in _imports().items()
@@ -328,50 +367,3 @@ def test_imports_never_run_up_the_floors() -> None:
         if floors[_room(there)] > floors[_room(here)]
     )
     assert up == []
-
-
-def test_no_room_reads_another_modules_private_names() -> None:
-    """`module._name` of another citelint module is that module's inside: a room asks
-    for what the other room offers (the rule helpers `rules/_*.py` are imported by name,
-    which their leading underscore allows within `rules/`)."""
-    found = []
-    for path in MODULES:
-        tree = _tree(path)
-        ours = {
-            alias.asname or alias.name.rsplit(".", 1)[-1]
-            for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("citelint")
-            for alias in node.names
-        } | {
-            alias.asname or alias.name
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Import)
-            for alias in node.names
-            if alias.name.startswith("citelint")
-        }
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Attribute)
-                and node.attr.startswith("_")
-                and not node.attr.startswith("__")
-                and isinstance(node.value, ast.Name)
-                and node.value.id in ours
-                and node.value.id != path.stem  # a class of the module reading its own
-            ):
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {ast.unparse(node)}")
-    assert found == []
-
-
-def test_only_the_command_line_prints() -> None:
-    """`print` belongs to `cli.py`; every other room returns text or writes to a stream
-    it is handed (emit.py and docgen write to sys.stdout / sys.stderr themselves)."""
-    found = [
-        f"{path.relative_to(PACKAGE)}:{node.lineno}"
-        for path in MODULES
-        if path.name != "cli.py"
-        for node in ast.walk(_tree(path))
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "print"
-    ]
-    assert found == []

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from citelint.cli import main
+from citelint.commands.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -40,7 +40,7 @@ def test_clean_examples_pass_every_rule(
 
 
 def test_rich_example_has_diagrams_tables_and_an_appendix() -> None:
-    from citelint.parse import Parser
+    from citelint.read.parse import Parser
 
     doc = Parser().parse("rich.md", (EXAMPLES / "reports" / "rich.md").read_bytes())
     assert len(doc.mermaid) == 3
@@ -49,7 +49,7 @@ def test_rich_example_has_diagrams_tables_and_an_appendix() -> None:
 
 
 def test_numbered_example_cites_in_three_styles() -> None:
-    from citelint.parse import Parser
+    from citelint.read.parse import Parser
 
     doc = Parser().parse("numbered.md", (EXAMPLES / "reports" / "numbered.md").read_bytes())
     # and a dose, which a number alone cannot cite, at the place that gives it (CL004)

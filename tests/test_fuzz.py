@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from citelint.mermaid import analyze
-from citelint.parse import Parser
-from citelint.tokens import DrugGrammar, entity_tokens, numeric_tokens
+from citelint.ground.mermaid import analyze
+from citelint.ground.tokens import DrugGrammar, entity_tokens, numeric_tokens
+from citelint.read.parse import Parser
 
 PIECES = st.sampled_from(
     [
@@ -67,7 +67,7 @@ FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 @FAST
 @given(TEXT, st.sampled_from(["r.md", "r.html"]))
 def test_parsers_survive_and_positions_are_inside(text: str, name: str) -> None:
-    from citelint.parse import UnreadableReport
+    from citelint.read.parse import UnreadableReport
 
     try:
         doc = Parser().parse(name, text.encode("utf-8", "surrogatepass"))

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import citelint
-from citelint.cli import main
+from citelint.commands.cli import main
 from tests.conftest import write_file as write
 
 _EVENTS = {"open", "os.scandir", "os.listdir"}
@@ -566,7 +566,7 @@ def test_escaping_and_broken_url_indexes_are_findings(case: Path) -> None:
 
 
 def test_a_capped_doi_look_up_is_a_finding(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from citelint.citations import resolve
+    from citelint.read.citations import resolve
 
     monkeypatch.setattr(resolve, "MAX_LISTED_RECORDS", 2)
     for pmid in (1, 2, 3):
@@ -685,7 +685,7 @@ def test_every_cache_file_replaced_by_a_folder_is_a_miss(case: Path) -> None:
 def test_fix_lints_again_with_the_same_baseline_and_shard(case: Path) -> None:
     import shutil
 
-    from citelint.places import in_shard
+    from citelint.ground.places import in_shard
     from tests.conftest import FIXES
 
     shutil.copytree(FIXES / "sources", case / "sources")

@@ -343,7 +343,7 @@ def test_readme_documents_every_flag_and_the_fast_suite() -> None:
         "files: ^reports/",
     ):
         assert text in readme, text  # fmt: skip
-    from citelint.arguments import build_parser
+    from citelint.commands.arguments import build_parser
 
     for action in build_parser()._actions:
         for flag in action.option_strings:

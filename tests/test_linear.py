@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from citelint.cli import main
-from citelint.config import Settings
+from citelint.commands.cli import main
+from citelint.config.load import Settings
 from tests.conftest import linter_of, write_file
 
 

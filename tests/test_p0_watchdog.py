@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import citelint
-from citelint.tokens import DrugGrammar
+from citelint.ground.tokens import DrugGrammar
 
 PACKAGE = Path(citelint.__file__).parent
 PLANTED = Path(__file__).parent / "data" / "p0_planted"

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from citelint.config import Settings
-from citelint.linter import Linter
+from citelint.config.load import Settings
+from citelint.lint.linter import Linter
 from tests.conftest import CORPUS, linter_of
 
 DATA = Path(__file__).parent / "data" / "precision"

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from citelint.config import Settings
-from citelint.runner import Runner
+from citelint.config.load import Settings
+from citelint.lint.runner import Runner
 from citelint.sources.model import Span
 from tests.conftest import linter_of
 

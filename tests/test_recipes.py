@@ -1,8 +1,8 @@
 """The recipes of docs/architecture.md ("Where a change goes"), carried out in a copy of
 the repository by writing only the files each names: a rule, a source type, an output
 format and a config key. The copy's own checks pass with them, and a run uses them.
-(The fetch service's recipe is carried out in tests/test_registries.py, the citation
-style's in tests/citations/test_styles.py and tests/test_docgen.py.)"""
+(The fetch service's recipe is carried out in tests/sources/test_registries.py, the citation
+style's in tests/read/citations/test_styles.py and tests/commands/test_docgen.py.)"""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
+from citelint.read.analysis import Analysis
+from citelint.outputs.diagnostic import Severity
 from citelint.rules.base import Finding, NoOptions, Rule
 
 
@@ -56,14 +56,14 @@ FORMAT = '''"""`N findings`: a count, one line."""
 
 from __future__ import annotations
 
-from citelint.result import Result
+from citelint.outputs.result import Result
 
 
 def render(result: Result, color: bool = False) -> str:
     return f"{len(result.diagnostics)} findings\\n"
 '''
-FORMAT_TEST = """from citelint.formatters.count import render
-from citelint.result import Result
+FORMAT_TEST = """from citelint.outputs.formatters.count import render
+from citelint.outputs.result import Result
 
 
 def test_it_counts() -> None:
@@ -79,21 +79,25 @@ INSERTIONS = [
     ("citelint/rules/__init__.py", "    ShallowMermaid,\n", "    SingleSource,\n"),
     ("citelint/sources/kinds.py", "ALL_KINDS: tuple[SourceKind, ...] = (\n", ""),
     (
-        "citelint/formatters/__init__.py",
-        '    "html": _whole(html.render),\n',
-        '    "count": _whole(count.render),\n',
+        "citelint/outputs/formatters/__init__.py",
+        '    "html": _through(visible, _whole(html.render)),\n',
+        '    "count": _through(visible, _whole(count.render)),\n',
     ),
     (
-        "citelint/formatters/__init__.py",
-        "from citelint.formatters import concise,",
-        "from citelint.formatters import count\n",
+        "citelint/outputs/formatters/__init__.py",
+        "from citelint.outputs.formatters import concise,",
+        "from citelint.outputs.formatters import count\n",
     ),
     (
-        "citelint/config_keys.py",
+        "citelint/config/keys.py",
         '    "max-report-bytes": ("max_report_bytes", _int),\n',
         '    "max-report-lines": ("max_report_lines", _int),\n',
     ),
-    ("citelint/settings.py", "    max_report_bytes: int", "    max_report_lines: int = 100_000\n"),
+    (
+        "citelint/config/settings.py",
+        "    max_report_bytes: int",
+        "    max_report_lines: int = 100_000\n",
+    ),
     ("docs/architecture.md", "`html.py` (pure functions of the `Result`", "`count.py`, "),
 ]
 AFTER = [  # (file, the line a piece goes after, the piece)
@@ -105,7 +109,7 @@ AFTER = [  # (file, the line a piece goes after, the piece)
 ]
 SAME_LINE = [
     (
-        "citelint/arguments.py",
+        "citelint/commands/arguments.py",
         'FORMAT_NAMES = ("concise", ',
         'FORMAT_NAMES = ("concise", "count", ',
     ),
@@ -136,8 +140,8 @@ def test_a_rule_a_source_type_an_output_format_and_a_config_key_by_their_recipes
     copy = tmp_path / "repo"
     _copy(copy)
     (copy / "citelint/rules/cl114_single_source.py").write_text(RULE, encoding="utf-8")
-    (copy / "citelint/formatters/count.py").write_text(FORMAT, encoding="utf-8")
-    (copy / "tests/formatters/test_count.py").write_text(FORMAT_TEST, encoding="utf-8")
+    (copy / "citelint/outputs/formatters/count.py").write_text(FORMAT, encoding="utf-8")
+    (copy / "tests/outputs/formatters/test_count.py").write_text(FORMAT_TEST, encoding="utf-8")
     fixtures = copy / "tests/rules/CL114_single-source"
     (fixtures / "sources/pubmed").mkdir(parents=True)
     (fixtures / "sources/pubmed/1.json").write_text('{"abstract": "Rates were 45%."}')
@@ -161,7 +165,7 @@ def test_a_rule_a_source_type_an_output_format_and_a_config_key_by_their_recipes
         (copy / rel).write_text(text.replace(old, new, 1), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(copy)}
     docs = subprocess.run(
-        [sys.executable, "-m", "citelint.docgen"],
+        [sys.executable, "-m", "citelint.commands.docgen"],
         cwd=copy,
         env=env,
         capture_output=True,
@@ -170,8 +174,8 @@ def test_a_rule_a_source_type_an_output_format_and_a_config_key_by_their_recipes
     assert docs.returncode == 0, docs.stderr.decode()[-2000:]
     checks = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
-         "tests/test_architecture.py", "tests/test_docgen.py", "tests/test_cli.py",
-         "tests/test_rule_fixtures.py", "tests/sources/test_kinds.py", "tests/test_config_keys.py"],
+         "tests/test_architecture.py", "tests/commands/test_docgen.py", "tests/commands/test_cli.py",
+         "tests/test_rule_fixtures.py", "tests/sources/test_kinds.py", "tests/config/test_keys.py"],
         cwd=copy, env=env, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert checks.returncode == 0, checks.stdout[-3000:]

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from citelint.cli import main
-from citelint.parse import Parser
+from citelint.commands.cli import main
+from citelint.read.parse import Parser
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
-from citelint.config import Settings
-from citelint.config_keys import apply_table
-from citelint.linter import FAULT_ENV
-from citelint.repair import fix
-from citelint.result import Result
+from citelint.config.keys import apply_table
+from citelint.config.load import Settings
+from citelint.findings.repair import fix
+from citelint.lint.linter import FAULT_ENV
+from citelint.outputs.result import Result
 from citelint.rules import ALL_RULES, AnyRule
 from citelint.sources.kinds import KINDS_BY_NAME
 from tests.conftest import linter_of

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from citelint.parse import Parser
-from citelint.parse.builder import ClaimOptions
+from citelint.read.parse import Parser
+from citelint.read.parse.builder import ClaimOptions
 from tests.conftest import write_file as write
 from tests.test_hostile import case, run
 

@@ -1,8 +1,17 @@
-"""Every rule, registered in one explicit tuple (the order is the documentation order)."""
+"""Floor 6 of 10 — rules.
+
+One module per rule (`clNNN_<name>.py`, its docstring its documentation), the typed
+`Rule` base, the registry in `ALL_RULES`, what several rules share (`_*.py`), and the
+three verdicts of every claim after the rules (`verdicts.py`).
+
+May import: `ground`, `sources`, `outputs`, `evidence`, `read`.
+
+Every rule, registered in one explicit tuple (the order is the documentation order).
+"""
 
 from __future__ import annotations
 
-from citelint.result import RuleFacts
+from citelint.outputs.result import RuleFacts
 from citelint.rules.base import AnyRule, Finding, NoOptions, Rule, RuleOptions
 from citelint.rules.cl001_missing_anchor import MissingAnchor
 from citelint.rules.cl002_unresolved_source import UnresolvedSource

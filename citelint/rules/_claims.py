@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import describe_lines
-from citelint.document import Anchor
-from citelint.evidence import Cited
+from citelint.evidence.spans import Cited
+from citelint.ground.document import Anchor
+from citelint.outputs.diagnostic import describe_lines
+from citelint.read.analysis import Analysis
 from citelint.sources.model import Span
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from citelint.analysis import Analysis
-from citelint.citations.resolve import Record
-from citelint.document import Anchor
+from citelint.ground.document import Anchor
+from citelint.read.analysis import Analysis
+from citelint.read.citations.resolve import Record
 from citelint.rules.base import Finding
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis, BodyClaim
-from citelint.relations import Relations, coverage
+from citelint.evidence.relations import Relations, coverage
+from citelint.ground.tokens import blank, mask_anchors
+from citelint.read.analysis import Analysis, BodyClaim
 from citelint.rules.base import Finding
-from citelint.tokens import blank, mask_anchors
 
 QUOTE = 240  # characters of the evidence a message quotes
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
+from citelint.read.analysis import Analysis
 from citelint.rules.base import Finding
 from citelint.sources.model import Failure, FailureKind
 

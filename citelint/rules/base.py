@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
-from citelint.document import Anchor
+from citelint.ground.document import Anchor
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.sources.model import Failure, FailureKind, Span
 
 
@@ -66,7 +66,7 @@ class Rule(Generic[OptionsT]):
     deselectable: ClassVar[bool] = True  # False: runs whatever the selection says
     marks_unverified: ClassVar[bool] = False  # its findings leave a claim unverified (O7)
     # its findings say the cited source does not back the claim: the claim is unsupported
-    # (else a finding that marks it unverified leaves it unchecked); citelint/verdicts.py
+    # (else a finding that marks it unverified leaves it unchecked); citelint/rules/verdicts.py
     unsupports: ClassVar[bool] = False
     suppressible: ClassVar[bool] = True  # comments may suppress its findings
     baselined: ClassVar[bool] = True  # a baseline may record and hide its findings

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis, BodyClaim
-from citelint.claims import Claim
-from citelint.diagnostic import Severity
+from citelint.ground.tokens import distinct
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis, BodyClaim
+from citelint.read.claims import Claim
 from citelint.rules.base import Finding, NoOptions, Rule
-from citelint.tokens import distinct
 
 
 class MissingAnchor(Rule[NoOptions]):

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis, BodyClaim, doses_and_drugs
-from citelint.diagnostic import Severity
-from citelint.relations import dose_sentence
+from citelint.evidence.relations import dose_sentence
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis, BodyClaim, doses_and_drugs
 from citelint.rules.base import Finding, NoOptions, Rule
 
 

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
-from citelint.citations.urls import normalize_url, url_ids
-from citelint.diagnostic import Severity
-from citelint.document import Reference
+from citelint.ground.document import Reference
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
+from citelint.read.citations.urls import normalize_url, url_ids
 from citelint.rules.base import Finding, NoOptions, Rule
 
 

@@ -44,9 +44,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from citelint.analysis import Analysis
-from citelint.citations.indexes import DECLINED_BY_CONFIG
-from citelint.diagnostic import Severity
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
+from citelint.read.citations.indexes import DECLINED_BY_CONFIG
 from citelint.rules.base import Finding, Rule, RuleOptions
 from citelint.sources.model import Failure, FailureKind, Span
 

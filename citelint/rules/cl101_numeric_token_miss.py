@@ -43,12 +43,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
-from citelint.evidence import date_supported, listed_count, token_supported
+from citelint.evidence.spans import date_supported, listed_count, token_supported
+from citelint.ground.tokens import NumericToken, distinct
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules._claims import describe_spans, unverifiable
 from citelint.rules.base import Finding, NoOptions, Rule
-from citelint.tokens import NumericToken, distinct
 
 HINT = "derived or converted values must be saved in an evidence/model file and cited from there"
 

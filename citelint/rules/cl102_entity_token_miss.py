@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
-from citelint.evidence import entity_supported
+from citelint.evidence.spans import entity_supported
+from citelint.ground.tokens import distinct
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules._claims import describe_spans, unverifiable
 from citelint.rules.base import Finding, NoOptions, Rule
-from citelint.tokens import distinct
 
 
 class EntityTokenMiss(Rule[NoOptions]):

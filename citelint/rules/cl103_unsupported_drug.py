@@ -33,13 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
-from citelint.document import Anchor
-from citelint.evidence import drug_supported
+from citelint.evidence.spans import drug_supported
+from citelint.ground.document import Anchor
+from citelint.ground.tokens import DrugMention, mask_anchors
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules._claims import describe_spans, unverifiable
 from citelint.rules.base import Finding, NoOptions, Rule
-from citelint.tokens import DrugMention, mask_anchors
 
 
 class UnsupportedDrug(Rule[NoOptions]):

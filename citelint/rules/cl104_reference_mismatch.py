@@ -26,12 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from citelint.analysis import Analysis, BodyClaim
-from citelint.diagnostic import Severity
-from citelint.document import Reference
+from citelint.ground.document import Reference
+from citelint.ground.tokens import fold
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis, BodyClaim
 from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.sources.model import Span
-from citelint.tokens import fold
 
 _STOP = frozenset({"the", "of", "and", "for", "in", "on", "a", "an", "de", "la"})
 

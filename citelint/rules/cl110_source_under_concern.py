@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules._notices import notice_findings
 from citelint.rules.base import Finding, NoOptions, Rule
 

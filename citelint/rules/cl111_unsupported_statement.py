@@ -54,13 +54,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from citelint.analysis import Analysis, BodyClaim
-from citelint.diagnostic import Severity
-from citelint.errors import ConfigError
-from citelint.evidence import drug_supported, entity_supported
+from citelint.evidence.spans import drug_supported, entity_supported
+from citelint.evidence.support import Page, Support, covered_by, support, terms
+from citelint.ground.errors import ConfigError
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis, BodyClaim
 from citelint.rules.base import Finding, Rule, RuleOptions
 from citelint.sources.model import Span
-from citelint.support import Page, Support, covered_by, support, terms
 
 DEFAULT_MIN_COVERAGE = 0.15
 QUOTE = 240  # characters of the window a message quotes

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
-from citelint.judged import Judgement, of_verdicts
+from citelint.evidence.judged import Judgement, of_verdicts
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules.base import Finding, NoOptions, Rule
 
 QUOTE = 240  # characters of the judge's quote a message shows

@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
-from citelint.mermaid import EDGE_TYPES, ITEM_TYPES, Diagram
+from citelint.ground.mermaid import EDGE_TYPES, ITEM_TYPES, Diagram
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules.base import Finding, Rule, RuleOptions
 
 

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis, AnalyzedDiagram
-from citelint.diagnostic import Severity
-from citelint.evidence import token_supported
-from citelint.mermaid import Label
+from citelint.evidence.spans import token_supported
+from citelint.ground.mermaid import Label
+from citelint.ground.tokens import NumericToken
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis, AnalyzedDiagram
 from citelint.rules._claims import describe_spans
 from citelint.rules.base import Finding, NoOptions, Rule
-from citelint.tokens import NumericToken
 
 
 class MermaidNumericMiss(Rule[NoOptions]):

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
-from citelint.phrases import PhraseMatcher
+from citelint.evidence.phrases import PhraseMatcher
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules.base import Finding, Rule, RuleOptions
 
 

@@ -30,9 +30,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
-from citelint.phrases import PhraseMatcher
+from citelint.evidence.phrases import PhraseMatcher
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules.base import Finding, Rule, RuleOptions
 
 DEFAULT_PHRASES = (

@@ -19,12 +19,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from citelint.analysis import Analysis
-from citelint.anchors import ANCHOR_SHAPE
-from citelint.diagnostic import Severity
-from citelint.document import Sentence
+from citelint.ground.anchors import ANCHOR_SHAPE
+from citelint.ground.document import Sentence
+from citelint.ground.tokens import fold
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules.base import Finding, Rule, RuleOptions
-from citelint.tokens import fold
 
 _NUMBERING = re.compile(r"(场景|scenario|block|case|lp)\s*\d+", re.I)
 _SCENARIO = re.compile(r"(?:场景|scenario)\s*(\d+)\s*[:：]", re.I)

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.analysis import Analysis
-from citelint.diagnostic import Severity
+from citelint.outputs.diagnostic import Severity
+from citelint.read.analysis import Analysis
 from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.sources.model import Span
 

@@ -13,8 +13,8 @@ Fails:
 
 from __future__ import annotations
 
-from citelint.diagnostic import Severity
-from citelint.document import Directive
+from citelint.ground.document import Directive
+from citelint.outputs.diagnostic import Severity
 from citelint.rules.base import Finding, NoOptions, Rule
 
 

@@ -10,7 +10,7 @@ Fails: a report saved as GBK, or a PNG renamed to `.md`.
 
 from __future__ import annotations
 
-from citelint.diagnostic import Severity
+from citelint.outputs.diagnostic import Severity
 from citelint.rules.base import NoOptions, Rule
 
 

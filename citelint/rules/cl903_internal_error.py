@@ -7,7 +7,7 @@ CL903 cannot be deselected. Please report it with the file that triggers it.
 
 from __future__ import annotations
 
-from citelint.diagnostic import Severity
+from citelint.outputs.diagnostic import Severity
 from citelint.rules.base import NoOptions, Rule
 
 

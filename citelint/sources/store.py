@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import InitVar, dataclass, field
 
-from citelint.document import Anchor
+from citelint.ground.document import Anchor
 from citelint.sources.charge import ReadCharge
 from citelint.sources.confine import Confinement
 from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind, unknown_locator

@@ -19,7 +19,7 @@ import os
 import stat
 import sys
 
-from citelint import writes
+from citelint.ground import writes
 from citelint.sources.model import SourceError
 from citelint.sources.paths import read_regular
 

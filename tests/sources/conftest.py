@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from citelint.document import Anchor
+from citelint.ground.document import Anchor
 from citelint.sources.model import Failure, Span
 from citelint.sources.store import SourceStore
 from tests.conftest import Writer

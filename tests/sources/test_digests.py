@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from citelint.config import Settings
-from citelint.runner import Runner
+from citelint.config.load import Settings
+from citelint.lint.runner import Runner
 from citelint.sources import digests as module
 from citelint.sources.digests import Digests, identity
 from citelint.sources.paths import read_regular

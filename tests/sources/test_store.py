@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from citelint.document import Anchor
+from citelint.ground.document import Anchor
 from citelint.sources.listing import saved_ids
 from citelint.sources.model import Failure, FailureKind, Span
 from citelint.sources.store import SourceStore

@@ -28,7 +28,7 @@ def test_pdf_text_cache(real: Path, tmp_path: Path) -> None:
 def test_cache_cli_flags(
     project: Writer, tmp_path: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from citelint.cli import main
+    from citelint.commands.cli import main
 
     project(
         "sources/guidelines/P.pdf", (corpus / "pdf/papers/journal.pone.0196757.pdf").read_bytes()

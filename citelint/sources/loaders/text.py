@@ -8,8 +8,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from citelint.ground.tokens import fold, fold_compact
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
-from citelint.tokens import fold, fold_compact
 
 # At most nine digits a line number, so `int()` never sees an unbounded digit run.
 _LINES = re.compile(r"^(?:lines?:(\d{1,9})(?:-(\d{1,9}))?|L(\d{1,9})(?:-L?(\d{1,9}))?)$", re.I)

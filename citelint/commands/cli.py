@@ -1,0 +1,379 @@
+"""The command line: `citelint [OPTIONS] [--] [PATH ...]`, `citelint rules`, `citelint rule
+CODE`, `citelint fetch …`.
+
+Dispatch is exact: a subcommand is only ever the first word, and every word after `--` is
+a path, so a folder named `rules` or a file named `--exit-zero` (as a workflow may pass
+changed file names) is linted, never obeyed. `--version`, `rules` and `rule` import no
+engine: the rule catalogue they print is generated data (`citelint/catalog.json`), and
+every other module is imported by the command that needs it.
+
+Output, files and the exit code of a finished run are `emit.py`'s: 0 nothing at or above
+--fail-on, 1 findings, 2 the tool could not do its job (X6).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any, TextIO, cast
+
+from citelint.commands.arguments import build_parser
+from citelint.ground.errors import CitelintError, UsageError
+
+if TYPE_CHECKING:
+    from collections import Counter
+
+    from rich.progress import Progress
+
+    from citelint.config.load import Settings
+    from citelint.lint.runner import Runner
+    from citelint.outputs.result import Result
+
+EXIT_OK, EXIT_ERROR = 0, 2
+SUBCOMMANDS = ("rules", "rule", "fetch", "judge")
+PRE_COMMIT_ENV = "PRE_COMMIT"  # pre-commit sets it to 1 for its hooks: they judge the commit
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; every line it prints leaves without the configured secrets."""
+    from citelint.ground import redact
+
+    redactor = redact.process()
+    if not redactor:
+        return _main(argv)
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = cast("TextIO", redact.RedactedStream(out, redactor))
+    sys.stderr = cast("TextIO", redact.RedactedStream(err, redactor))
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        command = args_list[0] if args_list and args_list[0] in SUBCOMMANDS else None
+        if command is not None and os.path.exists(command):
+            print(
+                f"citelint: note: `{command}` is the subcommand; to lint the path {command}, "
+                f"write `citelint -- {command}` or `citelint ./{command}`",
+                file=sys.stderr,
+            )
+        if command == "rules":
+            if len(args_list) == 3 and args_list[1] == "--preset":
+                return _preset(args_list[2], sys.stdout)
+            if len(args_list) != 1:
+                raise UsageError("usage: citelint rules [--preset NAME]")
+            return _rules(sys.stdout)
+        if command == "rule":
+            if len(args_list) != 2:
+                raise UsageError("usage: citelint rule CODE")
+            return _rule(args_list[1], sys.stdout)
+        if command == "fetch":
+            return _fetch(args_list[1:])
+        if command == "judge":
+            return _judge(args_list[1:])
+        args = build_parser().parse_args(args_list)
+        if args.list_rules:
+            return _rules(sys.stdout)
+        if args.explain:
+            return _rule(args.explain, sys.stdout)
+        return _lint(args)
+    except CitelintError as exc:
+        from citelint.ground.controls import visible
+
+        print(f"citelint: error: {visible(str(exc))}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("citelint: interrupted", file=sys.stderr)
+        return 130
+
+
+def _lint(args: argparse.Namespace) -> int:
+    from citelint.lint.runner import Runner
+    from citelint.outputs import baseline, emit
+
+    emit.check_statistics(args)
+    settings = _settings(args)
+    known = baseline.load(args.baseline) if args.baseline else None
+    runner = Runner.of(settings, args.paths or ["."])
+    with _Progress(enabled=_progress_wanted(args)) as progress:
+        result = runner.lint(
+            jobs=_jobs(args.jobs),
+            shard=_shard(args.shard),
+            progress=progress.update,
+        )
+    if args.sarif_category is not None:
+        result = dataclasses.replace(result, sarif_category=args.sarif_category)
+    if args.write_baseline:
+        text, recorded = baseline.dumps(result)
+        emit.write(args.write_baseline, (text,), runner.run.output_root)
+        emit.say(args, f"wrote {emit.count(recorded, 'finding')} to {args.write_baseline}")
+    if known is not None:
+        before = len(result.diagnostics)
+        result = baseline.hide_known(result, known)
+        hidden = before - len(result.diagnostics)
+        emit.say(args, f"baseline {args.baseline} hid {emit.count(hidden, 'known finding')}")
+    if args.verbose:
+        for trace in runner.tracebacks:
+            sys.stderr.write(trace)
+    if args.fix or args.diff:
+        return _fix(result, runner, args, known)
+    return emit.report(result, args, runner.run.output_root)
+
+
+def _progress_wanted(args: argparse.Namespace) -> bool:
+    """A bar on a terminal only: never with -q, and never inside a pre-commit hook, whose
+    pty would replay every frame of it into the hook's output."""
+    return (
+        sys.stderr.isatty()
+        and not (args.no_progress or args.quiet)
+        and os.environ.get(PRE_COMMIT_ENV) != "1"
+    )
+
+
+def _fetch(rest: list[str]) -> int:
+    """`citelint fetch [--dry-run] [--refresh] [OPTIONS] [PATH ...]`: its own options, the
+    reports read as the lint reads them."""
+    from citelint.commands.arguments import build_fetch_parser
+
+    args = build_fetch_parser().parse_args(rest)
+    if args.record:  # no network: no HTTP client needed
+        import datetime
+
+        from citelint.commands.fetch.record import record_by_hand
+        from citelint.ground.places import relpath
+
+        settings = _settings(args)
+        return record_by_hand(
+            args.record,
+            settings,
+            datetime.date.today().isoformat(),
+            say=print,
+            show=lambda p: relpath(p, os.getcwd()),
+        )
+    return _online("fetch", args)
+
+
+def _judge(rest: list[str]) -> int:
+    """`citelint judge [--dry-run] [--refresh] [--max-calls N] [--all] [PATH ...]`: the
+    author's step that asks a model; the lint only ever replays what it saved."""
+    from citelint.commands.arguments import build_judge_parser
+
+    return _online("judge", build_judge_parser().parse_args(rest))
+
+
+def _online(name: str, args: argparse.Namespace) -> int:
+    """An author's step that goes online (`fetch`, `judge`): only its package and the HTTP
+    client touch the network, and they are imported here, never by the lint."""
+    settings = _settings(args)
+    try:
+        if name == "fetch":
+            from citelint.commands.fetch.command import fetch_command as command
+        else:
+            from citelint.commands.judge.command import judge_command as command
+    except ImportError:
+        raise UsageError(
+            f"citelint {name} needs its HTTP client: pip install "
+            "'cite-or-block[fetch] @ git+https://github.com/citelint/citelint' "
+            "(in a checkout: pip install -e '.[fetch]')"
+        ) from None
+    try:
+        with _Progress(enabled=_progress_wanted(args) and not args.dry_run) as progress:
+            return command(
+                args,
+                settings,
+                say=progress.say,
+                note=lambda line: print(f"citelint: {line}", file=sys.stderr),
+                progress=progress.update,
+            )
+    except OSError as exc:  # a planted link in the sources root, a full disk: one line, exit 2
+        raise UsageError(f"{name} stopped: {exc.filename}: {exc.strerror}") from exc
+
+
+def _fix(
+    result: Result, runner: Runner, args: argparse.Namespace, known: Counter[str] | None
+) -> int:
+    """`--diff` shows the planned edits; `--fix` writes them, lints again — the same shard,
+    the same baseline — and reports what remains. Either exits 1 while findings at the
+    fail level remain: a fix that could not be made is no pass."""
+    from citelint.findings.repair import fix
+    from citelint.lint.runner import Runner
+    from citelint.outputs import baseline, emit
+
+    planned = fix.plan(result, unsafe=args.unsafe_fixes)
+    if args.diff:
+        sys.stdout.write(fix.diff(planned))
+        if not planned and result.diagnostics:
+            emit.say(
+                args,
+                f"no fix to show; {emit.count(len(result.diagnostics), 'finding')} remain "
+                "(run without --diff to list them)",
+            )
+        return 1 if planned else emit.exit_code(result, args)
+    fixed, problems = fix.write(planned)
+    for problem in problems:
+        print(f"citelint: warning: {problem}", file=sys.stderr)
+    again = Runner(runner.run, runner.settings).lint(
+        jobs=_jobs(args.jobs), shard=_shard(args.shard)
+    )
+    if known is not None:
+        again = baseline.hide_known(again, known)
+    emit.say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
+    return emit.report(again, args, runner.run.output_root)
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    from citelint.config.load import apply_table, find_config, load_isolated, load_settings
+    from citelint.outputs.emit import outputs
+
+    cwd = os.getcwd()
+    config = args.config
+    if config is not None and (not os.path.exists(config) or os.path.isdir(config)):
+        raise UsageError(f"--config {config}: no such file")
+    if args.isolated:
+        settings = load_isolated(config, cwd)
+    else:
+        settings = load_settings(config or find_config(cwd), cwd, explicit=config is not None)
+    overrides: dict[str, object] = {}
+    for name in ("select", "ignore", "extend-select"):
+        value = getattr(args, name.replace("-", "_"))
+        if value is not None:
+            overrides[name] = value.split(",")
+    if args.fail_on:
+        overrides["fail-on"] = args.fail_on
+    if args.fail_on_unchecked:
+        overrides["fail-on-unchecked"] = True
+    if args.no_respect_gitignore:
+        overrides["respect-gitignore"] = False
+    if args.sarif_max_results is not None:
+        overrides["sarif-max-results"] = args.sarif_max_results
+    if args.no_suppress:
+        settings = dataclasses.replace(settings, no_suppress=True)
+    if args.no_hints:
+        settings = dataclasses.replace(settings, hints=False)
+    if args.force_exclude:
+        settings = dataclasses.replace(settings, force_exclude=True)
+    if args.only_tracked or os.environ.get(PRE_COMMIT_ENV) == "1":
+        settings = dataclasses.replace(settings, only_tracked=True)
+    if args.cache_dir:
+        overrides["cache-dir"] = os.path.abspath(args.cache_dir)
+    if args.sources:
+        if not os.path.isdir(args.sources):
+            raise UsageError(f"--sources {args.sources}: no such folder")
+        overrides["sources"] = os.path.abspath(args.sources)
+    settings = apply_table(settings, overrides, "--", "command line", trusted=True)
+    settings = dataclasses.replace(
+        settings,
+        cli_overrides=tuple(overrides.items()),
+        config_explicit=config is not None or args.isolated,
+    )
+    if args.no_cache:
+        settings = dataclasses.replace(settings, cache_dir=None)
+    else:
+        settings = dataclasses.replace(settings, result_cache=settings.cache_dir is not None)
+    stdout, files = outputs(args)
+    if "html" not in (stdout, *(fmt for fmt, _ in files)) and not (args.html_dir or args.audit_dir):
+        # only the HTML view and the audit show them
+        settings = dataclasses.replace(settings, claim_records=False)
+    for note in settings.notes:
+        print(f"citelint: warning: {note}", file=sys.stderr)
+    return settings
+
+
+class _Progress:
+    """A progress bar on stderr, shown only on a terminal and for more than a few files."""
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled = enabled
+        self.bar: Progress | None = None  # imported when a bar is shown
+        self.task: Any = None
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        if not self.enabled or total < 20:
+            return
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("citelint", total=total)
+        assert self.task is not None
+        self.bar.update(self.task, completed=done)
+
+    def say(self, line: str) -> None:
+        """A result line on stdout; while the bar is shown on the same terminal, printed
+        above it by the bar's console, so no stale frame is glued to the line."""
+        if self.bar is not None and sys.stdout.isatty():
+            self.bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            print(line, flush=True)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _jobs(value: int | None) -> int:
+    if value is None:
+        return os.cpu_count() or 1
+    if value < 1:
+        raise UsageError("--jobs must be 1 or more")
+    return value
+
+
+def _shard(value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    k, sep, n = value.partition("/")
+    if not (sep and _small(k) and _small(n) and 1 <= int(k) <= int(n)):
+        raise UsageError(f"--shard {value}: write K/N with 1 ≤ K ≤ N, e.g. 1/4")
+    return int(k), int(n)
+
+
+def _small(digits: str) -> bool:
+    """A whole number `int()` takes at once (Python refuses runs of thousands of digits)."""
+    return digits.isascii() and digits.isdigit() and len(digits) <= 9
+
+
+def _catalog() -> dict[str, Any]:
+    """The rule catalogue (generated from the rule modules by `citelint.commands.docgen`)."""
+    data: dict[str, Any] = json.loads(
+        resources.files("citelint").joinpath("catalog.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+def _rules(out: TextIO) -> int:
+    out.write(_catalog()["list"])
+    return EXIT_OK
+
+
+def _preset(name: str, out: TextIO) -> int:
+    from citelint.config import presets
+
+    if name not in presets.PRESETS:
+        raise UsageError(f"unknown preset '{name}'; the presets are {', '.join(presets.PRESETS)}")
+    out.write(presets.as_toml(name))
+    return EXIT_OK
+
+
+def _rule(code: str, out: TextIO) -> int:
+    catalog = _catalog()
+    found = code.upper() if code.upper() in catalog["rules"] else catalog["names"].get(code.lower())
+    if found is None:
+        raise UsageError(f"unknown rule '{code}'; `citelint rules` lists them")
+    out.write(catalog["rules"][found])
+    return EXIT_OK

@@ -1,0 +1,157 @@
+"""`citelint fetch` from its options to its exit code: plan, make a sources root where a
+report has none, ask, and say what happened (text lines or one JSON document).
+
+Imported by the command line only once the HTTP client is known to be installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from citelint.commands.fetch import flows, http, plan, run, services, verify
+from citelint.commands.fetch.tally import Tally, as_json, closing_line, would_lines
+from citelint.commands.fetch.targets import printable
+from citelint.config.load import Settings
+from citelint.ground import redact
+from citelint.ground.writes import make_folders
+from citelint.lint.runner import Runner
+
+SOURCES = "sources"  # the folder made beside the reports when they have no sources root
+NCBI_SECRETS = ("NCBI_API_KEY", "NCBI_EMAIL")
+
+
+@dataclass
+class _Plan:
+    """What a run will ask for, under which roots, and what it found saved or refused."""
+
+    runner: Runner
+    wanted: dict[str, list[services.Wanted]]
+    saved: set[services.Wanted] = field(default_factory=set)
+    refused: list[str] = field(default_factory=list)
+    made: str | None = None  # the sources root made (or, on a dry run, to be made)
+
+
+def fetch_command(
+    args: argparse.Namespace,
+    settings: Settings,
+    *,
+    say: Callable[[str], None],
+    note: Callable[[str], None],
+    progress: Callable[[int, int], None],
+) -> int:
+    """Run `citelint fetch`; `say` prints a result line (stdout, above any progress bar),
+    `note` a line for stderr."""
+    planned = _plan(args, settings, note)
+    configured = dict(settings.fetch_bases)
+    _note_unsent(configured, note)
+    client = http.Client(
+        intervals=run.intervals(os.environ, configured),
+        deadline=settings.fetch_deadline,
+        allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
+    )
+    if args.verify:
+        roots = [*planned.wanted, *(r for r in _roots(planned.runner) if r not in planned.wanted)]
+        code = verify.verify_roots(
+            roots, client, say, planned.runner.run.show, redact.from_env(os.environ)
+        )
+        return 0 if args.exit_zero else code
+    text = args.output_format == "text"
+    tally: Tally = run.fetch_all(
+        planned.wanted,
+        client=client,
+        env=os.environ,
+        out=say if text else None,
+        dry_run=args.dry_run,
+        refresh=args.refresh,
+        configured=configured,
+        progress=progress,
+        shown=planned.runner.run.show,
+        verbose=args.verbose,
+        policy=flows.Policy(
+            settings.fetch_missing_max_age, settings.fetch_skip_urls, settings.fetch_accept_status
+        ),
+    )
+    asked = {w for todo in planned.wanted.values() for w in todo}
+    tally.already = len(planned.saved - asked)
+    if planned.made and not args.dry_run:
+        tally.created = [planned.runner.run.show(planned.made)]
+    for line in would_lines(tally) if text else ():
+        say(line)
+    if not text:
+        say(as_json(tally).rstrip("\n"))
+    elif not args.quiet:
+        say(closing_line(tally))
+    code = tally.exit_code or (1 if planned.refused else 0)
+    return 0 if args.exit_zero else code
+
+
+def _roots(runner: Runner) -> list[str]:
+    """The sources roots of the run's reports."""
+    linter = runner.linter
+    found = runner.discovery.files(runner.run.paths).reports
+    roots = {linter.sources_root(path) for path in found}
+    return sorted(r for r in roots if r is not None and os.path.isdir(r))
+
+
+def _plan(args: argparse.Namespace, settings: Settings, note: Callable[[str], None]) -> _Plan:
+    """The sources to ask for; a sources root made for reports that have none."""
+    runner = Runner.of(settings, args.paths or ["."])
+    planned = _Plan(runner, {})
+    rootless: list[str] = []
+    planned.wanted = plan.wanted_by_root(
+        runner,
+        saved_too=args.refresh,
+        refused=planned.refused,
+        saved=planned.saved,
+        rootless=rootless,
+    )
+    planned.made = _new_root(runner, rootless, planned.refused)
+    if planned.made is not None:
+        if not args.dry_run:
+            make_folders(planned.made, runner.run.project_root)
+        note(f"note: {_made_line(runner, planned.made, len(rootless), args.dry_run)}")
+        elsewhere = Runner.of(dataclasses.replace(settings, sources=planned.made), rootless)
+        planned.wanted |= plan.wanted_by_root(
+            elsewhere, saved_too=args.refresh, refused=[], saved=planned.saved
+        )
+    for line in dict.fromkeys(planned.refused):
+        note(f"refused: {printable(line)}")
+    return planned
+
+
+def _new_root(runner: Runner, rootless: Sequence[str], refused: list[str]) -> str | None:
+    """`sources/` in the common folder of the reports that have no sources root, when it
+    lies inside the project with no symlink on the way; None when every report has one."""
+    if not rootless:
+        return None
+    folder = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in rootless])
+    root = os.path.join(folder, SOURCES)
+    if not plan.safe_root(root, runner.run.project_root, runner.run.trusted):
+        refused.append(
+            f"{runner.linter.display(root)} is a symlink or leads outside the project; "
+            "no sources folder is made there"
+        )
+        return None
+    return root
+
+
+def _made_line(runner: Runner, root: str, reports: int, dry_run: bool) -> str:
+    shown = runner.linter.display(root).rstrip("/") + "/"
+    verb = "would make" if dry_run else "made"
+    return f"{verb} {shown} for {reports} report(s) that had no sources folder"
+
+
+def _note_unsent(configured: dict[str, str], note: Callable[[str], None]) -> None:
+    """Say when the user's NCBI key or address is held back from a base a config set."""
+    if not any(os.environ.get(v) for v in NCBI_SECRETS):
+        return
+    for name in sorted(services.from_config(os.environ, configured)):
+        if name in ("eutils", "idconv"):
+            note(
+                f"note: NCBI_API_KEY and NCBI_EMAIL are not sent to the [fetch] {name} "
+                f"base URL a config file set; set CITELINT_FETCH_{name.upper()} to send them"
+            )

@@ -1,0 +1,394 @@
+"""The one door to the network: `http`/`https` only, bounded in time, size and retries.
+
+Imported only by `citelint fetch` (urllib3 is the optional extra `citelint[fetch]`); the
+lint never opens a connection. Every URL — a report's, a redirect's, a configured base —
+goes through `targets.parse_target`: it is read by urllib3's own parser and by the standard
+library's, and refused when the two disagree on the host or port, or when it holds a
+backslash, white space, a control character or credentials. The host name is resolved
+once; every address it gives must be public (an IPv6 form that embeds an IPv4 address is
+judged by that address), and the connection goes to the address that was checked, the
+name kept for TLS and the `Host` header, so no second look-up can lead elsewhere.
+
+Every header a server sends is read by a bounded, total parser: a bad value fails that
+URL with one line, never the run. Each URL has an overall deadline (redirects, retries
+and waits included); `Retry-After` is honoured within a budget per URL and per run;
+redirects are followed by hand so that one to another scheme is refused and a loop ends;
+a body past the cap is dropped unread; each host is asked no faster than its rate.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import socket
+import threading
+import time
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urljoin
+
+import urllib3
+from urllib3.connection import HTTPConnection, HTTPSConnection
+
+from citelint import __version__
+from citelint.commands.fetch.targets import (
+    FetchError,
+    Target,
+    is_public,
+    parse_target,
+    printable,
+    refused,
+)
+
+__all__ = ["Client", "FetchError", "Response", "Target", "is_public", "parse_target"]
+
+USER_AGENT = f"citelint/{__version__} (citelint fetch; +https://github.com/citelint/citelint)"
+MAX_REDIRECTS = 5
+ATTEMPTS = 3  # a transient failure is tried this many times in all
+MAX_WAIT = 30.0  # seconds one URL may wait on Retry-After and backoff, all waits together
+RUN_WAIT = 120.0  # seconds the whole run may wait on them
+MAX_TOLD_GAP = 10.0  # seconds apart a host's own rate-limit header may ask for, at most
+DEADLINE = 60.0  # seconds one URL may take, redirects, retries and waits included
+BACKOFF = 1.0  # seconds before the second attempt; doubled after each
+CHUNK = 64 * 1024
+_POOLS = 8  # connections kept open (one per host and address)
+# white space, a backslash or a control character: two parsers may read such a URL two
+# ways (`http://127.0.0.1\@8.8.8.8/`), and no real link holds one
+_DIGITS = re.compile(r"[0-9]{1,18}", re.ASCII)
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    url: str  # asked
+    final_url: str  # after redirects
+    status: int
+    content_type: str
+    body: bytes
+    headers: Mapping[str, str] = field(default_factory=dict)
+    full_type: str = ""  # the Content-Type header as sent, control characters removed
+
+
+_OPENED = threading.local()  # the sockets the current request opened, for its deadline
+
+
+def _noted(sock: socket.socket) -> socket.socket:
+    """Note a socket a connection opens, so the request's deadline can close it."""
+    opened = getattr(_OPENED, "socks", None)
+    if opened is not None:
+        opened.append(sock)
+    return sock
+
+
+class _Connection(HTTPConnection):
+    def _new_conn(self) -> socket.socket:
+        return _noted(super()._new_conn())
+
+
+class _TLSConnection(HTTPSConnection):
+    def _new_conn(self) -> socket.socket:
+        return _noted(super()._new_conn())
+
+
+class _Pool(urllib3.HTTPConnectionPool):
+    ConnectionCls = _Connection
+
+
+class _TLSPool(urllib3.HTTPSConnectionPool):
+    ConnectionCls = _TLSConnection
+
+
+class _Watchdog:
+    """Closes a request's sockets at its deadline: a server that sends its status line
+    and headers one byte a second is cut there too, not only its body."""
+
+    def __init__(self, seconds: float) -> None:
+        self.fired = False
+        self.socks: list[socket.socket] = []
+        self._timer = threading.Timer(max(seconds, 0.0), self._fire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Watchdog:
+        _OPENED.socks = self.socks
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Every socket of the request closed: each request has its own connection
+        (`Connection: close`), and one that failed mid-answer is never left open."""
+        self._timer.cancel()
+        _OPENED.socks = None
+        for sock in self.socks:
+            sock.close()
+
+    def _fire(self) -> None:
+        self.fired = True
+        for sock in self.socks:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+
+def system_resolve(host: str, port: int) -> list[str]:
+    """Every address the system gives a host name, in its order."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+@dataclass
+class Client:
+    """Sequential requests (a concurrency cap of one), each host at its own pace."""
+
+    max_bytes: int = 32 * 1024 * 1024
+    connect_timeout: float = 10.0
+    read_timeout: float = 30.0
+    deadline: float = DEADLINE
+    max_wait: float = MAX_WAIT
+    run_wait: float = RUN_WAIT
+    intervals: Mapping[str, float] = field(default_factory=dict)  # host_key → seconds apart
+    default_interval: float = 0.2
+    sleep: Callable[[float], None] = time.sleep
+    clock: Callable[[], float] = time.monotonic
+    resolve: Callable[[str, int], list[str]] = system_resolve
+    # a cited URL may name a machine of the author's own network (`http://10.0.0.5/`,
+    # a cloud's metadata address): refused unless asked for (the tests' replay server,
+    # by the environment only) or its exact `address:port` is allowed
+    allow_private: bool = False
+    allow: Collection[str] = ()
+    requests: int = 0  # requests sent, for the summary and the tests
+    waited: float = 0.0  # seconds this run waited on servers
+    _last: dict[str, float] = field(default_factory=dict)
+    _told: dict[str, float] = field(default_factory=dict)  # host → the gap it asked for
+    _pools: dict[tuple[str, str, int, str], urllib3.HTTPConnectionPool] = field(
+        default_factory=dict
+    )
+
+    def get(self, url: str, accept: str = "") -> Response:
+        """The final answer for `url` (any status), or FetchError; `accept` is sent as
+        the Accept header on every hop (DOI content negotiation redirects to the agency)."""
+        return self._ask(url, {"Accept": accept} if accept else {}, None)
+
+    def post(self, url: str, body: bytes, headers: Mapping[str, str]) -> Response:
+        """The answer to a POST of `body` (`citelint judge`): no redirect is followed."""
+        return self._ask(url, headers, body)
+
+    def _ask(self, url: str, headers: Mapping[str, str], body: bytes | None) -> Response:
+        end = self.clock() + self.deadline
+        wait = BACKOFF
+        budget = self.max_wait
+        for attempt in range(ATTEMPTS):
+            try:
+                response = self._follow(url, end, headers, body)
+            except FetchError as exc:
+                if not exc.transient or attempt == ATTEMPTS - 1:
+                    raise
+                budget = self._wait(wait, budget, end, f"{exc.reason}; a retry in {wait:g} s")
+                wait *= 2
+                continue
+            if response.status == 429 or response.status >= 500:
+                if attempt == ATTEMPTS - 1:
+                    raise FetchError(f"HTTP {response.status} after {ATTEMPTS} attempts")
+                delay = retry_after(response.headers, wait)
+                if delay is None:
+                    raise FetchError(f"HTTP {response.status}; Retry-After is not a delay")
+                why = f"HTTP {response.status}; a retry in {delay:g} s"
+                if "retry-after" in response.headers:
+                    why = f"HTTP {response.status}; Retry-After {delay:g} s"
+                budget = self._wait(delay, budget, end, why)
+                wait *= 2
+                continue
+            return response
+        raise FetchError("no attempt was made")  # pragma: no cover - ATTEMPTS > 0
+
+    def _wait(self, delay: float, budget: float, end: float, why: str) -> float:
+        """Sleep `delay` when this URL's and this run's waiting budgets and the deadline
+        allow it; what is left of the URL's budget."""
+        if delay > budget:
+            raise FetchError(f"{why} is past what one URL may wait ({self.max_wait:g} s)")
+        if self.waited + delay > self.run_wait:
+            raise FetchError(f"{why} is past what the run may wait ({self.run_wait:g} s)")
+        if self.clock() + delay >= end:
+            raise FetchError(f"{why} is past the deadline ({self.deadline:g} s)")
+        self.sleep(delay)
+        self.waited += delay
+        return budget - delay
+
+    def _follow(
+        self, url: str, end: float, sent: Mapping[str, str], payload: bytes | None
+    ) -> Response:
+        seen = [url]
+        current = url
+        for _ in range(MAX_REDIRECTS + 1):
+            target = parse_target(current)
+            status, headers, body = self._once(target, end, sent, payload)
+            location = headers.get("location")
+            if status in (301, 302, 303, 307, 308) and location and payload is not None:
+                raise FetchError(
+                    f"HTTP {status}: a redirect of a POST is not followed", transient=False
+                )
+            if status in (301, 302, 303, 307, 308) and location:
+                try:
+                    current = urljoin(current, location)
+                except ValueError:
+                    raise refused("malformed redirect") from None
+                if current in seen:
+                    raise FetchError(f"redirect loop at {current}", transient=False)
+                seen.append(current)
+                continue
+            full = printable(headers.get("content-type", "")).replace("\t", " ")[:200]
+            kind = full.split(";")[0].strip().lower()
+            return Response(url, current, status, kind, body, headers, full)
+        raise FetchError(f"more than {MAX_REDIRECTS} redirects", transient=False)
+
+    def _address(self, target: Target) -> str:
+        """The one address to connect to, checked: resolved once, never again."""
+        try:
+            addresses = self.resolve(target.host, target.port)
+        except (OSError, UnicodeError, ValueError):
+            raise FetchError(f"cannot resolve {target.host}") from None
+        if not addresses:
+            raise FetchError(f"cannot resolve {target.host}")
+        for address in addresses:
+            allowed = self.allow_private or _joined(address, target.port) in self.allow
+            if not allowed and not is_public(address):
+                raise refused(f"{target.host} is a private or local address")
+        return addresses[0]
+
+    def _once(
+        self, target: Target, end: float, sent: Mapping[str, str], payload: bytes | None
+    ) -> tuple[int, Mapping[str, str], bytes]:
+        remaining = end - self.clock()
+        if remaining <= 0:
+            raise FetchError(f"over the deadline of {self.deadline:g} s")
+        address = self._address(target)
+        self._pace(target.host_header, end)
+        pool = self._pool(target, address)
+        self.requests += 1
+        remaining = end - self.clock()
+        timeout = urllib3.Timeout(
+            connect=min(self.connect_timeout, remaining), read=min(self.read_timeout, remaining)
+        )
+        headers = {**sent, "Host": target.host_header, "User-Agent": USER_AGENT}
+        headers["Connection"] = "close"
+        with _Watchdog(remaining) as watchdog:
+            try:
+                return self._exchange(pool, target, headers, timeout, end, payload)
+            except FetchError:
+                if watchdog.fired:
+                    raise FetchError(f"over the deadline of {self.deadline:g} s") from None
+                raise
+            finally:
+                self._last[target.host_header] = self.clock()
+
+    def _exchange(
+        self,
+        pool: urllib3.HTTPConnectionPool,
+        target: Target,
+        headers: Mapping[str, str],
+        timeout: urllib3.Timeout,
+        end: float,
+        payload: bytes | None = None,
+    ) -> tuple[int, Mapping[str, str], bytes]:
+        try:
+            response = pool.urlopen(
+                "GET" if payload is None else "POST",
+                target.path,
+                body=payload,
+                headers=dict(headers),
+                redirect=False,
+                retries=False,
+                preload_content=False,
+                assert_same_host=False,
+                timeout=timeout,
+            )
+        except (urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
+            raise FetchError(f"network: {type(exc).__name__}") from None
+        try:
+            answer = {k.lower(): v for k, v in response.headers.items()}
+            declared = answer.get("content-length", "").strip()
+            if declared and not _DIGITS.fullmatch(declared):
+                raise FetchError("malformed Content-Length header", transient=False)
+            if declared and int(declared) > self.max_bytes:
+                raise FetchError(f"body of {declared} bytes is past the cap", transient=False)
+            self._learn(target.host_header, answer)
+            return response.status, answer, self._body(response, end)
+        except (urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
+            raise FetchError(f"network: {type(exc).__name__}") from None
+        finally:
+            response.close()  # never reused (`Connection: close`): its file and socket go
+            response.release_conn()
+
+    def _body(self, response: urllib3.BaseHTTPResponse, end: float) -> bytes:
+        """The body, read as it comes: past the cap or the deadline it is dropped."""
+        body = bytearray()
+        while True:
+            chunk = response.read1(CHUNK)
+            if not chunk:
+                return bytes(body)
+            body += chunk
+            if len(body) > self.max_bytes:
+                raise FetchError(f"body past the cap of {self.max_bytes} bytes", transient=False)
+            if self.clock() > end:
+                raise FetchError(f"over the deadline of {self.deadline:g} s")
+
+    def _pool(self, target: Target, address: str) -> urllib3.HTTPConnectionPool:
+        key = (target.scheme, address, target.port, target.host)
+        pool = self._pools.get(key)
+        if pool is not None:
+            return pool
+        if len(self._pools) >= _POOLS:
+            self._pools.pop(next(iter(self._pools))).close()
+        if target.scheme == "https":
+            pool = _TLSPool(
+                address,
+                target.port,
+                maxsize=1,
+                server_hostname=target.host,
+                assert_hostname=target.host,
+            )
+        else:
+            pool = _Pool(address, target.port, maxsize=1)
+        self._pools[key] = pool
+        return pool
+
+    def _learn(self, host: str, headers: Mapping[str, str]) -> None:
+        """A host's own limit (Crossref: `x-rate-limit-limit: 50`,
+        `x-rate-limit-interval: 1s`): never asked faster than it says."""
+        limit = headers.get("x-rate-limit-limit", "").strip()
+        interval = headers.get("x-rate-limit-interval", "").strip().removesuffix("s")
+        if _DIGITS.fullmatch(limit) and _DIGITS.fullmatch(interval) and int(limit) > 0:
+            self._told[host] = min(int(interval) / int(limit), MAX_TOLD_GAP)
+
+    def _pace(self, host: str, end: float) -> None:
+        gap = max(self.intervals.get(host, self.default_interval), self._told.get(host, 0.0))
+        last = self._last.get(host)
+        if last is not None:
+            wait = gap - (self.clock() - last)
+            if wait > 0:
+                if self.clock() + wait >= end:
+                    raise FetchError(f"over the deadline of {self.deadline:g} s")
+                self.sleep(wait)
+
+
+def _joined(address: str, port: int) -> str:
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
+def host_key(url: str) -> str:
+    """How a URL's host is paced (`host` or `host:port`), or "" for a URL that cannot be
+    asked."""
+    try:
+        return parse_target(url).host_header
+    except FetchError:
+        return ""
+
+
+def retry_after(headers: Mapping[str, str], default: float) -> float | None:
+    """Seconds to wait before trying again: the header's whole seconds, else `default`
+    (an HTTP date is not waited for to the second); None for a value no server means."""
+    value = headers.get("retry-after", "").strip()
+    if not value:
+        return default
+    if _DIGITS.fullmatch(value):
+        return float(min(int(value), 10**9))
+    if value.isdigit() or value.startswith("-"):
+        return None  # `²`, `-5`: not seconds
+    return default

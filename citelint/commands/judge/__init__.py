@@ -1,0 +1,2 @@
+"""`citelint judge`: the author asks a model once; the gate replays
+(`citelint/evidence/judged.py`)."""

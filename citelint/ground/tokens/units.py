@@ -1,0 +1,139 @@
+"""Unit grammar (RULES §2, DECISIONS N1–N10): the scale words, currencies and unit shapes
+that may follow a number, and what each makes of it."""
+
+from __future__ import annotations
+
+import re
+
+from citelint.ground.tokens.kinds import Kind
+
+SCALES = {
+    "千万": "千万", "百万": "百万", "万亿": "万亿", "万": "万", "亿": "亿",
+    "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
+    "k": "thousand", "K": "thousand", "M": "million", "B": "billion", "bn": "billion",
+    "mn": "million",
+}  # fmt: skip
+CURRENCY = {
+    "元": "CNY", "rmb": "CNY", "cny": "CNY", "¥": "CNY", "人民币": "CNY",
+    "$": "USD", "usd": "USD", "美元": "USD", "us$": "USD", "dollars": "USD", "dollar": "USD",
+    "€": "EUR", "eur": "EUR", "欧元": "EUR", "euros": "EUR", "euro": "EUR",
+    "£": "GBP", "gbp": "GBP", "英镑": "GBP",
+}  # fmt: skip
+
+# Measurement units by their shape (SI/UCUM symbols: an optional prefix, a base symbol and
+# a power), never a list of every unit: `mmol/L`, `cells/mm3`, `Gy/fraction`, `kg/m2`.
+_SPECIAL = r"°[CF]|bpm|mmHg|cmH2O"
+_PREFIX = r"[pnμmcdkMG]"
+_BASE = r"(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|kat|cal)"  # symbols of two letters or more
+_POWER = r"(?:\^?-?[1-3](?![\d.]))?(?![A-Za-z])"
+_SYMBOL = (
+    rf"(?:{_SPECIAL}|{_PREFIX}?(?:{_BASE}|IU)|{_PREFIX}(?:g|m|L|l|s|M|U|V|W|J|N)|L|g|U"
+    rf"|m(?=\^?\d)){_POWER}"
+)
+_WORD = r"[A-Za-z]{2,12}(?![A-Za-z])"
+_ATOM = rf"(?:{_SYMBOL}|{_WORD})"
+_PER = r"[ \t]*/[ \t]*(?:\d+(?:\.\d+)?[ \t]*)?"
+# A compound holds at least one symbol: `and/or` is not a unit.
+_COMPOUND = (
+    rf"(?:{_SYMBOL}(?:{_PER}{_ATOM})+|{_WORD}(?:{_PER}{_WORD})*{_PER}{_SYMBOL}(?:{_PER}{_ATOM})*)"
+)
+# A symbol standing alone: doses (`mg`, `g`, `IU`) have entries of their own, `U` and `N`
+# alone are too often something else, and a litre needs a space (`1L` is a therapy line).
+_SIMPLE = (
+    rf"(?:{_SPECIAL}|{_PREFIX}?{_BASE}|{_PREFIX}(?:m|L|l|s|M|V|W|J)|(?<=[ \t])L"
+    rf"|m(?=\^?\d)){_POWER}"
+)
+# A counted thing: a plural noun, with at most one modifier before it (`52 variants`,
+# `21 healthy volunteers`). English function words are neither; `analysis`, `status` and
+# `class` end in s but are singular.
+_FUNCTION = (
+    r"(?:of|the|and|or|to|in|on|at|for|with|from|by|was|were|is|are|has|have|had|as|than|"
+    r"more|less|its|this|these|those|plus|versus|times|fold|per|vs|also|into|over|under)"
+    r"(?![A-Za-z])"
+)
+_PLURAL = r"[a-z]{2,}[a-hj-rt-z]s(?![A-Za-z])"
+# the modifier may be an element's symbol: `256 Yb atoms`
+_COUNTED = (  # …after a space: `2D grids` is a dimension, not two D grids
+    rf"(?<!-)(?:(?!{_FUNCTION})(?:[a-z][a-z-]{{2,14}}|(?<=[ \t])[A-Z][a-z]?)[ \t]+)?"
+    rf"(?!{_FUNCTION}){_PLURAL}"
+)
+COUNTED = "counted"  # the unit of a number before a plural noun
+_PER_TIME = r"[ \t]*/[ \t]*(?:day|d|week|wk|dose|cycle|h|hr|hour)(?![A-Za-z])"
+PER_SYMBOL = re.compile(rf"{_PER}{_SYMBOL}")  # `/L` after `× 10^9`
+EXPONENT = re.compile(r"[ \t]*[×xX*][ \t]*10\^(-?\d{1,2})(?!\d)")
+
+# (pattern, kind, unit); the alternation tries them in order, so longer forms come first.
+# A MEASURE's unit is None here: it is the matched text, folded by `unit_text`.
+UNITS: tuple[tuple[str, Kind, str | None], ...] = (
+    (r"个百分点", Kind.PP, None),
+    (r"percentage\s+points?(?![A-Za-z])", Kind.PP, None),
+    (r"pp(?![A-Za-z])", Kind.PP, None),
+    (r"%", Kind.PERCENT, None),
+    (r"per\s?cent(?![A-Za-z])", Kind.PERCENT, None),
+    (r"‰", Kind.PERMILLE, None),
+    (r"mg\s*/\s*m2|mg\s+per\s+square\s+met(?:er|re)s?(?![A-Za-z])", Kind.DOSE, "mg/m2"),
+    (r"mg\s*/\s*kg|mg\s+per\s+kilogram(?![A-Za-z])", Kind.DOSE, "mg/kg"),
+    (rf"mg{_PER_TIME}", Kind.DOSE, "mg"),  # a schedule is still a dose: `10 mg/day`
+    (rf"(?:μg|mcg){_PER_TIME}", Kind.DOSE, "μg"),
+    (_COMPOUND, Kind.MEASURE, None),
+    (r"mg(?![A-Za-z])", Kind.DOSE, "mg"),
+    (r"(?:μg|mcg)(?![A-Za-z])", Kind.DOSE, "μg"),
+    (r"m[lL](?![A-Za-z])", Kind.DOSE, "mL"),
+    (r"IU(?![A-Za-z])", Kind.DOSE, "IU"),
+    (r"g(?![A-Za-z/])", Kind.DOSE, "g"),
+    (r"美元", Kind.MONEY, "USD"),
+    (r"欧元", Kind.MONEY, "EUR"),
+    (r"英镑", Kind.MONEY, "GBP"),
+    (r"元", Kind.MONEY, "CNY"),
+    (r"(?:USD|US\$|dollars?)(?![A-Za-z])", Kind.MONEY, "USD"),
+    (r"(?:RMB|CNY)(?![A-Za-z])", Kind.MONEY, "CNY"),
+    (r"(?:EUR|euros?)(?![A-Za-z])", Kind.MONEY, "EUR"),
+    (r"GBP(?![A-Za-z])", Kind.MONEY, "GBP"),
+    (r"人次|例|人|名|位|家", Kind.COUNT, None),
+    (r"个(?!月|百分点)|项|种|篇", Kind.COUNT, COUNTED),  # measure words: `117个变异`
+    (
+        # one capitalised group name may stand between: `15 HFrEF patients`
+        r"(?:[A-Z][A-Za-z]{1,10}[ \t]+)?"
+        r"(?:patients?|cases?|participants?|subjects?|people|persons?|individuals?)(?![A-Za-z])",
+        Kind.COUNT,
+        None,
+    ),
+    (r"个月", Kind.DURATION, "month"),
+    (r"年(?!龄|级|度报)", Kind.DURATION, "year"),
+    (r"周岁|岁", Kind.DURATION, "year"),  # an age: `18至64岁`
+    (r"周|星期", Kind.DURATION, "week"),
+    (r"天", Kind.DURATION, "day"),
+    (r"小时", Kind.DURATION, "hour"),
+    (r"-?(?:years?|yrs?)(?![A-Za-z])", Kind.DURATION, "year"),
+    (r"-?(?:months?|mos?)(?![A-Za-z])", Kind.DURATION, "month"),
+    (r"-?(?:weeks?|wks?)(?![A-Za-z])", Kind.DURATION, "week"),
+    (r"-?days?(?![A-Za-z])", Kind.DURATION, "day"),
+    (r"-?(?:hours?|hrs?)(?![A-Za-z])", Kind.DURATION, "hour"),
+    (r"d(?![A-Za-z])", Kind.DURATION, "day"),
+    (r"h(?![A-Za-z])", Kind.DURATION, "hour"),
+    (r"月", Kind.MAYBE_MONTH, "month"),  # a duration only after a decimal or a label (N6)
+    (r"日", Kind.DURATION, "day"),
+    (r"(?<=[ \t])(?:s|secs?|seconds?)(?![A-Za-z'’])", Kind.DURATION, "second"),  # `12.6 s`
+    (r"(?:[kMG]b|[kM]?bp)(?![A-Za-z])", Kind.MEASURE, None),  # lengths of DNA: `3.9 Mb`
+    (_SIMPLE, Kind.MEASURE, None),
+    (_COUNTED, Kind.COUNT, COUNTED),  # a year may stand there too: `In 2019 trials`
+    # `a 6,100-qubit array`, `a 3-arm trial`; before a plural noun the compound names a
+    # kind (`2-qubit gates`), it counts nothing
+    (rf"(?<=-)[a-z]{{3,14}}(?![A-Za-z-])(?![ \t]+{_PLURAL})", Kind.COUNT, COUNTED),
+)
+UNIT_RE = re.compile(  # `90-nm`, `6,100-qubit`: a hyphen may join a number to its unit
+    r"(?:-(?=[A-Za-zμ°]))?"
+    r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
+    r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in UNITS) + r")?"
+)
+RATE_RE = re.compile(
+    r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3}){1,4}|\d{1,12})[ \t]*(万)?(?![\d.])"
+)
+CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
+
+
+def unit_text(written: str) -> str:
+    """A measurement unit as compared: spacing and `^` dropped, the litre always `L`."""
+    text = re.sub(r"[ \t^]", "", written)
+    text = re.sub(r"(?<![A-Za-z])K(?=g(?![A-Za-z]))", "k", text)  # `Kg/m^2` is `kg/m2`
+    return re.sub(r"(?<![A-Za-z])([pnμmcdk]?)l(?![A-Za-z])", r"\1L", text)

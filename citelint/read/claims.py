@@ -1,0 +1,237 @@
+"""What a report states: each sentence read once into numbers, dates, codes, drugs, markers.
+
+The claim model's settings live at the top level of the config (`[tool.citelint]`): the
+drug naming grammar, the abbreviations that do not end sentences, the appendix headings,
+the anchor scope and the types whose anchors need no locator. Every rule reads claims
+through the same settings, so configuring or deselecting one rule never changes another's
+verdicts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from citelint.ground.anchors import ANCHOR_SHAPE
+from citelint.ground.document import Sentence
+from citelint.ground.tokens import (
+    DrugGrammar,
+    DrugMention,
+    EntityToken,
+    Kind,
+    NumericToken,
+    blank,
+    cell_tokens,
+    entity_tokens,
+    judging_table,
+    markers,
+    mask_anchors,
+    numeric_tokens,
+)
+from citelint.ground.tokens.structure import rubric_row
+from citelint.read.citations.styles import DEFAULT_STYLES
+from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
+from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS
+from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
+
+
+class AnchorScope(StrEnum):
+    SENTENCE = "sentence"  # each fact-bearing sentence needs its own anchor
+    BLOCK = "block"  # an anchor anywhere in the paragraph covers its sentences
+
+
+@dataclass(frozen=True)
+class ClaimSettings:
+    drugs: DrugGrammar = field(default_factory=DrugGrammar)
+    abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
+    appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
+    anchor_scope: AnchorScope = AnchorScope.SENTENCE
+    locator_optional_types: tuple[str, ...] = LOCATOR_OPTIONAL
+    custom_types: tuple[str, ...] = ()  # anchor types declared in config
+    citation_styles: tuple[str, ...] = DEFAULT_STYLES  # how reports may cite besides anchors
+    numbered_locators: str = "optional"  # "required": CL004 asks numbered citations too
+    trusted: bool = False  # --isolated: no marker in a report decides what is checked
+
+    def parse_options(self) -> ClaimOptions:
+        return ClaimOptions(
+            self.appendix_headings,
+            self.abbreviations,
+            (*BUILTIN_TYPES, *self.custom_types),
+            self.citation_styles,
+            self.trusted,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    numbers: tuple[NumericToken, ...]  # dates excluded
+    dates: tuple[NumericToken, ...]
+    entities: tuple[EntityToken, ...]
+    drugs: tuple[DrugMention, ...]
+    markers: tuple[str, ...]
+    # publication years: next to a citation or in author–year form (`Smith et al. (2015)`,
+    # `(Smith, 2015)`): they say when the cited work appeared, checked against its entry
+    # and record (CL104), never against the cited span's text
+    years: tuple[NumericToken, ...] = ()
+    # a conditional or a speculation ("If these trials succeed, first-line therapy might
+    # involve nivolumab"): it states a possibility, and its drug names and markers ask no
+    # citation
+    speculative: bool = False
+
+    @property
+    def fact_bearing(self) -> bool:
+        """Numbers, drugs and markers make a fact; entities, dates and counts in words
+        alone do not (X8): `two approaches` asks no citation, but a cited `seven trials`
+        is checked. A speculation states a fact only when it states a number."""
+        if any(not n.spelled for n in self.numbers):
+            return True
+        return bool(self.drugs or self.markers) and not self.speculative
+
+    @property
+    def checkable(self) -> bool:
+        """Holds something a locator must pin down (CL004)."""
+        return bool(self.numbers or self.entities or self.drugs)
+
+
+NO_CLAIM = Claim((), (), (), (), ())
+CACHED_CLAIMS = 4096  # distinct sentences whose claim is kept
+
+
+class ClaimReader:
+    """Reads sentences into claims with one drug grammar."""
+
+    def __init__(self, drugs: DrugGrammar) -> None:
+        self.drugs = drugs
+        self._claims: dict[
+            tuple[str, tuple[tuple[int, int], ...], bool], Claim
+        ] = {}  # by text: sentences repeat
+        # whether the block being read says nothing: asked once a block, not once a
+        # sentence (a block of thousands of lines would be scanned thousands of times)
+        self._block: tuple[object, bool] = (None, False)
+
+    def read(self, sentence: Sentence) -> Claim:
+        block = sentence.block
+        if self._block[0] is not block:
+            mute = block.kind == "header-row" or bool(_PROMPT.match(block.text))
+            self._block = (block, mute or gantt_lines(block.text))
+        if self._block[1]:
+            return NO_CLAIM
+        text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
+        cites = _citation_ranges(sentence)
+        if block.kind == "row":
+            cells = _shift(block.cells, sentence.begin)
+            if rubric_row(text, cells) or judging_table(block.columns):
+                return NO_CLAIM
+            found = cell_tokens(text, cells, block.columns)
+            return self._claim(text, found, cites, heading=False)
+        key = (text, cites, block.kind == "heading")
+        claim = self._claims.get(key)
+        if claim is None:
+            claim = self._claim(text, numeric_tokens(text), cites, heading=key[2])
+            if len(self._claims) >= CACHED_CLAIMS:  # bounded: the oldest goes
+                del self._claims[next(iter(self._claims))]
+            self._claims[key] = claim
+        return claim
+
+    def _claim(
+        self,
+        text: str,
+        found: Sequence[NumericToken],
+        cites: Sequence[tuple[int, int]],
+        *,
+        heading: bool,
+    ) -> Claim:
+        numbers = tuple(t for t in found if t.kind is not Kind.DATE)
+        years = tuple(t for t in found if publication_year(text, t, cites))
+        taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²
+        dates = tuple(t for t in found if t.kind is Kind.DATE and id(t) not in taken)
+        if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
+            return Claim((), dates, (), (), ())
+        return Claim(
+            numbers,
+            dates,
+            tuple(entity_tokens(text)),
+            tuple(self.drugs.mentions(text)),
+            tuple(m for m, _ in markers(text)),
+            years,
+            speculative(text),
+        )
+
+
+# A sentence that opens with a condition, or whose verb is a guess (`might`, `could`, `would`
+# and their Chinese forms), states what may be, not what was found. `may` is not one:
+# "trametinib may reduce …" is a cited finding's own hedge (CL109 reads it).
+# `once` and `were` open findings too ("Once-daily osimertinib improved …"), and "could
+# not tolerate" reports what happened: neither is a guess.
+_CONDITION = re.compile(r"\s*(?:if|should|unless|如果|假如|若)\b", re.I)
+_GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|或将|有望|将可能", re.I)
+
+
+def speculative(text: str) -> bool:
+    """Whether a sentence states a condition or a guess rather than a finding."""
+    return bool(_CONDITION.match(text) or _GUESS.search(text))
+
+
+# A block that restates what the system was asked (`QUESTION:`, `RESEARCH TASKS (5
+# total):`, as Onyx logs open) says what to find out, not what was found.
+_PROMPT = re.compile(
+    r"\s*(?:(?:USER |RESEARCH )?(?:QUESTION|QUERY|PROMPT|TASKS?)|研究问题|问题|任务)"
+    r"\s*(?:\([^)]{0,30}\))?\s*[:：]"
+)
+
+
+# A Mermaid Gantt chart whose fence an export dropped (OpenAI's text exports), its lines
+# joined into one paragraph: tasks `Name :id, 2023-05-05, 1d` one after another — chart
+# syntax, not prose.
+_GANTT_TASK = re.compile(
+    r":[ \t]*(?:(?:crit|done|active|milestone)[ \t]*,[ \t]*)*[\w-]+[ \t]*,[ \t]*"
+    r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|after[ \t]+[\w-]+)(?:[ \t]*,[ \t]*[\w:.-]+)?"
+)
+
+
+def gantt_lines(text: str) -> bool:
+    """Whether a block is Gantt chart tasks: two or more, the last one closing it."""
+    tasks = list(_GANTT_TASK.finditer(text))
+    return len(tasks) >= 2 and not text[tasks[-1].end() :].strip()
+
+
+def _citation_ranges(sentence: Sentence) -> tuple[tuple[int, int], ...]:
+    """Where the sentence's text cites: anchors and citations in the report's style."""
+    shapes = [(m.start(), m.end()) for m in ANCHOR_SHAPE.finditer(sentence.text)]
+    return tuple(sorted({*sentence.masks, *shapes}))
+
+
+# `(Smith, 2015)`, `(Smith et al., 2015; Lee 2018)`, `Smith et al. (2015)`, `(2015/2018)`;
+# never a lone `(2016)` after a common word (`nivolumab (2016)`: the year of an approval)
+_AUTHOR = r"[A-Z][\w'’-]+(?:[ \t]+(?:et[ \t]+al\.?|and|&)(?:[ \t]+[A-Z][\w'’-]+)?)?"
+_YEARS = r"(?:19|20)\d\d[a-z]?[ \t]*[/;,][ \t]*"
+_AUTHOR_BEFORE = re.compile(
+    rf"(?:\(|;)[ \t]*(?:{_AUTHOR}[ \t]*,?[ \t]*(?:{_YEARS})*|(?:{_YEARS})+)$"
+    r"|(?:et[ \t]+al\.?|[A-Z][\w'’-]+)[ \t]*\($"
+)
+_YEAR_AFTER = re.compile(r"[a-z]?[ \t]*(?:[/;,)][ \t]*)")
+_YEAR_LIST_AFTER = re.compile(r"[a-z]?[ \t]*[/;,][ \t]*(?:19|20)\d\d")  # `(2015/2018)`
+_CITE_GAP = 2  # `(2015)[3]`, `[3] (2015)`: a year in parentheses this close to a citation
+
+
+def publication_year(text: str, tok: NumericToken, cites: Sequence[tuple[int, int]]) -> bool:
+    """Whether a year says when a cited work appeared rather than what happened then."""
+    if tok.kind is not Kind.DATE or tok.date is None or tok.date[1] is not None:
+        return False
+    alone = text[tok.start - 1 : tok.start] == "(" and text[tok.end : tok.end + 1] == ")"
+    if alone and any(  # not `rose 4% in 2023 [3]`: that year is what the source says
+        0 <= b - tok.end - 1 <= _CITE_GAP or 0 <= tok.start - 1 - e <= _CITE_GAP for b, e in cites
+    ):
+        return True
+    if text[tok.start - 1 : tok.start] == "(" and _YEAR_LIST_AFTER.match(text, tok.end):
+        return True
+    before = text[max(0, tok.start - 60) : tok.start]
+    return _AUTHOR_BEFORE.search(before) is not None and bool(
+        _YEAR_AFTER.match(text, tok.end) or tok.end == len(text)
+    )
+
+
+def _shift(cells: tuple[tuple[int, int], ...], by: int) -> tuple[tuple[int, int], ...]:
+    return tuple((a - by, b - by) for a, b in cells)

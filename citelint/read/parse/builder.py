@@ -1,0 +1,391 @@
+"""Turns the raw blocks of either parser into a `Document`.
+
+Both parsers only decide what the blocks are and where each character came from; the
+shared claim model lives here: anchors, sentences, anchor attachment (A6), table
+coverage (A3), and appendix sections (A5).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from citelint.ground.anchors import ANCHOR_SHAPE, AnchorGrammar
+from citelint.ground.document import (
+    Anchor,
+    Block,
+    Directive,
+    Document,
+    Format,
+    NearMiss,
+    OffsetMap,
+    Sentence,
+    line_starts,
+)
+from citelint.ground.tokens import blank, fold
+from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
+from citelint.read.parse.citing import (
+    CitationReader,
+    cite_whole_file,
+    masks_within,
+    merge,
+    paragraph_links,
+)
+from citelint.read.parse.lists import closing_citations
+from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
+from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
+from citelint.read.parse.shown import overrides
+from citelint.read.parse.tables import citation_columns, flattened_tables
+from citelint.read.parse.ties import back_references
+from citelint.sources.kinds import BUILTIN_TYPES
+
+DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
+    "附录",
+    "参考文献",
+    "来源",
+    "数据来源",
+    "appendix",
+    "references",
+    "sources",
+    "bibliography",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimOptions:
+    appendix_headings: tuple[str, ...] = DEFAULT_APPENDIX_HEADINGS
+    abbreviations: tuple[str, ...] = DEFAULT_ABBREVIATIONS
+    anchor_types: tuple[str, ...] = BUILTIN_TYPES
+    citation_styles: tuple[str, ...] = DEFAULT_STYLES
+    # `--isolated`: only the trusted config decides what is an appendix. No marker in a
+    # report (`<!-- citelint-appendix -->`, `data-citelint-appendix`, a bold line) is
+    # obeyed, a heading counts only when it is one of `appendix_headings` exactly, and an
+    # appendix's sentences that carry numbers, codes or drugs are still checked.
+    trusted: bool = False
+
+
+_NUMBERING = re.compile(
+    r"^\s*(?:第[一二三四五六七八九十百零0-9]+[章节部分篇]|[0-9]+(?:\.[0-9]+)*\.?|[A-Za-z][.)]|"
+    r"[IVXLC]+\.)\s*"
+)
+_LEAD_TRAIL_PUNCT = re.compile(r"[:：\s]+$")
+
+
+@dataclass
+class _BuildState:
+    """What building a document carries from one block to the next."""
+
+    anchors: list[Anchor]
+    scanner: CitationScanner  # the report's citation styles, with its reference numbers
+    near: list[NearMiss] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    table_lead: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)  # a table's lead-in
+    last_colon_anchors: tuple[Anchor, ...] = ()  # anchors of a paragraph ending in ':'
+    list_lead: tuple[Anchor, ...] = ()  # the cited lead-in of the list being built
+    columns: Mapping[int, frozenset[int]] = field(default_factory=dict)  # tables' citing ones
+    header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+
+class DocumentBuilder:
+    def __init__(self, options: ClaimOptions = ClaimOptions()) -> None:
+        self._grammar = AnchorGrammar(options.anchor_types)
+        self._splitter = SentenceSplitter(options.abbreviations)
+        self._appendix = tuple(fold(h) for h in options.appendix_headings)
+        self._citing = CitationReader(options.citation_styles, self._grammar, options.trusted)
+        self._trusted = options.trusted
+
+    @property
+    def trusted(self) -> bool:
+        return self._trusted
+
+    @property
+    def grammar(self) -> AnchorGrammar:
+        return self._grammar
+
+    def build(self, path: str, fmt: Format, text: str, out: ParseOutput) -> Document:
+        appendix_flags = self._appendix_flags(out.blocks, out.directives)
+        references = self._citing.references(out.blocks)
+        state = _BuildState(
+            anchors=[a for s in out.scoped for a in s.anchors],
+            scanner=self._citing.scanner(references, out.blocks),
+            columns=citation_columns(out.blocks, {r.key for r in references.entries}),
+        )
+        state.near.extend(out.near_misses)
+        for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):
+            # entries of the reference list are bibliography: cited, never claims
+            self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
+        closing_citations(state.blocks)  # a list closed by its citation covers its items
+        flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph
+        state.anchors.extend(a for r in references.entries for a in r.anchors)
+        if references.digest:
+            state.anchors.extend(cite_whole_file(state.blocks, references.entries))
+        for diagram in out.mermaid:  # labels and `%% cite:` lines cite like prose
+            hits, _ = self._grammar.scan(diagram.source)
+            base = diagram.body_start
+            state.anchors.extend(
+                Anchor(h.type, h.id, h.locator, base + h.start, base + h.end) for h in hits
+            )
+            state.anchors.extend(diagram.anchors)
+        all_anchors = list(dict.fromkeys(state.anchors))
+        all_anchors.sort(key=lambda a: (a.start, a.end))
+        near = sorted(state.near, key=lambda m: (m.start, m.end))
+        blocks = state.blocks
+        return Document(
+            path=path,
+            format=fmt,
+            text=text,
+            blocks=tuple(blocks),
+            anchors=tuple(all_anchors),
+            near_misses=tuple(near),
+            directives=tuple(sorted(out.directives, key=lambda d: d.start)),
+            mermaid=tuple(sorted(out.mermaid, key=lambda m: m.start)),
+            line_starts=line_starts(text),
+            references=references.entries,
+            reference_list=references.found,
+            unread=tuple(sorted([*out.unread, *overrides(text)], key=lambda u: u.start)),
+        )
+
+    def _add_block(
+        self,
+        state: _BuildState,
+        raw: RawBlock,
+        appendix: bool,
+        listed: bool,
+        scoped: Sequence[ScopedAnchors],
+    ) -> None:
+        offsets = OffsetMap(raw.offsets)
+        read = not listed and (not appendix or self._trusted)
+        anchors, masks, breaks = self._citations(state, raw, offsets, read)
+        columns: tuple[str, ...] = ()
+        if raw.kind == "header-row" and raw.table is not None:
+            state.header_cells[raw.table] = tuple(raw.text[s:e].strip() for s, e in raw.cells)
+        if raw.kind == "row" and raw.table is not None:
+            columns = state.header_cells.get(raw.table, ())
+        block = Block(
+            kind=raw.kind,
+            text=raw.text,
+            offsets=offsets,
+            level=raw.level,
+            appendix=appendix or listed,
+            listed=listed,
+            table=raw.table,
+            cells=raw.cells,
+            columns=columns,
+            strong_only=raw.strong_only,
+        )
+        ranges = (
+            [(0, len(raw.text))]
+            if raw.kind in ("row", "header-row")
+            else self._splitter.split(raw.text, [(s, e) for s, e, _ in anchors], breaks)
+        )
+        if raw.table is not None and raw.table not in state.table_lead:
+            state.table_lead[raw.table] = state.last_colon_anchors
+        inherited = (
+            state.table_lead.get(raw.table, ())
+            if raw.kind == "row" and raw.table is not None
+            else state.list_lead
+            if raw.kind == "li"
+            else ()
+        )
+        sentences = _attach(block, raw.text, ranges, anchors, scoped, inherited, masks)
+        # Sentences point back at their block, so the frozen block gets its sentences
+        # once, here, while it is built; nothing changes it afterwards.
+        object.__setattr__(block, "sentences", tuple(sentences))
+        state.blocks.append(block)
+        if raw.kind == "caption" and raw.table is not None:
+            state.table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
+        elif raw.table is None:
+            last = sentences[-1] if sentences else None
+            ends_colon = last is not None and _strip_anchors(last.text).endswith((":", "："))
+            state.last_colon_anchors = last.anchors if last is not None and ends_colon else ()
+            if raw.kind != "li":  # a cited lead-in's items are checked against its sources
+                state.list_lead = state.last_colon_anchors
+
+    def _citations(
+        self, state: _BuildState, raw: RawBlock, offsets: OffsetMap, read: bool
+    ) -> tuple[list[tuple[int, int, Anchor]], Sequence[tuple[int, int]], Sequence[int]]:
+        """A block's anchors and, where `read`, its citations in the report's styles:
+        (group start, group end, anchor), the ranges that say nothing, the breaks."""
+        hits, misses = self._grammar.scan(raw.text)
+        anchors = [
+            (*h.group, Anchor(h.type, h.id, h.locator, offsets[h.start], offsets.end(h.end)))
+            for h in hits
+        ]
+        masks: Sequence[tuple[int, int]] = ()
+        breaks: Sequence[int] = raw.hard_breaks
+        if read:
+            row = raw.kind == "row" and raw.table is not None
+            columns = state.columns.get(raw.table or 0, ()) if row else ()
+            cites = self._citing.cite(raw, offsets, state.scanner, columns)
+            # a malformed anchor is CL005's: nothing inside it cites in another style
+            anchors = merge(anchors, cites.anchors, misses)
+            masks, breaks = cites.masks, sorted({*breaks, *cites.breaks})
+        state.anchors.extend(a for _, _, a in anchors)
+        state.near.extend(
+            NearMiss(m.raw, m.reason, offsets[m.start], offsets.end(m.end)) for m in misses
+        )
+        return anchors, masks, breaks
+
+    def is_appendix_heading(self, text: str) -> bool:
+        """Whether a heading opens an appendix: one of the configured headings, alone or
+        with a short label and a title after a separator (`Appendix A`, `附录一`, `Appendix
+        B: Search strategy`), never a heading that merely begins with the word (`Sources of
+        benefit`, `References to efficacy`). Trusted mode asks for the whole heading."""
+        if self._trusted:
+            return _LEAD_TRAIL_PUNCT.sub("", fold(text).strip(" *#")) in self._appendix
+        candidates = {fold(text)}
+        stripped = _NUMBERING.sub("", text, count=1)
+        candidates.add(fold(stripped))
+        for candidate in candidates:
+            candidate = _LEAD_TRAIL_PUNCT.sub("", candidate)
+            for phrase in self._appendix:
+                if candidate == phrase:
+                    return True
+                if candidate.startswith(phrase) and _APPENDIX_LABEL.match(candidate, len(phrase)):
+                    return True
+        return False
+
+    def _appendix_flags(
+        self, raws: Sequence[RawBlock], directives: Iterable[Directive]
+    ) -> list[bool]:
+        marker = min(
+            (d.start for d in directives if d.kind == "appendix" and not self._trusted),
+            default=None,
+        )
+        flags: list[bool] = []
+        level: int | None = None  # heading level that opened the appendix
+        bold_open = False
+        for raw in raws:
+            if raw.kind == "heading":
+                bold_open = False
+                if level is not None and raw.level <= level:
+                    level = None
+                # inside an HTML appendix container the container bounds the appendix
+                if level is None and not raw.appendix and self.is_appendix_heading(raw.text):
+                    level = raw.level
+            elif raw.strong_only and not self._trusted and self.is_appendix_heading(raw.text):
+                bold_open = True
+            at_marker = marker is not None and raw.offsets and raw.offsets[0] >= marker
+            flags.append(level is not None or bold_open or raw.appendix or bool(at_marker))
+        return flags
+
+
+# After an appendix word: nothing, a short label (`A`, `1`, `一`, `II`), then the end or a
+# separator and a title (`Appendix A: Search strategy`, `附录一 数据`, `参考文献 / Sources`).
+_APPENDIX_LABEL = re.compile(
+    r"\s*(?:(?:[a-z]|[0-9]{1,3}|[ivx]{1,4}|[一二三四五六七八九十]{1,3})(?:$|[\s:：.\-–—(（/|])"
+    r"|$|[:：.\-–—(（/|])"
+)
+
+
+def _attach(
+    block: Block,
+    text: str,
+    ranges: list[tuple[int, int]],
+    anchors: list[tuple[int, int, Anchor]],
+    scoped: Sequence[ScopedAnchors],
+    inherited: tuple[Anchor, ...],
+    masks: Sequence[tuple[int, int]] = (),
+) -> list[Sentence]:
+    """Give each sentence its anchors; a leading anchor run belongs to the sentence before."""
+    spans = _leading_runs(text, ranges, anchors)
+    starts = [s for s, _, _ in anchors]  # anchors come in order of position
+    scoped = [
+        sc for sc in scoped if sc.start < block.offsets.end(len(text)) and block.start < sc.end
+    ]
+    sentences: list[Sentence] = []
+    plain = not (anchors or masks or scoped or inherited)  # nothing to give any sentence
+    for begin, stop in spans:
+        begin, stop = _trim(text, begin, stop)
+        if stop <= begin:
+            continue
+        if plain:
+            piece = text[begin:stop]
+            bare = _strip_anchors(piece) if "[" in piece or "【" in piece else piece.strip()
+            if bare.strip(_NOTHING_SAID):
+                sentences.append(Sentence(piece, block, begin, stop, ()))
+            continue
+        own = tuple(
+            a
+            for s, e, a in anchors[
+                bisect.bisect_left(starts, begin) : bisect.bisect_right(starts, stop)
+            ]
+            if e <= stop
+        )
+        own_masks = masks_within(masks, begin, stop)
+        bare = blank(text[begin:stop], own_masks)
+        if not _strip_anchors(bare).strip(_NOTHING_SAID):
+            continue  # an anchor-only run covers nothing
+        sentence_start = block.offsets[begin]
+        sentence_end = block.offsets.end(stop)
+        extra = tuple(
+            a
+            for sc in scoped
+            if sc.start < sentence_end and sentence_start < sc.end
+            for a in sc.anchors
+        )
+        sentences.append(
+            Sentence(
+                text[begin:stop],
+                block,
+                begin,
+                stop,
+                _unique(own + extra + inherited),
+                own_masks,
+                borrowed=bool(inherited) and not (own or extra),
+            )
+        )
+    return back_references(paragraph_links(sentences, text, anchors))
+
+
+def _leading_runs(
+    text: str, ranges: list[tuple[int, int]], anchors: list[tuple[int, int, Anchor]]
+) -> list[list[int]]:
+    """Sentence ranges with each leading anchor run (and the stop after it) moved to the
+    sentence before: `… 4.8 months. [pmid:1:abstract] Next …` cites the first."""
+    spans = [list(r) for r in ranges]
+    run_at: dict[int, tuple[int, int, Anchor]] = {}  # the first anchor group at each offset
+    for found in anchors:
+        run_at.setdefault(found[0], found)
+    for i in range(1, len(spans)):
+        begin, stop = spans[i]
+        pos = begin
+        moved = False
+        while True:
+            while pos < stop and (text[pos].isspace() or text[pos] in ")]}」』）,，、"):
+                pos += 1
+            run = run_at.get(pos)
+            if run is None:
+                break
+            pos = run[1]
+            moved = True
+        if moved:
+            while pos < stop and text[pos] in "。.!?！？;；":
+                pos += 1
+            spans[i - 1][1] = pos
+            spans[i][0] = pos
+    return spans
+
+
+def _trim(text: str, begin: int, stop: int) -> tuple[int, int]:
+    while begin < stop and text[begin].isspace():
+        begin += 1
+    while stop > begin and text[stop - 1].isspace():
+        stop -= 1
+    return begin, stop
+
+
+_NOTHING_SAID = " .。,，;；:：|!?！？"  # what is left of an anchor-only run
+
+
+def _strip_anchors(text: str) -> str:
+    return ANCHOR_SHAPE.sub("", text).strip()
+
+
+def _unique(anchors: Iterable[Anchor]) -> tuple[Anchor, ...]:
+    seen: dict[tuple[int, int, str], Anchor] = {}
+    for a in anchors:
+        seen.setdefault((a.start, a.end, a.text), a)
+    return tuple(seen.values())

@@ -1,0 +1,47 @@
+"""What a parser hands the builder: raw blocks (rendered text with a report offset per
+character), anchors scoped by an element attribute, directives and Mermaid blocks."""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass, field
+
+from citelint.ground.document import Anchor, Directive, MermaidBlock, NearMiss, Unread
+
+
+@dataclass(slots=True)
+class RawBlock:
+    """A block as a parser found it: rendered text plus a report offset per character."""
+
+    kind: str
+    text: str
+    offsets: array[int]
+    level: int = 0
+    table: int | None = None
+    cells: tuple[tuple[int, int], ...] = ()
+    strong_only: bool = False
+    appendix: bool = False  # inside an HTML appendix subtree
+    hard_breaks: list[int] = field(default_factory=list)
+    links: list[tuple[int, int, str]] = field(default_factory=list)  # (begin, end, href)
+    sups: list[tuple[int, int]] = field(default_factory=list)  # superscript runs
+    number: int | None = None  # an ordered list item's number
+    label: str | None = None  # a footnote definition's label
+
+
+@dataclass(frozen=True, slots=True)
+class ScopedAnchors:
+    """Anchors from an element attribute; they cover sentences inside [start, end)."""
+
+    anchors: tuple[Anchor, ...]
+    start: int
+    end: int
+
+
+@dataclass(slots=True)
+class ParseOutput:
+    blocks: list[RawBlock] = field(default_factory=list)
+    scoped: list[ScopedAnchors] = field(default_factory=list)
+    near_misses: list[NearMiss] = field(default_factory=list)
+    directives: list[Directive] = field(default_factory=list)
+    mermaid: list[MermaidBlock] = field(default_factory=list)
+    unread: list[Unread] = field(default_factory=list)

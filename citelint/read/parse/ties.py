@@ -1,0 +1,91 @@
+"""Sentences tied to a cited neighbour share its citations.
+
+A deep-research report cites a sentence group once: `…tested perioperative pembrolizumab.
+This trial met its primary endpoint [12].`, `A notable example is petosemtamab, a
+bispecific antibody. Petosemtamab is designed to … [merus.nl](…)`. The uncited sentence is
+tied to its cited neighbour by grammar, never by knowledge:
+
+- the neighbour opens by pointing back (`This`, `These`, `It`, `Such`, 该, 此 …), or says
+  `this trial`, `these combinations` early on (a demonstrative and a noun, within its
+  first words);
+- the next sentence opens with a name the uncited one holds (`Petosemtamab …`).
+
+The tied sentence borrows the citations: its numbers, codes and drugs are checked against
+them (never exempted), and it makes no CL111 statement of them. Only citations in a
+report's own styles are shared; an anchor is written per sentence on purpose.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citelint.ground.document import Anchor, Sentence
+
+_POINTS_BACK = re.compile(
+    r"^[\s*_\"“(]*(?:(?:This|These|That|Those|It|Its|They|Their|Such)\b|该|此|这|上述|其)"
+)
+# `In mid-2024, the FDA granted this agent …`, `… suggest that these combinations …`: a
+# demonstrative before a noun among a sentence's first words (never `this year`)
+_DEMONSTRATIVE = re.compile(
+    r"\b(?:this|these|those|such)\s+(?!(?:year|month|week|day|time|is|was|are|were|and|or)\b)"
+    r"[a-z][a-z-]{2,}"
+)
+_EARLY_WORDS = 10  # how far into a sentence a demonstrative still points back
+_LONG_NAME = 10  # a word this long, repeated to open the next sentence, is a name
+_NAME_AT_START = re.compile(r"^[\s*_\"“(]*([A-Z][A-Za-z0-9-]{3,})\b")
+# capitalised words that open many sentences and name nothing
+_OPENER_WORDS = (
+    "Most Many Some Several Other Others Both Each Every Further However Moreover "
+    "Also Recent Recently Early Later Overall Data Results Patients Studies Trials "
+    "Research With When While Although Because Since After Before During"
+)
+_OPENERS = frozenset(_OPENER_WORDS.split())
+
+
+def back_references(sentences: list[Sentence]) -> list[Sentence]:
+    """The sentences of one block, with each uncited one tied to a cited neighbour
+    borrowing that neighbour's citations."""
+    if len(sentences) < 2:
+        return sentences
+    out = list(sentences)
+    for i, s in enumerate(sentences):
+        if s.anchors:
+            continue
+        after = sentences[i + 1] if i + 1 < len(sentences) else None
+        before = sentences[i - 1] if i else None
+        shared: tuple[Anchor, ...] = ()
+        if after is not None and (_points_back(after.text) or _names_again(s.text, after.text)):
+            shared = _citations(after)
+        if not shared and before is not None and _points_back(s.text):
+            shared = _citations(before)
+        if shared:
+            out[i] = s.borrowing(shared)
+    return out
+
+
+def _citations(sentence: Sentence) -> tuple[Anchor, ...]:
+    return tuple(a for a in sentence.anchors if a.is_citation)
+
+
+def _points_back(text: str) -> bool:
+    if _POINTS_BACK.match(text):
+        return True
+    early = " ".join(text.split()[:_EARLY_WORDS])
+    return _DEMONSTRATIVE.search(early) is not None
+
+
+def _names_again(text: str, after: str) -> bool:
+    """Whether the next sentence opens with a name this one holds inside it (`…is
+    petosemtamab, a bispecific antibody. Petosemtamab is designed …`): written there with
+    a capital or a digit, or a long word (a name, not `Rate 5% … Rate 6%`)."""
+    m = _NAME_AT_START.match(after)
+    if m is None or m.group(1) in _OPENERS:
+        return False
+    name = m.group(1)
+    for found in re.finditer(rf"\b{re.escape(name)}\b", text, re.I):
+        if not text[: found.start()].strip(' *_"“('):
+            continue  # the sentence's own first word: `Rate 5% … Rate 6%` names nothing
+        word = found.group(0)
+        if word[0].isupper() or any(c.isdigit() for c in word) or len(word) >= _LONG_NAME:
+            return True
+    return False

@@ -1,0 +1,109 @@
+"""Discovery: which files are reports, include globs, skipped folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import citelint
+from citelint.config.load import Settings
+from tests.conftest import Writer
+
+
+def test_include_globs(project: Writer, tmp_path: Path) -> None:
+    project("r/x.md", "a\n")
+    project("r/y.html", "<p>a</p>\n")
+    settings = Settings(project_root=str(tmp_path), include=("r/*.html",))
+    assert [f.path for f in citelint.lint_paths([str(tmp_path / "r")], settings).files] == [
+        "r/y.html"
+    ]
+
+
+def test_sources_and_hidden_folders_are_not_reports(project: Writer, tmp_path: Path) -> None:
+    project("a.md", "x\n")
+    project("sources/guidelines/g.md", "# g\n")
+    project("evidence/model.md", "x\n")
+    project(".hidden/h.md", "x\n")
+    project("node_modules/n.md", "x\n")
+    settings = Settings(project_root=str(tmp_path))
+    assert [f.path for f in citelint.lint_paths([str(tmp_path)], settings).files] == ["a.md"]
+
+
+def test_txt_reports_when_named_included_or_citing(project: Writer, tmp_path: Path) -> None:
+    project("r/article.txt", "Rate 5% [1].\n")
+    project("r/notes.txt", "x\n")
+    project("r/a.md", "x\n")
+    settings = Settings(project_root=str(tmp_path))
+    walked = citelint.lint_paths([str(tmp_path / "r")], settings).files
+    # a folder's .txt file is a report when it cites: `notes.txt` cites nothing
+    assert [f.path for f in walked] == ["r/a.md", "r/article.txt"]
+    named = citelint.lint_paths([str(tmp_path / "r" / "article.txt")], settings).files
+    assert [(f.path, [d.code for d in f.diagnostics]) for f in named] == [
+        ("r/article.txt", ["CL008"])  # read as Markdown: `[1]` cites, and there is no list
+    ]
+    included = Settings(project_root=str(tmp_path), include=("r/*.txt",))
+    assert [f.path for f in citelint.lint_paths([str(tmp_path / "r")], included).files] == [
+        "r/article.txt",
+        "r/notes.txt",
+    ]
+
+
+def test_a_storm_run_folder_is_its_articles_sources_root(project: Writer, tmp_path: Path) -> None:
+    import json
+
+    info = {
+        "url_to_unified_index": {"https://example.org/a": 1},
+        "url_to_info": {"https://example.org/a": {"snippets": ["It has 322 employees."]}},
+    }
+    project("run/url_to_info.json", json.dumps(info))
+    project("run/storm_gen_article_polished.txt", "The company has 322 employees [1].\n")
+    settings = Settings(project_root=str(tmp_path))
+    (f,) = citelint.lint_paths(
+        [str(tmp_path / "run" / "storm_gen_article_polished.txt")], settings
+    ).files
+    assert f.diagnostics == () and f.verified == 1
+    project("run/storm_gen_article_polished.txt", "The company has 323 employees [1].\n")
+    (f,) = citelint.lint_paths(
+        [str(tmp_path / "run" / "storm_gen_article_polished.txt")], settings
+    ).files
+    assert [d.code for d in f.diagnostics] == ["CL101"]
+
+
+def test_why_a_named_file_is_skipped(project: Writer, tmp_path: Path) -> None:
+    from citelint.config.discover import Discovery
+
+    for rel in ("a.json", "sources/g.md", "drafts/x.md", "r/y.md", "README.md"):
+        project(rel, "x\n")
+    settings = Settings(project_root=str(tmp_path), exclude=("drafts",))
+    found = Discovery(settings)
+    reasons = {
+        rel: found.why_skipped(str(tmp_path / rel))
+        for rel in ("a.json", "sources/g.md", "README.md")
+    }
+    assert reasons["a.json"].startswith("is not a report")
+    assert reasons["sources/g.md"].startswith("is inside a sources")
+    assert reasons["README.md"].startswith("is a repository document")
+    assert found.why_skipped(str(tmp_path / "drafts" / "x.md")).startswith("is inside")
+    included = Discovery(Settings(project_root=str(tmp_path), include=("other/*.md",)))
+    assert (
+        included.why_skipped(str(tmp_path / "r" / "y.md"))
+        == "is not matched by the config's `include`"
+    )
+
+
+def test_a_storm_article_named_with_its_run_folder_as_sources_is_linted(
+    project: Writer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """STORM writes the article beside its `url_to_info.json`; with that folder as
+    `--sources`, the article named from any working directory is the report."""
+    from citelint.commands.cli import main
+
+    run = tmp_path / "project" / "run"
+    project("project/run/storm_gen_article.txt", "Range was 2.5 km [1].\n")
+    project("project/run/notes.md", "Range was 2.5 km [1].\n")
+    monkeypatch.chdir(tmp_path)  # a folder above the run, as a checkout's top would be
+    article = str(run / "storm_gen_article.txt")
+    assert main(["--no-cache", "--sources", str(run), article]) == 2  # no index: a source
+    project("project/run/url_to_info.json", '{"url_to_unified_index": {}, "url_to_info": {}}')
+    assert main(["--no-cache", "--sources", str(run), "--select", "CL005", article]) == 0

@@ -1,0 +1,29 @@
+"""Therapy-line and recommendation markers."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.ground.tokens import (
+    markers,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("推荐一线治疗", ["一线"]),
+        ("first-line therapy", ["first-line"]),
+        ("in the 2L setting", ["2L"]),
+        ("I级推荐", ["I级推荐"]),
+        ("Ⅰ级推荐", ["Ⅰ级推荐"]),
+        ("Grade A evidence", ["Grade A"]),
+        ("Category 2A", ["Category 2A"]),
+        ("upgrade B", []),
+        ("ROS1", []),
+        ("macOS", []),
+        ("IIIA stage", []),
+    ],
+)
+def test_markers(text: str, found: list[str]) -> None:
+    assert [m for m, _ in markers(text)] == found

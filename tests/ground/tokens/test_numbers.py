@@ -1,0 +1,246 @@
+"""Numeric tokens: kinds, scales, units, lists and ranges, and what is not a number."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citelint.ground.tokens import (
+    mask_anchors,
+    numeric_tokens,
+    unit_from_header,
+)
+
+
+def nums(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    return [(str(t.value), t.kind, t.scale, t.unit) for t in numeric_tokens(mask_anchors(text))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ORR 45%", [("45", "percent", None, None)]),
+        ("ORR 45％", [("45", "percent", None, None)]),
+        ("４５％", [("45", "percent", None, None)]),
+        ("增长3个百分点", [("3", "pp", None, None)]),
+        ("3.2 percentage points", [("3.2", "pp", None, None)]),
+        ("5‰", [("5", "permille", None, None)]),
+        ("RMB 约35亿元", [("35", "money", "亿", "CNY")]),
+        ("¥35", [("35", "money", None, "CNY")]),
+        ("$3.5 billion", [("3.5", "money", "billion", "USD")]),
+        ("$35M", [("35", "money", "million", "USD")]),
+        ("120万美元", [("120", "money", "万", "USD")]),
+        ("5万人", [("5", "count", "万", None)]),
+        ("88例", [("88", "count", None, None)]),
+        ("322 patients", [("322", "count", None, None)]),
+        ("12个月", [("12", "duration", None, "month")]),
+        ("4.8 months", [("4.8", "duration", None, "month")]),
+        ("12-month", [("12", "duration", None, "month")]),
+        ("11.1月", [("11.1", "duration", None, "month")]),
+        ("3月", []),
+        ("80 mg/m2", [("80", "dose", None, "mg/m2")]),
+        ("80 mg per square meter", [("80", "dose", None, "mg/m2")]),
+        ("200mg", [("200", "dose", None, "mg")]),
+        ("12/10万", [("12", "rate", None, "100000")]),
+        ("5 per 100,000", [("5", "rate", None, "100000")]),
+        ("HR 0.45", [("0.45", "statistic", None, "HR")]),
+        ("HR=0.45", [("0.45", "statistic", None, "HR")]),
+        ("p<0.001", [("0.001", "statistic", None, "p")]),
+        ("n=322", [("322", "statistic", None, "n")]),
+        (
+            "95% CI 0.33-0.63",
+            [
+                ("95", "percent", None, None),
+                ("0.33", "statistic", None, "CI"),
+                ("0.63", "statistic", None, "CI"),
+            ],
+        ),
+        (
+            "HR 0.45 (0.33–0.63)",
+            [
+                ("0.45", "statistic", None, "HR"),
+                ("0.33", "statistic", None, "HR"),
+                ("0.63", "statistic", None, "HR"),
+            ],
+        ),
+        (
+            "hazard ratio, 0.45; 95% CI",
+            [("0.45", "statistic", None, "hazard ratio"), ("95", "percent", None, None)],
+        ),
+        ("10-20%", [("10", "percent", None, None), ("20", "percent", None, None)]),
+        ("10–20%", [("10", "percent", None, None), ("20", "percent", None, None)]),
+        ("10~20%", [("10", "percent", None, None), ("20", "percent", None, None)]),
+        ("10至20%", [("10", "percent", None, None), ("20", "percent", None, None)]),
+        ("10 to 20%", [("10", "percent", None, None), ("20", "percent", None, None)]),
+        (
+            "4.8 vs 1.5 months",
+            [("4.8", "duration", None, "month"), ("1.5", "duration", None, "month")],
+        ),
+        (
+            "12, 24 and 36 months",
+            [
+                ("12", "duration", None, "month"),
+                ("24", "duration", None, "month"),
+                ("36", "duration", None, "month"),
+            ],
+        ),
+        ("1,234 patients", [("1234", "count", None, None)]),
+        ("12.0%", [("12.0", "percent", None, None)]),
+        ("0·5 mg", [("0.5", "dose", None, "mg")]),
+        ("45%¹", [("45", "percent", None, None)]),
+        ("-12%", [("12", "percent", None, None)]),
+        ("371.0398万", [("371.0398", "scale", "万", None)]),
+    ],
+)
+def test_numeric_tokens(text: str, expected: list[tuple[str, str, str | None, str | None]]) -> None:
+    assert nums(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HER2",
+        "CD20",
+        "ROS1",
+        "5-FU",
+        "NCT01828099",
+        "PD-1",
+        "§5.5.2",
+        "5.5.2",
+        "v1.2.3",
+        "10:30",
+        "[1]",
+        "3,500,000,000",
+        "3710398",
+        "Phase 2, 3 arms",
+        "KEYNOTE-189",
+        "1L",
+        "2A",
+        "[pmid:22663011:abstract]",
+        "1，234",
+    ],
+)
+def test_not_numeric_tokens(text: str) -> None:
+    assert nums(text) == []
+
+
+def test_year_with_a_unit_is_a_quantity() -> None:
+    assert nums("2000 patients") == [("2000", "count", None, None)]
+    assert nums("5年") == [("5", "duration", None, "year")]
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [
+        ("ORR (%)", ("percent", None, None)),
+        ("PFS, months", ("duration", "month", None)),
+        ("n", ("count", None, None)),
+        ("收入（万元）", ("money", "CNY", "万")),
+        ("Arm", None),
+    ],
+)
+def test_column_units(header: str, unit: tuple[str, str | None, str | None] | None) -> None:
+    assert unit_from_header(header) == unit
+
+
+def test_long_texts_are_scanned_but_not_kept() -> None:
+    from citelint.ground.tokens import clear_caches, numbers
+
+    clear_caches()
+    long = "ORR 45%. " * 1000
+    assert [t.text for t in numeric_tokens(long)][:2] == ["45%", "45%"]
+    assert numbers.cached_tokens.cache_info().currsize == 0  # a whole span is not pinned
+    numeric_tokens("ORR 45%.")
+    assert numbers.cached_tokens.cache_info().currsize == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Es 20.8%vs.25.4% and 8.3%vs.13.5%", ["20.8", "25.4", "8.3", "13.5"]),
+        ("20.8%vs25.4%", ["20.8", "25.4"]),
+        ("20.8% versus25.4%", ["20.8", "25.4"]),
+        ("(25.4%) ~25.4% ≈25.4% ORR:25.4% 为25.4%", ["25.4"] * 5),
+        ("section 5.5.2, HER2 and CD20", []),  # never `.25`-style fragments or names
+    ],
+)
+def test_source_numbers_glued_to_words(text: str, values: list[str]) -> None:
+    """Sources write comparisons without spaces; every number in them is found."""
+    assert [str(t.value) for t in numeric_tokens(text, source=True)] == values
+
+
+def test_a_source_rate_also_states_its_denominator() -> None:
+    found = [(t.text, t.kind.value) for t in numeric_tokens("20/25 patients", source=True)]
+    assert found == [("20/25 ", "rate"), ("25 patients", "count")]
+    claim = [(t.text, t.kind.value) for t in numeric_tokens("20/25 patients")]
+    assert claim == [("20/25 ", "rate")]  # the claim states the rate only
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("In the Phase 1/2a trial, ORR was 30%.", [("30%", "percent")]),  # a phase is a name
+        ("the phase 2/3 trial and Cycle 2 day 1", []),
+        ("Grade 3 events in 20%", [("20%", "percent")]),
+        ("PD-L1 CPS ≥ 1 tumours", [("1", "statistic")]),  # a comparator keeps its number
+        ("CD4 < 200", [("200", "statistic")]),
+        ("TPS ≥50%", [("50%", "percent")]),
+        ("p < 0.05", [("0.05", "statistic")]),
+    ],
+)
+def test_ordinal_labels_and_comparators(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(t.text, t.kind.value) for t in numeric_tokens(text)] == found
+
+
+def _every_value_is_seen(text: str) -> None:
+    from citelint.ground.tokens import Kind, values_in
+
+    stated = {t.value for t in numeric_tokens(text, source=True) if t.kind is not Kind.DATE}
+    assert stated <= values_in(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ORR 46% (95% CI 38-54) vs 12.5%; n=1,234; HR 0.52; ¥3.5亿; 3 × 10^9/L; 20/25 patients",
+        "Median OS was 18.2 vs. 14.1 months (p < .001), 2019 data; Phase 1/2a, §5.5.2",
+        "客观缓解率为５８％，中位无进展生存期 9.2 个月（95% CI 0.41–0.66）",
+        "1, 2, 3 and 4 mg/kg; 8.3%vs13.5%; 10:30; 3L; 5-FU; PD-1; HER2; NCT01828099",
+    ],
+)
+def test_values_in_sees_every_number_the_tokens_state(text: str) -> None:
+    _every_value_is_seen(text)
+
+
+def test_values_in_sees_every_number_of_the_precision_suite() -> None:
+    from pathlib import Path
+
+    suite = Path(__file__).resolve().parents[2] / "data" / "precision"
+    for table in sorted(suite.glob("*.tsv")):
+        for row in table.read_text(encoding="utf-8").splitlines():
+            for cell in row.split("\t"):
+                _every_value_is_seen(cell)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789.,%-–~ ×x^/:年月日元亿万abcHRCIvs()（）¹²·", max_size=40))
+def test_values_in_sees_every_number_of_arbitrary_text(text: str) -> None:
+    _every_value_is_seen(text)
+
+
+def test_a_long_digit_run_before_a_word_is_an_id_not_a_count() -> None:
+    assert numeric_tokens("Account 56976397712 demonstrates growth.") == []  # bare: no claim
+    (count,) = numeric_tokens("The trial enrolled 5697 patients.")
+    assert count.kind == "count"
+
+
+def test_uncertainty_notation_and_measured_decimals() -> None:
+    """`99.9834(2)%` states 99.9834%; a decimal below one after a measure word is a
+    statistic a source must hold (`fidelity 0.999`, `r = 0.8`, `p = 0.03`)."""
+    (pct,) = numeric_tokens("The fidelity was 99.9834(2)% in trap A.")
+    assert (str(pct.value), pct.kind) == ("99.9834", "percent")
+    for text in ("fidelity 0.999 was shown", "The r = 0.8 correlation", "p = 0.03", "AUC of 0.85"):
+        (tok,) = numeric_tokens(text)
+        assert tok.kind == "statistic", text
+    assert numeric_tokens("version 0.9 shipped") == []

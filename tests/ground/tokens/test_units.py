@@ -1,0 +1,127 @@
+"""The unit grammar: what follows a number decides its kind, unit and scale."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.ground.tokens import numeric_tokens
+from citelint.ground.tokens.kinds import Kind
+from citelint.ground.tokens.units import COUNTED, CURRENCY, SCALES, UNIT_RE, UNITS
+
+
+@pytest.mark.parametrize(
+    ("after", "kind", "unit"),
+    [
+        ("%", Kind.PERCENT, None),
+        (" 个百分点", Kind.PP, None),
+        (" mg/m2", Kind.DOSE, "mg/m2"),
+        (" mg", Kind.DOSE, "mg"),
+        ("亿元", Kind.MONEY, "CNY"),
+        (" months", Kind.DURATION, "month"),
+        ("例", Kind.COUNT, None),
+        ("个变异", Kind.COUNT, COUNTED),
+        (" 个月", Kind.DURATION, "month"),
+        ("岁", Kind.DURATION, "year"),
+        (" variants", Kind.COUNT, COUNTED),
+        (" healthy volunteers", Kind.COUNT, COUNTED),
+    ],
+)
+def test_the_first_unit_that_fits_decides(after: str, kind: Kind, unit: str | None) -> None:
+    m = UNIT_RE.match(after)
+    assert m is not None and m.lastindex is not None and m.lastindex > 1
+    _, got_kind, got_unit = UNITS[m.lastindex - 2]
+    assert (got_kind, got_unit) == (kind, unit)
+
+
+def test_scales_and_currencies_fold_to_one_name() -> None:
+    assert SCALES["bn"] == SCALES["billion"] == "billion"
+    assert CURRENCY["¥"] == CURRENCY["rmb"] == "CNY"
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "scale"),
+    [
+        ("CD4 < 200 cells/mm3", "cells/mm3", None),
+        ("200 copies/mL", "copies/mL", None),
+        ("2.5 km", "km", None),
+        ("60 Gy", "Gy", None),
+        ("2 Gy/fraction", "Gy/fraction", None),
+        ("120 mmHg", "mmHg", None),
+        ("5.6 mmol/L", "mmol/L", None),
+        ("7.0 mg/dL", "mg/dL", None),
+        ("25 kg/m2", "kg/m2", None),
+        ("38.5 °C", "°C", None),
+        ("72 bpm", "bpm", None),
+        ("10 ng/ml", "ng/mL", None),  # the litre is always `L`
+        ("3 × 10^9/L", "/L", "×10^9"),
+        ("3×10⁹/L", "/L", "×10^9"),  # a superscript power is not a footnote mark
+    ],
+)
+def test_measurement_units_by_shape(text: str, unit: str, scale: str | None) -> None:
+    (token,) = numeric_tokens(text)
+    assert (token.kind, token.unit, token.scale) == (Kind.MEASURE, unit, scale)
+
+
+@pytest.mark.parametrize("text", ["1L", "5 min", "2 and/or 3", "Arm A 5 s"])
+def test_not_units(text: str) -> None:
+    assert all(t.kind is not Kind.MEASURE for t in numeric_tokens(text))
+
+
+def test_a_schedule_is_still_a_dose() -> None:
+    (token,) = numeric_tokens("10 mg/day")
+    assert (token.kind, token.unit) == (Kind.DOSE, "mg")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("52 variants displayed", [("52 variants", Kind.COUNT)]),
+        ("21 healthy volunteers", [("21 healthy volunteers", Kind.COUNT)]),
+        ("in 12 countries", [("12 countries", Kind.COUNT)]),
+        # function words, multipliers and singular nouns ending in s count nothing
+        ("3 times higher", []),
+        ("2 of the patients", []),
+        ("case 5 analysis", []),
+        ("the 3 was", []),
+        # a year-shaped number before a plural noun is a year
+        ("In 2019 trials showed", [("2019", Kind.DATE)]),
+        # a name of two capitals before it makes the number part of the name
+        ("the RTOG 9501 trials", []),
+        ("CheckMate 067 studies", []),
+        # …and so does one capitalised word that is no opener of a sentence's count
+        ("Microsoft 365 represents the suite", []),
+        ("its Windows 11 devices", []),
+        ("About 40 sites were open", [("40 sites", Kind.COUNT)]),
+        ("Where 2D crystals win", []),  # a dimension, not two D crystals
+        ("high-fidelity 2-qubit gates", []),  # a compound before a plural names a kind
+        ("trapped 256 Yb atoms", [("256 Yb atoms", Kind.COUNT)]),
+        # counts in words before a counted noun
+        ("Seven trials", [("Seven trials", Kind.COUNT)]),
+        ("at twenty-one sites", [("twenty-one sites", Kind.COUNT)]),
+        ("two of them, one-third of patients, one patient", []),
+        # a label or a comparator before it governs the number
+        ("PD-L1 CPS ≥ 1 tumours", [("1", Kind.STATISTIC)]),
+    ],
+)
+def test_a_number_before_a_plural_noun_counts_it(text: str, found: list[tuple[str, Kind]]) -> None:
+    assert [(t.text, t.kind) for t in numeric_tokens(text)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The gate took 12.6 s to run.", ("12.6 s", "duration", "second")),
+        ("The genome spans 3.9 Mb.", ("3.9 Mb", "measure", "Mb")),
+        ("a 90-nm process", ("90-nm", "measure", "nm")),
+        ("a 6,100-qubit array", ("6,100-qubit", "count", "counted")),
+        ("trapped 256 Yb atoms", ("256 Yb atoms", "count", "counted")),
+        ("BMI 21.19 Kg/m^2", ("21.19 Kg/m^2", "measure", "kg/m2")),
+    ],
+)
+def test_unit_like_suffixes(text: str, expected: tuple[str, str, str]) -> None:
+    (tok,) = numeric_tokens(text)
+    assert (tok.text, tok.kind, tok.unit) == expected
+
+
+def test_decades_and_drug_codes_are_no_units() -> None:
+    assert numeric_tokens("in the 1990s") == [] and numeric_tokens("5-FU was given") == []

@@ -1,0 +1,86 @@
+"""Reference lists: where the list is, each entry's key, and what its text says."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.read.citations.references import entry_key, list_blocks, list_heading, read_entry
+
+
+@pytest.mark.parametrize(
+    "heading", ["References", "5. References", "Works Cited", "参考文献", "**Sources**", "Notes"]
+)
+def test_list_headings(heading: str) -> None:
+    assert list_heading(heading) is not None
+
+
+def test_other_headings_are_not_lists() -> None:
+    assert list_heading("Referenced trials") is None
+    assert list_heading("Results") is None
+
+
+def test_the_list_runs_to_the_next_heading_of_its_level() -> None:
+    kinds = [
+        ("p", 0, "Body [1].", False),
+        ("heading", 2, "References", False),
+        ("li", 0, "Smith J. A. B. 2020.", False),
+        ("heading", 3, "Older", False),
+        ("li", 0, "Jones K. C. D. 2019.", False),
+        ("heading", 2, "Appendix", False),
+        ("p", 0, "Not an entry.", False),
+        ("p", 0, "Sources", True),  # a bold line opens a list too
+        ("li", 0, "https://x.org", False),
+    ]
+    assert list_blocks(kinds) == [(2, False), (4, False), (8, False)]
+    notes = [("heading", 2, "Notes", False), ("li", 0, "A remark.", False)]
+    assert list_blocks(notes) == [(1, True)]
+
+
+def test_entry_keys() -> None:
+    assert entry_key("Smith J.", None, "n1", 4) == "n1"
+    assert entry_key("Smith J.", 7, None, 4) == "7"
+    assert entry_key("[12] Smith J.", None, None, 4) == "12"
+    assert entry_key("12. Smith J.", None, None, 4) == "12"
+    assert entry_key("Smith J.", None, None, 4) == "4"
+
+
+def test_a_vancouver_entry() -> None:
+    entry = read_entry(
+        "Burtness B, Harrington KJ, et al. Pembrolizumab alone or with chemotherapy "
+        "(KEYNOTE-048): a randomised trial. Lancet. 2019;394(10212):1915-1928. "
+        "doi:10.1016/S0140-6736(19)32591-7. PMID: 31679945"
+    )
+    assert entry.author == "Burtness"
+    assert (
+        entry.title == "Pembrolizumab alone or with chemotherapy (KEYNOTE-048): a randomised trial"
+    )
+    assert entry.journal == "Lancet"
+    assert entry.year == "2019"
+    assert entry.ids == (("PMID", "31679945"), ("DOI", "10.1016/S0140-6736(19)32591-7"))
+
+
+def test_an_apa_entry() -> None:
+    entry = read_entry("Smith, J. A., & Lee, K. (2021). A trial of things. Cancer Cell, 4, 1-2.")
+    assert (entry.author, entry.year, entry.title, entry.journal) == (
+        "Smith",
+        "2021",
+        "A trial of things",
+        "Cancer Cell",
+    )
+
+
+def test_urls_and_the_ids_they_carry() -> None:
+    entry = read_entry(
+        "FDA approves a drug. https://pubmed.ncbi.nlm.nih.gov/36645621/",
+        links=["https://clinicaltrials.gov/study/NCT01234567"],
+    )
+    assert entry.urls == (
+        "https://clinicaltrials.gov/study/NCT01234567",
+        "https://pubmed.ncbi.nlm.nih.gov/36645621/",
+    )
+    assert entry.ids == (("NCT", "NCT01234567"), ("PMID", "36645621"))
+    assert entry.title == ""  # not in an author-title-journal shape
+
+
+def test_a_plain_note_has_no_fields() -> None:
+    assert read_entry("FDA News Release. October 27, 2024.").author == ""

@@ -1,0 +1,89 @@
+"""HTML reports: entities and positions, skipped elements, nesting, attribute anchors."""
+
+from __future__ import annotations
+
+from tests.read.parse.conftest import parse, sentences
+
+
+def test_html_entities_and_positions() -> None:
+    doc = parse("r.html", "<p>A &amp; B &lt;5%&gt; [pmid:1]</p>\n<p>x&nbsp;<b>y</b> [nct:N1]</p>")
+    assert sentences(doc)[0] == "A & B <5%> [pmid:1]"
+    assert doc.position(doc.anchors[0].start) == (1, 25)
+    assert doc.position(doc.anchors[1].start) == (2, 20)
+
+
+def test_html_skips_code_scripts_and_comments() -> None:
+    doc = parse(
+        "r.html",
+        "<head><title>[pmid:0]</title></head><script>x='[pmid:1]'</script>"
+        "<style>p{}</style><!-- [pmid:2] --><p>real <code>[pmid:3]</code> [pmid:4]</p>"
+        "<pre>[pmid:5]</pre><template><p>[pmid:6]</p></template><noscript>[pmid:7]</noscript>",
+    )
+    # what a reader with scripts off sees (`noscript`) is read: only the head, code,
+    # scripts, templates and comments stay unread
+    assert [a.id for a in doc.anchors] == ["4", "7"]
+
+
+SHOWN = "Mortality fell by 75% with trametinib."
+
+
+def test_text_a_reader_sees_outside_the_flow_is_read_where_it_is() -> None:
+    doc = parse(
+        "r.html",
+        f'<html><head><style>p::after {{ content: "{SHOWN}" }}</style></head><body>\n'
+        f'<p>Lead <img src="x.png" alt="{SHOWN}"> tail.</p>\n'
+        f'<svg><text x="1">Mortality <tspan>fell</tspan> by 75%.</text></svg>\n'
+        f"<textarea>{SHOWN}</textarea><noscript><p>{SHOWN}</p></noscript>\n"
+        f'<iframe srcdoc="&lt;p&gt;{SHOWN}&lt;/p&gt;"></iframe>\n'
+        f"<p>It <math><mn>75</mn><mo>%</mo><annotation>x</annotation></math> fell.</p>\n"
+        f'<p><span title="{SHOWN}">x</span><input value="{SHOWN}">'
+        f'<input type="hidden" value="Hidden 99%."></p></body></html>',
+    )
+    found = [(doc.position(s.start), s.text) for s in doc.sentences]
+    assert found == [
+        ((1, 41), SHOWN),
+        ((2, 4), "Lead  tail."),
+        ((2, 31), SHOWN),  # the alt text, after the paragraph it sits in
+        ((3, 18), "Mortality fell by 75%."),
+        ((4, 11), SHOWN),
+        ((4, 73), SHOWN),
+        ((5, 1), SHOWN),  # a frame's document: at the frame
+        ((6, 4), "It 75% fell."),
+        ((7, 57), "x"),
+        ((7, 17), SHOWN),  # a title and a field's value; never a hidden field's
+        ((7, 79), SHOWN),
+    ]
+
+
+def test_a_shown_attribute_lxml_reads_differently_is_still_read() -> None:
+    doc = parse("r.html", '<p><abbr title="A &amp; B rose 5%">AB</abbr> and <br title=x></p>')
+    assert [s.text for s in doc.sentences] == ["AB and", "A & B rose 5%", "x"]
+
+
+def test_nested_blocks_innermost_owns() -> None:
+    doc = parse("r.html", "<li>outer <p>inner [pmid:1]</p> tail</li><div>bare text</div>")
+    assert [(b.kind, b.text.strip()) for b in doc.blocks] == [
+        ("li", "outer"),
+        ("p", "inner [pmid:1]"),
+        ("li", "tail"),
+        ("anon", "bare text"),
+    ]
+
+
+def test_br_ends_a_sentence() -> None:
+    doc = parse("r.html", "<p>line one<br>line two</p>")
+    assert sentences(doc) == ["line one", "line two"]
+
+
+def test_attribute_anchor_covers_element_sentences() -> None:
+    doc = parse(
+        "r.html", '<div data-cite="pmid:1:abstract"><p>A 5%.</p><p>B 6%.</p></div><p>C 7%.</p>'
+    )
+    covered = {s.text: [a.text for a in s.anchors] for s in doc.sentences}
+    assert covered == {"A 5%.": ["[pmid:1:abstract]"], "B 6%.": ["[pmid:1:abstract]"], "C 7%.": []}
+    assert doc.position(doc.anchors[0].start) == (1, 17)
+
+
+def test_broken_html_still_parses() -> None:
+    doc = parse("r.html", "<p>unclosed <b>bold <p>second [pmid:1]<div><table><tr><td>x")
+    assert "second [pmid:1]" in sentences(doc)

@@ -1,0 +1,38 @@
+"""Sentence splitting: semicolons, abbreviations, decimals, line separators."""
+
+from __future__ import annotations
+
+from citelint.read.parse.sentences import SentenceSplitter
+from tests.read.parse.conftest import parse, sentences
+
+
+def test_u2028_is_not_a_line_break() -> None:
+    doc = parse("r.md", "a\u2028b [pmid:1]\n")
+    assert doc.position(doc.anchors[0].start)[0] == 1
+
+
+def test_semicolons_do_not_split() -> None:
+    doc = parse("r.md", "甲4%；乙5%。[pmid:1]\n")
+    assert sentences(doc) == ["甲4%；乙5%。[pmid:1]"]
+
+
+def test_abbreviations_and_decimals() -> None:
+    doc = parse("r.md", "See Fig. 2 and e.g. No. 5 vs. 5.5 et al. in 2012. Next.\n")
+    assert sentences(doc) == ["See Fig. 2 and e.g. No. 5 vs. 5.5 et al. in 2012.", "Next."]
+
+
+def test_a_stop_glued_to_a_citation_run_ends_the_sentence_after_the_run() -> None:
+    splitter = SentenceSplitter()
+    text = "Rate 5%.[3][4] Next 6%.³ Last."
+    runs = [(8, 11), (11, 14), (23, 24)]
+    assert [text[b:e] for b, e in splitter.split(text, runs)] == [
+        "Rate 5%.[3][4]",
+        "Next 6%.³",
+        "Last.",
+    ]
+    # an abbreviation before the run, or a run glued to the next word, ends nothing
+    text = "See Fig.[3] for 5%. Rate 5%.[3]x more."
+    assert [text[b:e] for b, e in splitter.split(text, [(8, 11), (28, 31)])] == [
+        "See Fig.[3] for 5%.",
+        "Rate 5%.[3]x more.",
+    ]

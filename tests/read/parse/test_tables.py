@@ -1,0 +1,59 @@
+"""Exported tables: a column of citation numbers cites its row, a quantity column never."""
+
+from __future__ import annotations
+
+from citelint.read.parse import Parser
+
+
+def _rows(text: str) -> list[tuple[str, list[str]]]:
+    doc = Parser().parse("r.md", text.encode())
+    return [
+        (s.text.strip(" |"), [a.text for a in s.anchors])
+        for s in doc.sentences
+        if s.block.kind == "row"
+    ]
+
+
+LIST = "\n\n## Works cited\n\n1. A. PMID: 1\n2. B. PMID: 2\n3. C. PMID: 3\n"
+
+
+def test_a_column_the_header_names_as_sources_cites_its_rows() -> None:
+    table = "| Lineage | Share | Snippet IDs |\n|---|---|---|\n| Ferns | 17% | 1 |\n| Moss | 2% | 2, 3 |"
+    rows = _rows(table + LIST)
+    assert [anchors for _, anchors in rows] == [["[1]"], ["[2]", "[3]"]]
+    assert "17%" in rows[0][0]  # the row's own numbers stay its claim
+
+
+def test_a_column_of_number_lists_cites_without_a_header() -> None:
+    table = "| Lineage | Share | |\n|---|---|---|\n| Ferns | 17% | 1, 2 |\n| Moss | 2% | 3 |"
+    assert [anchors for _, anchors in _rows(table + LIST)] == [["[1]", "[2]"], ["[3]"]]
+
+
+def test_quantity_columns_and_first_columns_never_cite() -> None:
+    phase = "| Trial | Drug | Phase |\n|---|---|---|\n| A | x 2 mg | 1 |\n| B | y 5 mg | 3 |"
+    assert [anchors for _, anchors in _rows(phase + LIST)] == [[], []]
+    first = "| # | Refs |\n|---|---|\n| 1 | x |\n| 2 | y |"
+    assert [anchors for _, anchors in _rows(first + LIST)] == [[], []]
+    beyond = "| A | Sources |\n|---|---|\n| x | 1 |\n| y | 9 |"  # 9 is no entry: no column
+    assert [anchors for _, anchors in _rows(beyond + LIST)] == [[], []]
+    assert [anchors for _, anchors in _rows(phase)] == [[], []]  # no list, no keys
+
+
+FLAT = (
+    "Recipient (system)\n\nGenomic evidence\n\nKey references\n\n"
+    "Amborella (mitochondrion)\n\nGenome size 3.9 Mb\n\nRice et al. 2013 [1]\n\n"
+    "Rafflesia (nucleus)\n\nAbout 2% of transcripts\n\nXi et al. 2012\n"
+)
+
+
+def test_a_flattened_table_is_read_back_as_rows() -> None:
+    doc = Parser().parse("r.txt", (FLAT + LIST).encode())
+    cited = {
+        s.text: ([a.text for a in s.anchors], s.borrowed)
+        for s in doc.sentences
+        if not s.block.appendix
+    }
+    assert cited["Genome size 3.9 Mb"] == (["[1]"], True)  # its row's references cell
+    assert cited["Amborella (mitochondrion)"] == (["[1]"], True)
+    assert cited["About 2% of transcripts"] == ([], False)  # its row cites nothing
+    assert cited["Recipient (system)"] == ([], False)  # the header is no row

@@ -1,0 +1,37 @@
+"""Sentences tied to a cited neighbour share its citations; anchors are never shared."""
+
+from __future__ import annotations
+
+from citelint.read.parse import Parser
+
+LIST = "\n\n## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+
+
+def _cited(text: str) -> list[tuple[list[str], bool]]:
+    doc = Parser().parse("r.md", (text + LIST).encode())
+    return [
+        ([a.text for a in s.anchors], s.borrowed) for s in doc.sentences if not s.block.appendix
+    ]
+
+
+def test_a_demonstrative_early_in_the_next_sentence_ties_it() -> None:
+    text = (
+        "Ozuriftamab vedotin is an ADC targeting ROR2. In mid-2024, the FDA granted this agent "
+        "Fast Track designation [1]. Rates were 5% [2]."
+    )
+    assert _cited(text) == [(["[1]"], True), (["[1]"], False), (["[2]"], False)]
+
+
+def test_a_name_the_next_sentence_opens_with_ties_it() -> None:
+    text = (
+        "A notable example is petosemtamab, a bispecific antibody. Petosemtamab is designed to "
+        "inhibit EGFR [1]. Other work used 5 mg [2]."
+    )
+    assert _cited(text)[0] == (["[1]"], True)
+
+
+def test_no_tie_no_sharing() -> None:
+    text = "Cetuximab was approved in 2006. Rates were 5% in most trials [1]. Later 5 mg [2]."
+    assert _cited(text)[0] == ([], False)  # `Rates` names nothing the first one holds
+    year = "Cetuximab was approved. In this year rates were 5% [1]. Later 5 mg [2]."
+    assert _cited(year)[0] == ([], False)  # `this year` points back at nothing

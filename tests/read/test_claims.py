@@ -1,0 +1,87 @@
+"""Claims: what a sentence states, read through the claim model's settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citelint.ground.tokens import DrugGrammar, numeric_tokens
+from citelint.read.claims import NO_CLAIM, Claim, ClaimSettings, publication_year
+from tests.conftest import analysis_of
+
+
+def _claims(tmp_path: Path, text: str, **changes: object) -> dict[str, Claim]:
+    a = analysis_of(tmp_path, "r.md", text, **changes)
+    return {c.sentence.text: c.claim for c in a.claims}
+
+
+def test_fact_bearing_and_checkable(tmp_path: Path) -> None:
+    claims = _claims(
+        tmp_path,
+        "ORR was 45%. KEYNOTE-189 enrolled adults. Osimertinib is used second-line. Hello.\n",
+    )
+    orr, trial, drug, hello = claims.values()
+    assert orr.fact_bearing and orr.checkable
+    assert not trial.fact_bearing and trial.checkable
+    assert drug.fact_bearing and [d.name for d in drug.drugs] == ["Osimertinib"]
+    assert drug.markers == ("second-line",)
+    assert hello == NO_CLAIM
+
+
+def test_headings_and_section_titles_are_no_claims(tmp_path: Path) -> None:
+    for title in (
+        "# Osimertinib KEYNOTE-189 45%",
+        "## 2.2 Acute phase (6 h–7 d)",
+        "### In 3 scenarios",
+    ):
+        (heading,) = _claims(tmp_path, title + "\n").values()
+        assert not heading.fact_bearing and heading.numbers == () and heading.drugs == ()
+
+
+def test_a_rating_column_states_no_quantity(tmp_path: Path) -> None:
+    table = "| Line | Rating | Cases |\n|---|---|---|\n| Privacy | 3 | 12 |\n| Trust | 4/5 | 7 |\n"
+    rows = [
+        c for text, c in _claims(tmp_path, table).items() if "Privacy" in text or "Trust" in text
+    ]
+    assert [[t.text for t in row.numbers] for row in rows] == [["12"], ["7"]]
+
+
+def test_table_cells_take_their_column_units(tmp_path: Path) -> None:
+    claims = _claims(tmp_path, "| arm | ORR (%) |\n|---|---|\n| A | 45 |\n")
+    row = next(c for text, c in claims.items() if "45" in text)
+    assert [(t.text, t.kind) for t in row.numbers] == [("45", "percent")]
+
+
+def test_the_drug_grammar_is_the_claim_model_s(tmp_path: Path) -> None:
+    grammar = DrugGrammar(stems_en=("zumab",))
+    claims = _claims(
+        tmp_path, "Pembrolizumab and osimertinib.\n", claims=ClaimSettings(drugs=grammar)
+    )
+    (claim,) = claims.values()
+    assert [d.name for d in claim.drugs] == ["Pembrolizumab"]
+
+
+def test_a_restated_question_is_no_claim(tmp_path: Path) -> None:
+    text = "QUESTION:\nHow do 100-qubit traps scale to 1,000 qubits?\n\nRESEARCH TASKS (5 total):\n  #1: Research 10–100 qubits.\n\nNOTE: the rate was 5%.\n"
+    claims = _claims(tmp_path, text)
+    assert [t for t, c in claims.items() if c.fact_bearing] == ["NOTE: the rate was 5%."]
+
+
+@pytest.mark.parametrize(
+    ("text", "cites", "years"),
+    [
+        ("As Smith et al. (2015) showed, 40% responded", (), ["2015"]),
+        ("It holds (Smith, 2015).", (), ["2015"]),
+        ("It holds (Smith et al., 2015; Lee 2018).", (), ["2015", "2018"]),
+        ("It was confirmed (2015/2018).", (), ["2015", "2018"]),
+        ("It was confirmed (2015) [3]", ((24, 27),), ["2015"]),
+        # the year of an event, not of a publication
+        ("pembrolizumab and nivolumab (2016), expanding", (), []),
+        ("Revenue rose 4% in 2023 [3]", ((24, 27),), []),
+        ("In 2015, Smith found 40%", (), []),
+    ],
+)
+def test_publication_years(text: str, cites: tuple[tuple[int, int], ...], years: list[str]) -> None:
+    found = [t.text for t in numeric_tokens(text) if publication_year(text, t, cites)]
+    assert found == years
