@@ -8,18 +8,90 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
+import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from importlib.machinery import ModuleSpec
+from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
+    from importlib.abc import Loader  # (importlib.abc itself costs 8 ms at start-up)
+
     from citelint.config.load import Settings
     from citelint.outputs.diagnostic import Diagnostic
     from citelint.outputs.result import Result
 
-__all__ = ["__version__", "lint_paths", "lint_text"]
+__all__ = ["Diagnostic", "Result", "Settings", "Severity", "__version__", "lint_paths", "lint_text"]
+
+# The types a caller of the API names, loaded when first asked for (`citelint.Result`).
+_TYPES = {
+    "Diagnostic": "citelint.outputs.diagnostic",
+    "Severity": "citelint.outputs.diagnostic",
+    "Result": "citelint.outputs.result",
+    "Settings": "citelint.config.settings",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _TYPES:
+        return getattr(importlib.import_module(_TYPES[name]), name)
+    raise AttributeError(f"module 'citelint' has no attribute {name!r}")
+
+
+# Import paths of citelint 0.1, from before the package's folders were its floors
+# (docs/architecture.md), kept working: `import citelint.result` is the module
+# `citelint.outputs.result` under both names. Nothing is loaded until it is asked for.
+_MOVED = {
+    f"citelint.{old}": f"citelint.{new}"
+    for old, new in (
+        ("anchors", "ground.anchors"), ("controls", "ground.controls"),
+        ("document", "ground.document"), ("errors", "ground.errors"),
+        ("gitfiles", "ground.gitfiles"), ("globs", "ground.globs"),
+        ("places", "ground.places"), ("redact", "ground.redact"), ("writes", "ground.writes"),
+        ("tokens", "ground.tokens"), ("mermaid", "ground.mermaid"),
+        ("registries", "sources.registries"), ("diagnostic", "outputs.diagnostic"),
+        ("result", "outputs.result"), ("generated", "outputs.generated"),
+        ("audit", "outputs.audit"), ("baseline", "outputs.baseline"), ("emit", "outputs.emit"),
+        ("formatters", "outputs.formatters"), ("support", "evidence.support"),
+        ("relations", "evidence.relations"), ("judged", "evidence.judged"),
+        ("binding", "evidence.binding"), ("wording", "evidence.wording"),
+        ("phrases", "evidence.phrases"), ("parse", "read.parse"),
+        ("citations", "read.citations"), ("claims", "read.claims"),
+        ("analysis", "read.analysis"), ("verdicts", "rules.verdicts"),
+        ("config_keys", "config.keys"), ("settings", "config.settings"),
+        ("presets", "config.presets"), ("run", "config.run"), ("discover", "config.discover"),
+        ("suppress", "config.suppress"), ("records", "findings.records"),
+        ("stamp", "findings.stamp"), ("repair", "findings.repair"), ("linter", "lint.linter"),
+        ("runner", "lint.runner"), ("pool", "lint.pool"), ("cache", "lint.cache"),
+        ("cli", "commands.cli"), ("arguments", "commands.arguments"),
+        ("docgen", "commands.docgen"), ("fetch", "commands.fetch"), ("judge", "commands.judge"),
+    )
+}  # fmt: skip
+
+
+class _MovedModules:
+    """A finder and loader that answers an old import path with the moved module."""
+
+    @staticmethod
+    def find_spec(name: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        prefix = next((old for old in _MOVED if name == old or name.startswith(old + ".")), None)
+        if prefix is None:
+            return None
+        return ModuleSpec(name, cast("Loader", _MovedModules()), is_package=name == prefix)
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType:
+        old = next(o for o in _MOVED if spec.name == o or spec.name.startswith(o + "."))
+        return importlib.import_module(_MOVED[old] + spec.name[len(old) :])
+
+    def exec_module(self, module: ModuleType) -> None:
+        """The module ran when it was imported under its own name."""
+
+
+sys.meta_path.append(_MovedModules())
 
 
 def lint_paths(paths: Sequence[str], config: Settings | str | None = None) -> Result:

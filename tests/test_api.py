@@ -38,3 +38,24 @@ def test_lint_text_returns_diagnostics(project: Writer) -> None:
 def test_no_sources_root_means_cl002(project: Writer) -> None:
     (d,) = citelint.lint_text("ORR 45% [pmid:1:abstract].")
     assert d.code == "CL002" and "no sources folder found" in d.message
+
+
+def test_the_import_paths_of_before_the_floors_keep_working() -> None:
+    """`citelint.result`, `citelint.config.Settings` and the other paths of 0.1 load the
+    moved modules under both names; the API's types are the package's attributes."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import citelint, citelint.result, citelint.tokens.numbers as n; "
+        "from citelint.result import Result; from citelint.config import Settings, find_config; "
+        "from citelint.evidence import Evidence; from citelint.runner import Runner; "
+        "import citelint.outputs.result as r, citelint.ground.tokens.numbers as m; "
+        "assert Result is r.Result is citelint.Result and n is m; "
+        "assert citelint.Settings is Settings and citelint.Severity.CRITICAL.value == 'critical'; "
+        "print('ok')"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout == "ok\n", done.stderr
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = citelint.nothing
