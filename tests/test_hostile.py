@@ -566,9 +566,9 @@ def test_escaping_and_broken_url_indexes_are_findings(case: Path) -> None:
 
 
 def test_a_capped_doi_look_up_is_a_finding(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from citelint.read.citations import resolve
+    from citelint.read.citations import lookup
 
-    monkeypatch.setattr(resolve, "MAX_LISTED_RECORDS", 2)
+    monkeypatch.setattr(lookup, "MAX_LISTED_RECORDS", 2)
     for pmid in (1, 2, 3):
         write(
             case / "sources" / "pubmed" / f"{pmid}.json",

@@ -90,8 +90,8 @@ INSERTIONS = [
     ),
     (
         "citelint/config/keys.py",
-        '    "max-report-bytes": ("max_report_bytes", _int),\n',
-        '    "max-report-lines": ("max_report_lines", _int),\n',
+        '    "max-report-bytes": ("max_report_bytes", check_int),\n',
+        '    "max-report-lines": ("max_report_lines", check_int),\n',
     ),
     (
         "citelint/config/settings.py",

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from citelint.commands.arguments import build_parser
+from citelint.commands.catalog import preset, rule, rules
+from citelint.commands.counts import jobs, shard
 from citelint.ground.errors import CitelintError, UsageError
 
 if TYPE_CHECKING:
@@ -69,23 +69,23 @@ def _main(argv: Sequence[str] | None) -> int:
             )
         if command == "rules":
             if len(args_list) == 3 and args_list[1] == "--preset":
-                return _preset(args_list[2], sys.stdout)
+                return preset(args_list[2], sys.stdout)
             if len(args_list) != 1:
                 raise UsageError("usage: citelint rules [--preset NAME]")
-            return _rules(sys.stdout)
+            return rules(sys.stdout)
         if command == "rule":
             if len(args_list) != 2:
                 raise UsageError("usage: citelint rule CODE")
-            return _rule(args_list[1], sys.stdout)
+            return rule(args_list[1], sys.stdout)
         if command == "fetch":
             return _fetch(args_list[1:])
         if command == "judge":
             return _judge(args_list[1:])
         args = build_parser().parse_args(args_list)
         if args.list_rules:
-            return _rules(sys.stdout)
+            return rules(sys.stdout)
         if args.explain:
-            return _rule(args.explain, sys.stdout)
+            return rule(args.explain, sys.stdout)
         return _lint(args)
     except CitelintError as exc:
         from citelint.ground.controls import visible
@@ -107,8 +107,8 @@ def _lint(args: argparse.Namespace) -> int:
     runner = Runner.of(settings, args.paths or ["."])
     with _Progress(enabled=_progress_wanted(args)) as progress:
         result = runner.lint(
-            jobs=_jobs(args.jobs),
-            shard=_shard(args.shard),
+            jobs=jobs(args.jobs),
+            shard=shard(args.shard),
             progress=progress.update,
         )
     if args.sarif_category is not None:
@@ -222,9 +222,7 @@ def _fix(
     fixed, problems = fix.write(planned)
     for problem in problems:
         print(f"citelint: warning: {problem}", file=sys.stderr)
-    again = Runner(runner.run, runner.settings).lint(
-        jobs=_jobs(args.jobs), shard=_shard(args.shard)
-    )
+    again = Runner(runner.run, runner.settings).lint(jobs=jobs(args.jobs), shard=shard(args.shard))
     if known is not None:
         again = baseline.hide_known(again, known)
     emit.say(args, f"fixed {fixed}, {len(again.diagnostics)} remaining")
@@ -324,56 +322,3 @@ class _Progress:
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-def _jobs(value: int | None) -> int:
-    if value is None:
-        return os.cpu_count() or 1
-    if value < 1:
-        raise UsageError("--jobs must be 1 or more")
-    return value
-
-
-def _shard(value: str | None) -> tuple[int, int] | None:
-    if value is None:
-        return None
-    k, sep, n = value.partition("/")
-    if not (sep and _small(k) and _small(n) and 1 <= int(k) <= int(n)):
-        raise UsageError(f"--shard {value}: write K/N with 1 ≤ K ≤ N, e.g. 1/4")
-    return int(k), int(n)
-
-
-def _small(digits: str) -> bool:
-    """A whole number `int()` takes at once (Python refuses runs of thousands of digits)."""
-    return digits.isascii() and digits.isdigit() and len(digits) <= 9
-
-
-def _catalog() -> dict[str, Any]:
-    """The rule catalogue (generated from the rule modules by `citelint.commands.docgen`)."""
-    data: dict[str, Any] = json.loads(
-        resources.files("citelint").joinpath("catalog.json").read_text(encoding="utf-8")
-    )
-    return data
-
-
-def _rules(out: TextIO) -> int:
-    out.write(_catalog()["list"])
-    return EXIT_OK
-
-
-def _preset(name: str, out: TextIO) -> int:
-    from citelint.config import presets
-
-    if name not in presets.PRESETS:
-        raise UsageError(f"unknown preset '{name}'; the presets are {', '.join(presets.PRESETS)}")
-    out.write(presets.as_toml(name))
-    return EXIT_OK
-
-
-def _rule(code: str, out: TextIO) -> int:
-    catalog = _catalog()
-    found = code.upper() if code.upper() in catalog["rules"] else catalog["names"].get(code.lower())
-    if found is None:
-        raise UsageError(f"unknown rule '{code}'; `citelint rules` lists them")
-    out.write(catalog["rules"][found])
-    return EXIT_OK

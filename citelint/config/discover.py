@@ -3,68 +3,27 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 
 from citelint.config.settings import Settings
+from citelint.config.skips import (
+    ALWAYS_SKIPPED,
+    KIND_FOLDERS,
+    NEVER_ENTERED,
+    REPORT_SUFFIXES,
+    REPOSITORY,
+    REPOSITORY_DOCUMENT,
+    TEXT_SUFFIXES,
+    UNREAD_FORMAT,
+    Found,
+    text_skip,
+    told,
+)
 from citelint.ground.errors import UsageError
 from citelint.ground.gitfiles import Tracked, git_ignored
 from citelint.ground.globs import matches
 from citelint.ground.places import STORM_RUN_INDEX, expand, find_sources_root, relpath
 from citelint.outputs.generated import marked
-from citelint.sources.kinds import ALL_KINDS
-from citelint.sources.paths import read_head
-
-REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
-TEXT_SUFFIXES = (".txt",)  # read as Markdown, when named or included
-# The usual repository documents are not reports unless `include` names them.
-_REPOSITORY_DOCUMENT = re.compile(
-    r"^(?:readme|changelog|changes|history|contributing|license|licence|code_of_conduct|"
-    r"security|authors|notice|support)(?:\.[a-z]+)?$",
-    re.I,
-)
-_ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
-_NEVER_ENTERED = frozenset({".git", ".hg", ".svn"})  # a repository's own store, even --isolated
-_UNREAD_FORMAT = (
-    "named by `include`, but not a format citelint reads (.html, .htm, .md, .markdown, .txt)"
-)
-_REPOSITORY = "a repository document (name it in `include` to lint it)"
-# why a file that could hold a report was not linted, counted under --isolated on every run
-_TOLD = frozenset(
-    {
-        "a saved record in a sources folder",
-        "its first line is citelint's own output",
-        "a symlinked .txt file (name it or `include` it to lint it)",
-        _UNREAD_FORMAT,
-        _REPOSITORY,
-    }
-)
-# the folders of a sources root that hold saved records (`sources/pubmed/`, `sources/web/`)
-KIND_FOLDERS = frozenset(d for kind in ALL_KINDS for d in kind.dirs)
-# a `.txt` file a folder run never takes for a report: a package list, a crawler's rules
-_NOT_A_TEXT_REPORT = re.compile(r"^(?:requirements|constraints)[\w.-]*\.txt$|^robots\.txt$", re.I)
-# what citelint writes as text (`-o text:`, `-o concise:`, `--output-format github`)
-_CITELINT_OUTPUT = re.compile(
-    rb"^(?:[^\n]*:\d+:\d+: CL\d{3} \[(?:critical|warning|info)\] |no findings in \d+ files?"
-    rb"|::(?:error|warning|notice) )"
-)
-TEXT_HEAD = 4096  # bytes of a `.txt` file read to tell citelint's own output
-
-
-@dataclass
-class Found:
-    """What discovery found: report files, folders it could not list, and notes."""
-
-    reports: list[str] = field(default_factory=list)
-    unreadable: list[tuple[str, str]] = field(default_factory=list)  # (folder, why)
-    notes: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)  # named paths not linted, and why
-    # report-shaped files a folder run passed over, and why (`-v` names each; under
-    # `--isolated` the summary counts them): never a silent pass
-    passed_over: list[tuple[str, str]] = field(default_factory=list)
-    # `.txt` files a folder run found: reports only when citelint reads a citation in them
-    tentative: set[str] = field(default_factory=set)
 
 
 class Discovery:
@@ -85,7 +44,7 @@ class Discovery:
         config and git decide: no folder's name (`sources`, `evidence`, a dot-folder) hides
         what is in it (`saved_source` tells the saved records inside a sources root)."""
         name = os.path.basename(path)
-        if name in _NEVER_ENTERED:
+        if name in NEVER_ENTERED:
             return "a version-control folder"
         by_name = self._skip_by_name(path, name)
         if by_name is not None and not self.settings.isolated:
@@ -106,7 +65,7 @@ class Discovery:
         return None
 
     def _skip_by_name(self, path: str, name: str) -> str | None:
-        if name in _ALWAYS_SKIPPED:
+        if name in ALWAYS_SKIPPED:
             return "a dependency or cache folder"
         if name.startswith("."):
             return "a hidden folder"
@@ -160,11 +119,11 @@ class Discovery:
         included = bool(self.settings.include and matches(rel, self.settings.include))
         if not text and not lower.endswith(REPORT_SUFFIXES):
             # `include` names it, but citelint reads no such file: said, never silent
-            return _UNREAD_FORMAT if included and not named else ""
+            return UNREAD_FORMAT if included and not named else ""
         if self.settings.include and not included and not named:
             return "not matched by the config's `include`"
         if text and not (named or included):
-            why = self._text_skip(path)
+            why = text_skip(path)
             if why is not None:
                 return why
         if matches(rel, self.settings.exclude):
@@ -173,8 +132,8 @@ class Discovery:
             return "ignored by .gitignore"
         if self.settings.include and not included:
             return "not matched by the config's `include`"
-        if not included and _REPOSITORY_DOCUMENT.match(os.path.basename(path)):
-            return _REPOSITORY
+        if not included and REPOSITORY_DOCUMENT.match(os.path.basename(path)):
+            return REPOSITORY
         return None
 
     def _excluded(self, folder: str) -> bool:
@@ -194,17 +153,6 @@ class Discovery:
         return path.lower().endswith(TEXT_SUFFIXES) and not (
             include and matches(relpath(path, self.root), include)
         )
-
-    @staticmethod
-    def _text_skip(path: str) -> str | None:
-        """Why a `.txt` file a folder run found is no report, or None."""
-        if _NOT_A_TEXT_REPORT.match(os.path.basename(path)):
-            return "a package list or a crawler's rules, not a report"
-        if os.path.islink(path):  # never opened to look: it may lead outside
-            return "a symlinked .txt file (name it or `include` it to lint it)"
-        if _CITELINT_OUTPUT.match(read_head(path, TEXT_HEAD).lstrip(b"\xef\xbb\xbf")):
-            return "its first line is citelint's own output"
-        return None
 
     def why_skipped(self, path: str) -> str:
         """Why a named file is not linted, for its one-line message."""
@@ -297,26 +245,8 @@ class Discovery:
         return found
 
     def told(self, found: Found, dropped: int = 0) -> list[str]:
-        """Under `--isolated`, what the run says on every run (not only with `-v`): how
-        many files that could hold a report it did not lint, and why — no name, first
-        line or content test hides one in silence. `dropped`: `.txt` files a folder run
-        found with no citation in them."""
-        if not self.settings.isolated:
-            return []
-        counts: dict[str, int] = {}
-        for _, why in found.passed_over:
-            if why in _TOLD:
-                counts[why] = counts.get(why, 0) + 1
-        if dropped:
-            counts["a .txt file with no citation read in it"] = dropped
-        if not counts:
-            return []
-        parts = ", ".join(f"{n} {why}" for why, n in sorted(counts.items()))
-        n = sum(counts.values())
-        return [
-            f"--isolated: {n} file(s) that could hold a report were not linted ({parts}); "
-            "-v names each"
-        ]
+        """What the run says on every run under `--isolated` (`skips.told`)."""
+        return told(found.passed_over, dropped) if self.settings.isolated else []
 
     def walk(self, folder: str, unreadable: list[tuple[str, str]]) -> Iterator[str]:
         """Reports below `folder`; folders that cannot be listed are recorded, not skipped
@@ -331,7 +261,7 @@ class Discovery:
                 why = self.dir_skip(os.path.join(here, d))
                 if why is None:
                     kept.append(d)
-                elif d not in _NEVER_ENTERED:
+                elif d not in NEVER_ENTERED:
                     self.passed_over.append((os.path.join(here, d) + os.sep, why))
             dirs[:] = kept
             for name in sorted(names):

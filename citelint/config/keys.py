@@ -10,16 +10,26 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from citelint.config.checks import (
+    Check,
+    check_bool,
+    check_choice,
+    check_codes,
+    check_folder,
+    check_globs,
+    check_int,
+    check_sarif_cap,
+    check_strings,
+    check_styles,
+)
 from citelint.config.presets import extended
 from citelint.config.settings import RuleSettings, Settings
 from citelint.ground.errors import ConfigError
-from citelint.ground.globs import GlobError, alternatives
 from citelint.outputs.diagnostic import FAIL_LEVELS, Severity
-from citelint.read.citations.styles import style_names
 from citelint.read.claims import AnchorScope
 from citelint.rules import RULES_BY_CODE, AnyRule
 from citelint.sources.kinds import KINDS_BY_NAME, SourceKind, custom_kind
@@ -30,106 +40,33 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 
-def _strings(value: object, key: str) -> tuple[str, ...]:
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
-        raise ConfigError(f"'{key}' must be a list of strings")
-    return tuple(str(v) for v in items)
-
-
-def _codes(value: object, key: str) -> tuple[str, ...]:
-    """Rule codes or prefixes; one that selects no rule is an error, never a silent no-op."""
-    codes = tuple(c.strip() for v in _strings(value, key) for c in v.split(",") if c.strip())
-    for code in codes:
-        if not re.fullmatch(r"C(?:L\d{0,3})?", code):
-            raise ConfigError(f"'{key}' has '{code}', which is not a rule code or prefix (CL1…)")
-        if not any(known.startswith(code) for known in RULES_BY_CODE):
-            raise ConfigError(f"'{key}' has '{code}', which matches no rule (`citelint rules`)")
-    return codes
-
-
-def _int(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ConfigError(f"'{key}' must be a whole number ≥ 0")
-    return value
-
-
-def _sarif_cap(value: object, key: str) -> int:
-    """Code scanning rejects a run of more than 25,000 results: a larger cap would make
-    the upload fail, and so hide every finding."""
-    if _int(value, key) > 25_000:
-        raise ConfigError(f"'{key}' must be at most 25000 (code scanning's limit per run)")
-    return _int(value, key)
-
-
-def _globs(value: object, key: str) -> tuple[str, ...]:
-    globs = _strings(value, key)
-    for glob in globs:
-        if glob.startswith(("/", "\\")) or ".." in re.split(r"[\\/]", glob):
-            raise ConfigError(f"'{key}' has {glob!r}: patterns are relative to the project root")
-        try:
-            alternatives(glob)
-        except GlobError as exc:
-            raise ConfigError(f"'{key}' has {exc}") from exc
-    return globs
-
-
-def _bool(value: object, key: str) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"'{key}' must be true or false")
-    return value
-
-
-def _folder(value: object, key: str) -> str:
-    if not isinstance(value, str):
-        raise ConfigError(f"'{key}' must be a folder path")
-    return value
-
-
-def _styles(value: object, key: str) -> tuple[str, ...]:
-    styles = _strings(value, key)
-    names = style_names()
-    for style in styles:
-        if style not in names:
-            raise ConfigError(f"'{key}' has '{style}'; the styles are {', '.join(names)}")
-    return tuple(dict.fromkeys(styles))
-
-
-def _choice(*allowed: str) -> Callable[[object, str], str]:
-    def check(value: object, key: str) -> str:
-        if value not in allowed:
-            raise ConfigError(f"'{key}' must be one of {', '.join(allowed)}; got {value!r}")
-        return str(value)
-
-    return check
-
-
-_Check = Callable[[object, str], object]
-
 # Top-level keys: (the Settings field, its check).
-_SETTINGS_KEYS: Mapping[str, tuple[str, _Check]] = {
-    "include": ("include", lambda v, k: _globs(v, k)),
-    "exclude": ("exclude", lambda v, k: _globs(v, k)),
-    "select": ("select", _codes),
-    "ignore": ("ignore", _codes),
-    "extend-select": ("extend_select", _codes),
-    "fail-on": ("fail_on", _choice(*FAIL_LEVELS)),
-    "fail-on-unchecked": ("fail_on_unchecked", _bool),
-    "max-source-bytes": ("max_source_bytes", _int),
-    "max-total-source-bytes": ("max_total_source_bytes", _int),
-    "max-pdf-pages": ("max_pdf_pages", _int),
-    "max-report-bytes": ("max_report_bytes", _int),
-    "sarif-max-results": ("sarif_max_results", _sarif_cap),
-    "respect-gitignore": ("respect_gitignore", _bool),
+_SETTINGS_KEYS: Mapping[str, tuple[str, Check]] = {
+    "include": ("include", check_globs),
+    "exclude": ("exclude", check_globs),
+    "select": ("select", check_codes),
+    "ignore": ("ignore", check_codes),
+    "extend-select": ("extend_select", check_codes),
+    "fail-on": ("fail_on", check_choice(*FAIL_LEVELS)),
+    "fail-on-unchecked": ("fail_on_unchecked", check_bool),
+    "max-source-bytes": ("max_source_bytes", check_int),
+    "max-total-source-bytes": ("max_total_source_bytes", check_int),
+    "max-pdf-pages": ("max_pdf_pages", check_int),
+    "max-report-bytes": ("max_report_bytes", check_int),
+    "sarif-max-results": ("sarif_max_results", check_sarif_cap),
+    "respect-gitignore": ("respect_gitignore", check_bool),
 }
 # Claim-model keys: (the ClaimSettings field, its check).
-_CLAIM_KEYS: Mapping[str, tuple[str, _Check]] = {
-    "appendix-headings": ("appendix_headings", _strings),
-    "abbreviations": ("abbreviations", _strings),
-    "anchor-scope": ("anchor_scope", lambda v, k: AnchorScope(_choice("sentence", "block")(v, k))),
-    "locator-optional-types": ("locator_optional_types", _strings),
-    "citation-styles": ("citation_styles", _styles),
-    "numbered-locators": ("numbered_locators", _choice("optional", "required")),
+_CLAIM_KEYS: Mapping[str, tuple[str, Check]] = {
+    "appendix-headings": ("appendix_headings", check_strings),
+    "abbreviations": ("abbreviations", check_strings),
+    "anchor-scope": (
+        "anchor_scope",
+        lambda v, k: AnchorScope(check_choice("sentence", "block")(v, k)),
+    ),
+    "locator-optional-types": ("locator_optional_types", check_strings),
+    "citation-styles": ("citation_styles", check_styles),
+    "numbered-locators": ("numbered_locators", check_choice("optional", "required")),
 }
 # The drug naming grammar (DrugGrammar fields), at the top level since 0.2.
 _DRUG_KEYS: Mapping[str, str] = {
@@ -202,7 +139,9 @@ _PATH_KEYS = frozenset({"sources", "evidence-roots", "cache-dir"})
 def _apply_path(
     changes: _Changes, root: str, key: str, value: object, path: str, trusted: bool
 ) -> None:
-    folders = [_folder(value, path)] if key != "evidence-roots" else list(_strings(value, path))
+    folders = (
+        [check_folder(value, path)] if key != "evidence-roots" else list(check_strings(value, path))
+    )
     absolute = [os.path.normpath(os.path.join(root, f)) for f in folders]
     if trusted:
         changes.roots.extend(absolute)
@@ -236,15 +175,15 @@ def _apply_key(changes: _Changes, key: str, value: object, path: str) -> None:
         name, check = _CLAIM_KEYS[key]
         changes.claims[name] = check(value, path)
     elif key in _DRUG_KEYS:
-        changes.drugs[_DRUG_KEYS[key]] = _strings(value, path)
+        changes.drugs[_DRUG_KEYS[key]] = check_strings(value, path)
     elif key == "required-source-channels":
-        changes.settings["required_source_channels"] = _strings(value, path)
+        changes.settings["required_source_channels"] = check_strings(value, path)
         changes.settings["channels_explicit"] = True
     elif key == "per-file-ignores":
         if not isinstance(value, dict):
             raise ConfigError(f"'{path}' must be a table of glob = [codes]")
         changes.settings["per_file_ignores"] = tuple(
-            (str(glob), _codes(codes, f"{path}.{glob}")) for glob, codes in value.items()
+            (str(glob), check_codes(codes, f"{path}.{glob}")) for glob, codes in value.items()
         )
     elif key == "fetch":
         changes.settings.update(fetch_table(value, path))
@@ -273,12 +212,12 @@ def _source_types(value: object, path: str) -> dict[str, SourceKind]:
         unknown = set(spec) - {"dirs", "extensions"}
         if unknown:
             raise ConfigError(f"unknown key '{here}.{sorted(unknown)[0]}'")
-        dirs = _strings(spec.get("dirs", [name]), f"{here}.dirs")
+        dirs = check_strings(spec.get("dirs", [name]), f"{here}.dirs")
         if any(d.startswith("/") or ".." in d.split("/") for d in dirs):
             raise ConfigError(f"'{here}.dirs' must stay inside the sources root")
         exts = tuple(
             e.lstrip(".")
-            for e in _strings(spec.get("extensions", ["json", "txt"]), f"{here}.extensions")
+            for e in check_strings(spec.get("extensions", ["json", "txt"]), f"{here}.extensions")
         )
         types[name] = custom_kind(name, dirs, exts)
     return types
@@ -308,10 +247,10 @@ def _rule_settings(
     defaults = rule.options_type()
     for key, val in table.items():
         if key == "severity":
-            severity = Severity(_choice("critical", "warning", "info")(val, f"{here}.{key}"))
+            severity = Severity(check_choice("critical", "warning", "info")(val, f"{here}.{key}"))
         elif key in _DRUG_KEYS and key not in fields:
             # The drug grammar was CL103's option before it became the claim model's.
-            changes.drugs[_DRUG_KEYS[key]] = _strings(val, f"{here}.{key}")
+            changes.drugs[_DRUG_KEYS[key]] = check_strings(val, f"{here}.{key}")
             changes.notes.append(
                 f"'{here}.{key}' is deprecated: set '{key}' at the top level of the config; "
                 "it applies to every rule"
@@ -331,13 +270,13 @@ def _typed(value: object, default: object, key: str) -> object:
             raise ConfigError(f"'{key}' must be true or false")
         return value
     if isinstance(default, int):
-        return _int(value, key)
+        return check_int(value, key)
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ConfigError(f"'{key}' must be a number")
         return float(value)
     if isinstance(default, tuple):
-        return _strings(value, key)
+        return check_strings(value, key)
     if isinstance(default, dict):
         if not isinstance(value, dict) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value.values()

@@ -30,7 +30,8 @@ from citelint.ground.document import Document
 from citelint.ground.gitfiles import Tracked
 from citelint.ground.places import find_sources_root
 from citelint.ground.writes import link_below
-from citelint.lint.cache.results import ResultCache, code_version, stable
+from citelint.lint.cache.results import ResultCache
+from citelint.lint.cache.versions import code_version, stable
 from citelint.outputs.diagnostic import Diagnostic
 from citelint.outputs.result import FileResult, source_lines
 from citelint.read.analysis import Analysis, ChannelUse, anchor_starts, body_claims, diagrams

@@ -410,6 +410,8 @@ def test_version_rules_and_rule_start_without_the_engine() -> None:
             "citelint.outputs",
             "citelint.commands.cli",
             "citelint.commands.arguments",
+            "citelint.commands.catalog",
+            "citelint.commands.counts",
             "citelint.ground.errors",
             "citelint.ground.redact",
             "citelint.outputs.diagnostic",

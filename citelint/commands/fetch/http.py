@@ -18,19 +18,16 @@ a body past the cap is dropped unread; each host is asked no faster than its rat
 
 from __future__ import annotations
 
-import contextlib
 import re
-import socket
-import threading
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
 import urllib3
-from urllib3.connection import HTTPConnection, HTTPSConnection
 
 from citelint import __version__
+from citelint.commands.fetch.sockets import Pool, TLSPool, Watchdog, system_resolve
 from citelint.commands.fetch.targets import (
     FetchError,
     Target,
@@ -66,71 +63,6 @@ class Response:
     body: bytes
     headers: Mapping[str, str] = field(default_factory=dict)
     full_type: str = ""  # the Content-Type header as sent, control characters removed
-
-
-_OPENED = threading.local()  # the sockets the current request opened, for its deadline
-
-
-def _noted(sock: socket.socket) -> socket.socket:
-    """Note a socket a connection opens, so the request's deadline can close it."""
-    opened = getattr(_OPENED, "socks", None)
-    if opened is not None:
-        opened.append(sock)
-    return sock
-
-
-class _Connection(HTTPConnection):
-    def _new_conn(self) -> socket.socket:
-        return _noted(super()._new_conn())
-
-
-class _TLSConnection(HTTPSConnection):
-    def _new_conn(self) -> socket.socket:
-        return _noted(super()._new_conn())
-
-
-class _Pool(urllib3.HTTPConnectionPool):
-    ConnectionCls = _Connection
-
-
-class _TLSPool(urllib3.HTTPSConnectionPool):
-    ConnectionCls = _TLSConnection
-
-
-class _Watchdog:
-    """Closes a request's sockets at its deadline: a server that sends its status line
-    and headers one byte a second is cut there too, not only its body."""
-
-    def __init__(self, seconds: float) -> None:
-        self.fired = False
-        self.socks: list[socket.socket] = []
-        self._timer = threading.Timer(max(seconds, 0.0), self._fire)
-        self._timer.daemon = True
-
-    def __enter__(self) -> _Watchdog:
-        _OPENED.socks = self.socks
-        self._timer.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        """Every socket of the request closed: each request has its own connection
-        (`Connection: close`), and one that failed mid-answer is never left open."""
-        self._timer.cancel()
-        _OPENED.socks = None
-        for sock in self.socks:
-            sock.close()
-
-    def _fire(self) -> None:
-        self.fired = True
-        for sock in self.socks:
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-
-
-def system_resolve(host: str, port: int) -> list[str]:
-    """Every address the system gives a host name, in its order."""
-    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
 @dataclass
@@ -268,7 +200,7 @@ class Client:
         )
         headers = {**sent, "Host": target.host_header, "User-Agent": USER_AGENT}
         headers["Connection"] = "close"
-        with _Watchdog(remaining) as watchdog:
+        with Watchdog(remaining) as watchdog:
             try:
                 return self._exchange(pool, target, headers, timeout, end, payload)
             except FetchError:
@@ -337,7 +269,7 @@ class Client:
         if len(self._pools) >= _POOLS:
             self._pools.pop(next(iter(self._pools))).close()
         if target.scheme == "https":
-            pool = _TLSPool(
+            pool = TLSPool(
                 address,
                 target.port,
                 maxsize=1,
@@ -345,7 +277,7 @@ class Client:
                 assert_hostname=target.host,
             )
         else:
-            pool = _Pool(address, target.port, maxsize=1)
+            pool = Pool(address, target.port, maxsize=1)
         self._pools[key] = pool
         return pool
 

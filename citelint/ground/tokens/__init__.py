@@ -24,12 +24,8 @@ from citelint.ground.tokens.drugs import (
 from citelint.ground.tokens.entities import EntityKind, EntityToken, entity_tokens
 from citelint.ground.tokens.kinds import Kind
 from citelint.ground.tokens.markers import markers
-from citelint.ground.tokens.numbers import (
-    THRESHOLD,
-    NumericToken,
-    numeric_tokens,
-    values_in,
-)
+from citelint.ground.tokens.numbers import NumericToken, numeric_tokens, values_in
+from citelint.ground.tokens.quantity import THRESHOLD
 from citelint.ground.tokens.spelled import spelled_numbers
 from citelint.ground.tokens.text import (
     HYPHENS,

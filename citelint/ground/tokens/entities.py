@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from citelint.ground.tokens.numbers import CACHED_TEXT, is_strict_label
+from citelint.ground.tokens.numbers import CACHED_TEXT
+from citelint.ground.tokens.quantity import is_strict_label
 from citelint.ground.tokens.text import HYPHENS, squash
 
 

@@ -14,13 +14,14 @@ Every lookup goes through the `SourceStore`: nothing outside the allowed roots i
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from citelint.ground.document import Anchor, Document, Reference
 from citelint.read.citations import indexes
 from citelint.read.citations.indexes import STORM_INDEX, WEB_INDEX, RootIndex, read_index
+from citelint.read.citations.lookup import RecordLookup
+from citelint.read.citations.naming import dangling, describe, entry_for, show_id
 from citelint.read.citations.notices import NOTICES, NoticeReader
 from citelint.read.citations.urls import (
     normalize_url,
@@ -31,11 +32,8 @@ from citelint.read.citations.urls import (
     title_key,
     url_ids,
 )
-from citelint.sources.listing import saved_ids
 from citelint.sources.model import Failure, FailureKind, Resolution, Span
 from citelint.sources.store import SourceStore
-
-MAX_LISTED_RECORDS = 5000  # records read to look up a DOI or a title, per sources root
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +78,7 @@ class CitationResolver:
         # a URL is resolved once per run, and a saved page folded once for its quotes
         self._urls: dict[tuple[str, str | None, str | None], tuple[str | None, Resolution]] = {}
         self._hay: dict[tuple[str, str | None], str] = {}
-        self._listed: dict[str, dict[str, tuple[str, str]]] = {}  # DOI or title → (type, id)
-        self._capped: dict[str, int] = {}  # roots with more saved records than are looked up
-        self._looked_up = False  # whether the current search consulted the DOI/title list
+        self.lookup = RecordLookup(store, tuple(self._identified.get("PMID", ())))
         self._shown: dict[tuple[str, str], str] = {}  # a hashed file id → the id as written
 
     def resolve(self, doc: Document, root: str | None) -> Resolved:
@@ -117,21 +113,21 @@ class CitationResolver:
     ) -> tuple[str | None, Resolution]:
         """The resolution of one citation, and the unsaved source it depends on if any."""
         if anchor.type == "ref":
-            entry = _entry_for(anchor, entries.get(anchor.id, ()))
+            entry = entry_for(anchor, entries.get(anchor.id, ()))
             if entry is None:
                 url = self._index(root).storm_numbers.get(anchor.id) if root else None
                 if url is not None:
                     return self._url(url, None, root)
-                return None, _dangling(anchor, doc)
+                return None, dangling(anchor, doc)
             if entry.place not in records:
                 records[entry.place] = self._entry(entry, root)
             found = records[entry.place].resolution
             if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED:
-                return _describe(entry), found
+                return describe(entry), found
             return None, found
         if anchor.type == "url":
             return self._url(anchor.id, anchor.locator, root)
-        what = _show_id(anchor.type, anchor.id)
+        what = show_id(anchor.type, anchor.id)
         found, _ = self._first(self._id_targets(anchor.type, anchor.id, root), root, what)
         if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED:
             found = self.nonexistent([(anchor.type, anchor.id)], root) or found
@@ -151,11 +147,11 @@ class CitationResolver:
                 for kind, ident in url_ids(url):
                     yield from self._id_targets(kind, ident, root)
             if entry.title and root is not None:
-                hit = self._records(root).get("title:" + title_key(entry.title))
+                hit = self.lookup.of(root).get("title:" + title_key(entry.title))
                 if hit is not None:
                     yield hit[0], hit[1], None
 
-        found, target = self._first(targets(), root, _describe(entry))
+        found, target = self._first(targets(), root, describe(entry))
         if isinstance(found, Failure) and found.kind is FailureKind.UNSAVED and root is not None:
             for url in entry.urls:  # a saved web page is the last resort
                 _, page = self._url(url, None, root)
@@ -179,7 +175,7 @@ class CitationResolver:
         for name, notice in self.notices.of_dois(ids, kind, root).items():
             fields[name] = fields.get(name) or notice
         retraction, concern = (fields.pop(name, "") for name in NOTICES)
-        shown = self._shown.get((kind, ident)) or _show_id(kind, ident)
+        shown = self._shown.get((kind, ident)) or show_id(kind, ident)
         return Record(found, shown, fields, retraction, concern)
 
     def _id_targets(
@@ -190,7 +186,7 @@ class CitationResolver:
         declare the identifier; for a PMCID last the PubMed record that carries it (what
         `citelint fetch` saves when PMC has no open full text)."""
         if kind == "DOI" and root is not None:
-            hit = self._records(root).get("doi:" + ident.lower())
+            hit = self.lookup.of(root).get("doi:" + ident.lower())
             if hit is not None:
                 yield hit[0], hit[1], None
         for name in self._identified.get(kind, ()):
@@ -198,10 +194,10 @@ class CitationResolver:
             if named is None:
                 yield name, ident.upper() if kind != "PMID" else ident, None
                 continue
-            self._shown[(name, named(ident))] = _show_id(kind, ident)  # not the file's hash
+            self._shown[(name, named(ident))] = show_id(kind, ident)  # not the file's hash
             yield name, named(ident), None
         if kind == "PMCID" and root is not None:
-            hit = self._records(root).get("pmcid:" + ident.upper())
+            hit = self.lookup.of(root).get("pmcid:" + ident.upper())
             if hit is not None:
                 yield hit[0], hit[1], None
 
@@ -211,7 +207,7 @@ class CitationResolver:
         """The first target that resolves, and which it was; a failure other than "no
         file" stops the search."""
         tried = []
-        self._looked_up = False
+        self.lookup.begin()
         for kind, ident, locator in targets:
             if kind not in self.store.kinds:
                 continue
@@ -220,15 +216,16 @@ class CitationResolver:
                 self._kind_at[found.path] = kind
             if isinstance(found, Span) or found.kind is not FailureKind.NO_SOURCE:
                 return found, (kind, ident)
-            tried.append(self._shown.get((kind, ident)) or _show_id(kind, ident))
+            tried.append(self._shown.get((kind, ident)) or show_id(kind, ident))
         how = f"tried {', '.join(dict.fromkeys(tried))}" if tried else "no identifier or saved page"
         if root is None:
             how = "no sources folder found for this report; pass --sources DIR"
-        elif self._looked_up and root in self._capped:  # an honest negative, not "not saved"
+        elif self.lookup.looked_up and root in self.lookup.capped:  # an honest negative
+            records, cap = self.lookup.capped[root]
             return Failure(
                 FailureKind.UNREADABLE,
-                f"{what} was looked up by DOI or title in only the first {MAX_LISTED_RECORDS} "
-                f"of {self._capped[root]} saved records (the look-up cap); it is not checked",
+                f"{what} was looked up by DOI or title in only the first {cap} "
+                f"of {records} saved records (the look-up cap); it is not checked",
             ), None
         message = f"{what} is not saved under the sources root ({how})"
         return Failure(FailureKind.UNSAVED, message), None
@@ -254,7 +251,7 @@ class CitationResolver:
             page = None if unsaved else found
             if unsaved and root is not None:
                 page = self.nonexistent(ids, root)
-            how = "tried " + ", ".join(_show_id(k, i) for k, i in ids)
+            how = "tried " + ", ".join(show_id(k, i) for k, i in ids)
         index = self._index(root) if root is not None else RootIndex()
         key = normalize_url(url)
         if key in index.web and self._web is not None and not isinstance(page, Failure):
@@ -308,7 +305,7 @@ class CitationResolver:
             if key in missing:
                 return Failure(
                     FailureKind.NONEXISTENT,
-                    f"{_show_id(written, ident)} does not exist: {missing[key]}",
+                    f"{show_id(written, ident)} does not exist: {missing[key]}",
                 )
         return None
 
@@ -319,8 +316,7 @@ class CitationResolver:
         watch = self.store.watch
         watch.forget(self._roots, [root])
         watch.forget(self._urls, [k for k in self._urls if k[2] == root])
-        watch.forget(self._listed, [root])
-        self._capped.pop(root, None)
+        self.lookup.release(root)
         for place in [k for k in self._hay if k[0].startswith(prefix)]:
             del self._hay[place]
         for path in [p for p in self._kind_at if p.startswith(prefix)]:
@@ -332,67 +328,3 @@ class CitationResolver:
 
     def _index(self, root: str) -> RootIndex:
         return self.watch.memo(self._roots, root, lambda: read_index(self.store, root))
-
-    def _records(self, root: str | None) -> dict[str, tuple[str, str]]:
-        """DOI and title of every saved PubMed record, listed once per root."""
-        if root is None:
-            return {}
-        self._looked_up = True
-        return self.watch.memo(self._listed, root, lambda: self._list_records(root))
-
-    def _list_records(self, root: str) -> dict[str, tuple[str, str]]:
-        records: dict[str, tuple[str, str]] = {}
-        listed = [
-            (name, ident)
-            for name in self._identified.get("PMID", ())
-            for ident in saved_ids(self.store, name, root)
-        ]
-        if len(listed) > MAX_LISTED_RECORDS:
-            self._capped[root] = len(listed)
-        for name, ident in listed[:MAX_LISTED_RECORDS]:
-            found = self.store.resolve(Anchor(name, ident, "title", 0, 0), root)
-            if isinstance(found, Span):
-                records.setdefault("title:" + title_key(found.text), (name, ident))
-                for other in found.ids:
-                    if other.startswith("10."):
-                        records.setdefault("doi:" + other.lower(), (name, ident))
-                    elif other.upper().startswith("PMC"):
-                        records.setdefault("pmcid:" + other.upper(), (name, ident))
-        return records
-
-
-def _entry_for(anchor: Anchor, listed: Sequence[Reference]) -> Reference | None:
-    """The entry a `[n]` names: the only one, or — where each section lists its own
-    sources from 1 — the first list after the citation (its section's), else the last."""
-    if len(listed) <= 1:
-        return listed[0] if listed else None
-    return next((r for r in listed if r.start > anchor.start), listed[-1])
-
-
-def _dangling(anchor: Anchor, doc: Document) -> Failure:
-    if not doc.reference_list:
-        return Failure(
-            FailureKind.DANGLING,
-            f"the report cites by number ({anchor.text}) but has no reference list",
-        )
-    return Failure(FailureKind.DANGLING, f"no entry {anchor.id} in the reference list")
-
-
-def _describe(entry: Reference) -> str:
-    who = ", ".join(p for p in (entry.author, entry.year) if p)
-    # an entry written `[1] https://…` is not described by its own key again
-    text = re.sub(r"^\s*(?:(?:\[\d{1,3}\]|【\d{1,3}】)[ \t]*)+", "", entry.text)
-    title = entry.title or re.sub(r"\s+", " ", text)
-    short = title if len(title) <= 60 else title[:57] + "…"
-    return f"reference [{entry.key}] ({who + ': ' if who else ''}{short})"
-
-
-def _show_id(kind: str, ident: str) -> str:
-    """An identifier as written (`PMID 123`, `NCT01234567`, `DOI 10.1/x`), a source as
-    its anchor (`[bioc:PMC123]`)."""
-    if kind == "arXiv":
-        return f"arXiv:{ident}"
-    if kind.isupper():  # `NCT01234567` and `PMC123` say what they are
-        prefix = "PMC" if kind == "PMCID" else kind
-        return ident if ident.upper().startswith(prefix) else f"{kind} {ident}"
-    return f"[{kind}:{ident}]"

@@ -16,11 +16,11 @@ row, one finder method, one fixture.
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from citelint.read.citations.hits import BlockText, CitationHit, Style, expand
 from citelint.read.citations.narrative import NARRATED, Narrators
 from citelint.read.citations.positional import (
     AFTER_POWER,
@@ -33,42 +33,6 @@ from citelint.read.citations.positional import (
 )
 from citelint.read.citations.ranges import merged, overlaps, without_overlaps
 from citelint.read.citations.urls import text_fragment
-
-
-class Style(enum.StrEnum):
-    """How a report cites besides citelint's anchors (the config's `citation-styles`)."""
-
-    NUMBERED = "numbered"
-    FOOTNOTE = "footnote"
-    SUPERSCRIPT = "superscript"
-    LINK = "link"
-    URL = "url"
-    IDENTIFIER = "identifier"
-    GLUED = "glued"
-
-
-MAX_KEY_DIGITS = 4  # a reference number has at most this many digits
-
-
-@dataclass(frozen=True, slots=True)
-class CitationHit:
-    """One citation in a block's text: `type` is `ref` (a reference key), `url`, or the
-    identifier written (`PMID`, `PMCID`, `DOI`, `NCT`); `group` is the range a run of
-    them shares."""
-
-    style: str
-    type: str
-    id: str
-    locator: str | None
-    start: int
-    end: int
-    written: str
-    mask: bool = True  # whether its text is left out of the claim (not for an NCT id)
-
-    @property
-    def group(self) -> tuple[int, int]:
-        return self.start, self.end
-
 
 _NUM = r"\d{1,3}"
 _LIST = rf"{_NUM}(?:\s*[-–—]\s*{_NUM})?(?:\s*[,，;、]\s*{_NUM}(?:\s*[-–—]\s*{_NUM})?)*"
@@ -95,34 +59,6 @@ _CITING_BEFORE = re.compile(r"[(\[（【,;、:：]\s*$")
 # Link text that names a source, saying nothing: `frontiersin.org`, `PubMed + 2`, `3`.
 _LABEL = re.compile(r"[\w.-]+\.[a-z]{2,}(?:/\S*)?|[^\d]{0,40}\+\s?\d{1,3}|[\d,\s–-]+", re.I)
 _DIGITS_ONLY = re.compile(r"\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*")
-
-
-def expand(numbers: str) -> list[str]:
-    """`1,2` → 1, 2; `1-3` → 1, 2, 3 (a range of at most 50, else its two ends)."""
-    keys: list[str] = []
-    for part in re.split(r"\s*[,，;、]\s*", numbers.strip()):
-        ends = [p for p in re.split(r"\s*[-–—]\s*", part) if p]
-        if any(len(e) > MAX_KEY_DIGITS for e in ends):
-            continue  # no reference list is that long: not a reference number
-        if len(ends) == 2 and ends[0].isdigit() and ends[1].isdigit():
-            low, high = int(ends[0]), int(ends[1])
-            span = range(low, high + 1) if 0 <= high - low <= 50 else (low, high)
-            keys.extend(str(n) for n in span)
-        else:
-            keys.extend(e for e in ends if e.isdigit())
-    return list(dict.fromkeys(keys))
-
-
-@dataclass(frozen=True, slots=True)
-class BlockText:
-    """What a finder reads: a block's rendered text, its links `(start, end, href)`, its
-    `<sup>` ranges, whether it is a table row, and the ranges links take."""
-
-    text: str
-    links: Sequence[tuple[int, int, str]]
-    sups: Sequence[tuple[int, int]]
-    row: bool
-    taken: Sequence[tuple[int, int]]
 
 
 Finder = Callable[["CitationScanner", BlockText], list[CitationHit]]

@@ -7,12 +7,11 @@ coverage (A3), and appendix sections (A5).
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from citelint.ground.anchors import ANCHOR_SHAPE, AnchorGrammar
+from citelint.ground.anchors import AnchorGrammar
 from citelint.ground.document import (
     Anchor,
     Block,
@@ -21,24 +20,18 @@ from citelint.ground.document import (
     Format,
     NearMiss,
     OffsetMap,
-    Sentence,
     line_starts,
 )
-from citelint.ground.tokens import blank, fold
+from citelint.ground.tokens import fold
 from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
-from citelint.read.parse.citing import (
-    CitationReader,
-    cite_whole_file,
-    masks_within,
-    merge,
-    paragraph_links,
-)
+from citelint.read.parse.attach import attach, strip_anchors
+from citelint.read.parse.citing import CitationReader, merge
 from citelint.read.parse.lists import closing_citations
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
+from citelint.read.parse.scope import cite_whole_file
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
 from citelint.read.parse.tables import citation_columns, flattened_tables
-from citelint.read.parse.ties import back_references
 from citelint.sources.kinds import BUILTIN_TYPES
 
 DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
@@ -189,7 +182,7 @@ class DocumentBuilder:
             if raw.kind == "li"
             else ()
         )
-        sentences = _attach(block, raw.text, ranges, anchors, scoped, inherited, masks)
+        sentences = attach(block, raw.text, ranges, anchors, scoped, inherited, masks)
         # Sentences point back at their block, so the frozen block gets its sentences
         # once, here, while it is built; nothing changes it afterwards.
         object.__setattr__(block, "sentences", tuple(sentences))
@@ -198,7 +191,7 @@ class DocumentBuilder:
             state.table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
         elif raw.table is None:
             last = sentences[-1] if sentences else None
-            ends_colon = last is not None and _strip_anchors(last.text).endswith((":", "："))
+            ends_colon = last is not None and strip_anchors(last.text).endswith((":", "："))
             state.last_colon_anchors = last.anchors if last is not None and ends_colon else ()
             if raw.kind != "li":  # a cited lead-in's items are checked against its sources
                 state.list_lead = state.last_colon_anchors
@@ -278,114 +271,3 @@ _APPENDIX_LABEL = re.compile(
     r"\s*(?:(?:[a-z]|[0-9]{1,3}|[ivx]{1,4}|[一二三四五六七八九十]{1,3})(?:$|[\s:：.\-–—(（/|])"
     r"|$|[:：.\-–—(（/|])"
 )
-
-
-def _attach(
-    block: Block,
-    text: str,
-    ranges: list[tuple[int, int]],
-    anchors: list[tuple[int, int, Anchor]],
-    scoped: Sequence[ScopedAnchors],
-    inherited: tuple[Anchor, ...],
-    masks: Sequence[tuple[int, int]] = (),
-) -> list[Sentence]:
-    """Give each sentence its anchors; a leading anchor run belongs to the sentence before."""
-    spans = _leading_runs(text, ranges, anchors)
-    starts = [s for s, _, _ in anchors]  # anchors come in order of position
-    scoped = [
-        sc for sc in scoped if sc.start < block.offsets.end(len(text)) and block.start < sc.end
-    ]
-    sentences: list[Sentence] = []
-    plain = not (anchors or masks or scoped or inherited)  # nothing to give any sentence
-    for begin, stop in spans:
-        begin, stop = _trim(text, begin, stop)
-        if stop <= begin:
-            continue
-        if plain:
-            piece = text[begin:stop]
-            bare = _strip_anchors(piece) if "[" in piece or "【" in piece else piece.strip()
-            if bare.strip(_NOTHING_SAID):
-                sentences.append(Sentence(piece, block, begin, stop, ()))
-            continue
-        own = tuple(
-            a
-            for s, e, a in anchors[
-                bisect.bisect_left(starts, begin) : bisect.bisect_right(starts, stop)
-            ]
-            if e <= stop
-        )
-        own_masks = masks_within(masks, begin, stop)
-        bare = blank(text[begin:stop], own_masks)
-        if not _strip_anchors(bare).strip(_NOTHING_SAID):
-            continue  # an anchor-only run covers nothing
-        sentence_start = block.offsets[begin]
-        sentence_end = block.offsets.end(stop)
-        extra = tuple(
-            a
-            for sc in scoped
-            if sc.start < sentence_end and sentence_start < sc.end
-            for a in sc.anchors
-        )
-        sentences.append(
-            Sentence(
-                text[begin:stop],
-                block,
-                begin,
-                stop,
-                _unique(own + extra + inherited),
-                own_masks,
-                borrowed=bool(inherited) and not (own or extra),
-            )
-        )
-    return back_references(paragraph_links(sentences, text, anchors))
-
-
-def _leading_runs(
-    text: str, ranges: list[tuple[int, int]], anchors: list[tuple[int, int, Anchor]]
-) -> list[list[int]]:
-    """Sentence ranges with each leading anchor run (and the stop after it) moved to the
-    sentence before: `… 4.8 months. [pmid:1:abstract] Next …` cites the first."""
-    spans = [list(r) for r in ranges]
-    run_at: dict[int, tuple[int, int, Anchor]] = {}  # the first anchor group at each offset
-    for found in anchors:
-        run_at.setdefault(found[0], found)
-    for i in range(1, len(spans)):
-        begin, stop = spans[i]
-        pos = begin
-        moved = False
-        while True:
-            while pos < stop and (text[pos].isspace() or text[pos] in ")]}」』）,，、"):
-                pos += 1
-            run = run_at.get(pos)
-            if run is None:
-                break
-            pos = run[1]
-            moved = True
-        if moved:
-            while pos < stop and text[pos] in "。.!?！？;；":
-                pos += 1
-            spans[i - 1][1] = pos
-            spans[i][0] = pos
-    return spans
-
-
-def _trim(text: str, begin: int, stop: int) -> tuple[int, int]:
-    while begin < stop and text[begin].isspace():
-        begin += 1
-    while stop > begin and text[stop - 1].isspace():
-        stop -= 1
-    return begin, stop
-
-
-_NOTHING_SAID = " .。,，;；:：|!?！？"  # what is left of an anchor-only run
-
-
-def _strip_anchors(text: str) -> str:
-    return ANCHOR_SHAPE.sub("", text).strip()
-
-
-def _unique(anchors: Iterable[Anchor]) -> tuple[Anchor, ...]:
-    seen: dict[tuple[int, int, str], Anchor] = {}
-    for a in anchors:
-        seen.setdefault((a.start, a.end, a.text), a)
-    return tuple(seen.values())

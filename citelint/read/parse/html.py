@@ -23,39 +23,17 @@ from citelint.read.parse.html_scan import (
     scan,
 )
 from citelint.read.parse.html_scopes import Scopes
-from citelint.read.parse.html_tree import is_mermaid, small_int, strong_only
+from citelint.read.parse.html_tree import (
+    BLOCK_KINDS,
+    INLINE,
+    SKIP,
+    is_mermaid,
+    small_int,
+    strong_only,
+)
 from citelint.read.parse.raw import ParseOutput, RawBlock
 from citelint.read.parse.shown import UNREAD_TAGS, ShownReader
 from citelint.read.parse.shown import block as shown_block
-
-BLOCK_KINDS = {
-    "p": "p", "li": "li", "dd": "dd", "dt": "dt", "blockquote": "blockquote",
-    "figcaption": "figcaption", "caption": "caption",
-    "h1": "heading", "h2": "heading", "h3": "heading", "h4": "heading", "h5": "heading",
-    "h6": "heading", "text": "p",  # an SVG's text: what a figure says in words
-}  # fmt: skip
-_SKIP = frozenset(
-    {
-        "head",
-        "script",
-        "style",
-        "template",
-        "code",
-        "pre",
-        "title",
-        "textarea",
-        "xmp",
-        "iframe",
-        "noembed",
-        "noframes",
-    }
-)  # `noscript`, `svg` and `math` are read: a reader sees them (shown.py)
-_INLINE = frozenset({
-    "a", "abbr", "b", "bdi", "bdo", "br", "cite", "data", "dfn", "em", "font", "i", "img",
-    "ins", "del", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub",
-    "sup", "time", "u", "var", "wbr", "strike", "tt", "big", "ruby", "rt", "rp", "nobr",
-    "tspan", "textpath",
-})  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -231,7 +209,7 @@ class _Walker:
         elif is_mermaid(el, tag):
             self.flush()
             self.out.mermaid.append(self.scopes.mermaid(el, self.raw, self.locate))
-        elif tag in _SKIP:
+        elif tag in SKIP:
             self.skip_text(el)
         elif tag == "tr":
             self.flush()
@@ -244,7 +222,7 @@ class _Walker:
             self.children(el)
             self.flush()
             self.kinds.pop()
-        elif tag in _INLINE:
+        elif tag in INLINE:
             if tag == "br":
                 self.run.breaks.append(self.run.length)
             begin = self.run.length
@@ -343,7 +321,7 @@ class _Walker:
             self.read_shown(el, el.tag.lower())
         if isinstance(el.tag, str) and el.tag.lower() in UNREAD_TAGS:
             self.note_unread(el, el.tag.lower())
-        if isinstance(el.tag, str) and el.tag.lower() in _SKIP:
+        if isinstance(el.tag, str) and el.tag.lower() in SKIP:
             self.skip_text(el)
         else:
             self.add_text(el.text)

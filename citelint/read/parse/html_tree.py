@@ -1,10 +1,40 @@
-"""Small questions about lxml elements that the HTML walker asks."""
+"""Small questions about lxml elements that the HTML walker asks: which block an element
+makes, which it skips, which it reads inline, and what a few of them are."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from lxml import etree
+
+BLOCK_KINDS = {
+    "p": "p", "li": "li", "dd": "dd", "dt": "dt", "blockquote": "blockquote",
+    "figcaption": "figcaption", "caption": "caption",
+    "h1": "heading", "h2": "heading", "h3": "heading", "h4": "heading", "h5": "heading",
+    "h6": "heading", "text": "p",  # an SVG's text: what a figure says in words
+}  # fmt: skip
+SKIP = frozenset(
+    {
+        "head",
+        "script",
+        "style",
+        "template",
+        "code",
+        "pre",
+        "title",
+        "textarea",
+        "xmp",
+        "iframe",
+        "noembed",
+        "noframes",
+    }
+)  # `noscript`, `svg` and `math` are read: a reader sees them (shown.py)
+INLINE = frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "br", "cite", "data", "dfn", "em", "font", "i", "img",
+    "ins", "del", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub",
+    "sup", "time", "u", "var", "wbr", "strike", "tt", "big", "ruby", "rt", "rp", "nobr",
+    "tspan", "textpath",
+})  # fmt: skip
 
 
 def is_mermaid(el: etree._Element, tag: str) -> bool:

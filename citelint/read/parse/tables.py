@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from citelint.ground.document import Block
-from citelint.read.citations.styles import expand
+from citelint.read.citations.hits import expand
 from citelint.read.parse.raw import RawBlock
 
 _NUMBERS = re.compile(r"\s*(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\s*")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from citelint.read.citations.hits import CitationHit
 from citelint.read.citations.ranges import merged, overlaps, without_overlaps
-from citelint.read.citations.styles import CitationHit
 
 
 def test_ranges_merge_and_are_met_by_bisection() -> None:

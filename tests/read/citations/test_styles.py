@@ -9,15 +9,12 @@ import pytest
 
 import citelint
 from citelint.read.citations import styles
+from citelint.read.citations.hits import BlockText, CitationHit, Style, expand
 from citelint.read.citations.styles import (
     DEFAULT_STYLES,
     REGISTRY,
-    BlockText,
-    CitationHit,
     CitationScanner,
-    Style,
     StyleSpec,
-    expand,
     style_names,
 )
 

@@ -29,14 +29,6 @@ def test_a_leading_run_belongs_to_the_sentence_before() -> None:
     ]
 
 
-def test_a_paragraph_ending_in_links_cites_all_of_it() -> None:
-    text = "Rate 5%. Next 6%. [PubMed + 2](https://pubmed.ncbi.nlm.nih.gov/1/)\n"
-    url = "https://pubmed.ncbi.nlm.nih.gov/1/"
-    assert _cited(text) == [("Rate 5%.", [url]), ("Next 6%. PubMed + 2", [url])]
-    # a link inside the paragraph cites only its own sentence
-    assert _cited(f"Rate 5% [x]({url}). Next 6%.") == [("Rate 5% x.", [url]), ("Next 6%.", [])]
-
-
 def test_citation_text_is_not_read_as_a_claim() -> None:
     doc = parse("r.md", "Median PFS was 4.8 months [12]. Next. [PubMed + 2](https://x.org/p)\n")
     reader = ClaimReader(ClaimSettings().drugs)
@@ -143,25 +135,6 @@ def test_a_long_paragraph_that_mentions_sources_is_no_list() -> None:
     assert _entries(text) == []
 
 
-def test_citations_at_a_paragraphs_end_cover_all_of_it() -> None:
-    end = "Rate 5% in A. Rate 6% in B. Rate 7% in C. [2]\n\n## References\n\n[1] X\n[2] Y\n"
-    assert _cited(end) == [
-        ("Rate 5% in A.", ["[2]"]),
-        ("Rate 6% in B.", ["[2]"]),
-        ("Rate 7% in C. [2]", ["[2]"]),
-    ]
-    glued = "Rate 5% in A. Rate 6% in B.2\n\n## References\n\n1. X\n2. Y\n"
-    assert [a for _, a in _cited(glued)] == [["[2]"], ["[2]"]]
-    apart = "Rate 5% in A [1]. Rate 6% in B. Rate 7% in C [2].\n\n## References\n\n[1] X\n[2] Y\n"
-    assert _cited(apart) == [
-        ("Rate 5% in A [1].", ["[1]"]),
-        ("Rate 6% in B.", []),  # its neighbours cite separately: it cites nothing
-        ("Rate 7% in C [2].", ["[2]"]),
-    ]
-    after = "Rate 5% in A. Rate 6% in B [2]. And then more words.\n\n## References\n\n[2] Y\n"
-    assert [a for _, a in _cited(after)] == [[], ["[2]"], []]
-
-
 def test_an_unheaded_list_closing_the_report_with_grouped_keys() -> None:
     """OpenAI Deep Research: `[n] URL` paragraphs end the report, the URL repeated on a
     line of its own, several numbers before one source."""
@@ -210,24 +183,6 @@ def test_a_back_reference_shares_its_neighbours_citations() -> None:
 def test_a_cited_lead_in_covers_its_list_items() -> None:
     text = "Results [1]:\n\n- PFS was 4.8 months;\n- OS was 81%.\n\nLater 5%.\n\n## References\n\n1. A. PMID: 1\n"
     assert [anchors for _, anchors in _cited(text)] == [["[1]"], ["[1]"], ["[1]"], []]
-
-
-def test_a_sources_list_per_section_cites_its_own_section() -> None:
-    """A note with a `Sources` list after each section: each section's sentences cite
-    the list that closes it, never every source of the file."""
-    text = (
-        "## Survival\n\nSurvival was 69% at five years.\n\n"
-        "### Sources\n\n1. AACR. https://aacr.org/a\n\n"
-        "## Incidence\n\nThere were 71,100 cases in 2024.\n\nDeaths numbered 16,110.\n\n"
-        "### Sources\n\n2. NCI. https://cancer.gov/b\n3. SEER. https://seer.gov/c\n"
-    )
-    cited = {s.text: sorted(a.id for a in s.anchors) for s in parse("n.md", text).sentences}
-    assert cited["Survival was 69% at five years."] == ["1"]
-    assert cited["There were 71,100 cases in 2024."] == ["2", "3"]
-    assert cited["Deaths numbered 16,110."] == ["2", "3"]
-    one = "Survival was 69%.\n\nCases were 71,100.\n\n## Sources\n\n1. A. https://a.org\n"
-    whole = {s.text: [a.id for a in s.anchors] for s in parse("n.md", one).sentences}
-    assert whole["Survival was 69%."] == ["1"] and whole["Cases were 71,100."] == ["1"]
 
 
 def test_a_glued_citation_after_a_power_cites_only_what_the_list_holds() -> None:
