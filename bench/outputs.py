@@ -20,6 +20,7 @@ an error line and the same digest.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import subprocess
 import sys
@@ -80,10 +81,9 @@ def main() -> None:
             config = ["--config", str(empty)] if name.startswith("tests/") else []
             print(f"{digest(folder, config)}  {name}", flush=True)
         sys.path.insert(0, str(REPO / "bench"))
-        from scale import per_report  # the scale corpus, made as bench/scale.py makes it
-
+        scale_py = importlib.import_module("scale")  # the scale corpus, as bench/scale.py makes it
         scale = Path(home) / "scale"
-        per_report(scale, 120, 20)
+        scale_py.per_report(scale, 120, 20)
         (scale / ".git").mkdir()  # its own project: the checkout's config is not its
         print(f"{digest(scale / 'reports', [])}  scale/per-report", flush=True)
 

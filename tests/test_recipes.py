@@ -1,6 +1,6 @@
 """The recipes of docs/architecture.md ("Where a change goes"), carried out in a copy of
-the repository by writing only the files each names: a rule, a source type, an output
-format and a config key. The copy's own checks pass with them, and a run uses them.
+the repository by writing only the files each names: a source type, an output format
+and a config key (a rule's is docs/writing-a-rule.md's, tests/test_writing_a_rule.py). The copy's own checks pass with them, and a run uses them.
 (The fetch service's recipe is carried out in tests/sources/test_registries.py, the citation
 style's in tests/read/citations/test_styles.py and tests/commands/test_docgen.py.)"""
 
@@ -16,42 +16,6 @@ import pytest
 
 ROOT = Path(__file__).parents[1]
 
-RULE = '''"""CL114 single-source: every citation of a report reaches one saved source.
-
-A report whose every claim rests on one source repeats that source: a reviewer should
-know. Sources are counted by `Analysis.source_of` (STORM's entries of one index apart).
-
-Fails:
-
-    Rates were 45% [pmid:1:abstract]. Rates were 45% [pmid:1:abstract].
-
-Passes: citations that reach two sources.
-
-Fix: cite the other sources the claims rest on.
-"""
-
-from __future__ import annotations
-
-from collections.abc import Iterator
-
-from citelint.read.analysis import Analysis
-from citelint.outputs.diagnostic import Severity
-from citelint.rules.base import Finding, NoOptions, Rule
-
-
-class SingleSource(Rule[NoOptions]):
-    code = "CL114"
-    name = "single-source"
-    severity = Severity.WARNING
-    summary = "every citation of the report reaches one saved source"
-    suggestion = "cite the other sources the claims rest on"
-    options_type = NoOptions
-
-    def check(self, analysis: Analysis) -> Iterator[Finding]:
-        cited = [a for a in analysis.doc.anchors if analysis.source_of(a)]
-        if len(cited) > 1 and len({analysis.source_of(a) for a in cited}) == 1:
-            yield Finding(self.code, cited[0].start, cited[0].end, "every citation reaches one source")
-'''
 FORMAT = '''"""`N findings`: a count, one line."""
 
 from __future__ import annotations
@@ -71,12 +35,6 @@ def test_it_counts() -> None:
 """
 # (file, the line a piece goes before, the piece)
 INSERTIONS = [
-    (
-        "citelint/rules/__init__.py",
-        "from citelint.rules.cl201_shallow_mermaid import ShallowMermaid\n",
-        "from citelint.rules.cl114_single_source import SingleSource\n",
-    ),
-    ("citelint/rules/__init__.py", "    ShallowMermaid,\n", "    SingleSource,\n"),
     ("citelint/sources/kinds.py", "ALL_KINDS: tuple[SourceKind, ...] = (\n", ""),
     (
         "citelint/outputs/formatters/__init__.py",
@@ -134,27 +92,13 @@ def _insert(path: Path, anchor: str, piece: str, *, after: bool = False) -> None
 
 
 @pytest.mark.slow
-def test_a_rule_a_source_type_an_output_format_and_a_config_key_by_their_recipes(
+def test_a_source_type_an_output_format_and_a_config_key_by_their_recipes(
     tmp_path: Path,
 ) -> None:
     copy = tmp_path / "repo"
     _copy(copy)
-    (copy / "citelint/rules/cl114_single_source.py").write_text(RULE, encoding="utf-8")
     (copy / "citelint/outputs/formatters/count.py").write_text(FORMAT, encoding="utf-8")
     (copy / "tests/outputs/formatters/test_count.py").write_text(FORMAT_TEST, encoding="utf-8")
-    fixtures = copy / "tests/rules/CL114_single-source"
-    (fixtures / "sources/pubmed").mkdir(parents=True)
-    (fixtures / "sources/pubmed/1.json").write_text('{"abstract": "Rates were 45%."}')
-    (fixtures / "sources/pubmed/2.json").write_text('{"abstract": "Rates were 45%."}')
-    (fixtures / "fail").mkdir()
-    (fixtures / "pass").mkdir()
-    (fixtures / "fail/one.md").write_text(
-        "Rates were 45% [pmid:1:abstract]. Rates were 45% [pmid:1:abstract].\n"
-    )
-    (fixtures / "fail/one.md.expected").write_text("1:16 CL114 every citation reaches one source\n")
-    (fixtures / "pass/two.md").write_text(
-        "Rates were 45% [pmid:1:abstract]. Rates were 45% [pmid:2:abstract].\n"
-    )
     for rel, anchor, piece in INSERTIONS:
         if piece:
             _insert(copy / rel, anchor, piece)
