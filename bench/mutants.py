@@ -374,9 +374,9 @@ class Outcome:
 
 
 def run(chosen: list[Case]) -> list[Outcome]:
+    from citelint.config.run import Run
     from citelint.config.settings import Settings
     from citelint.lint.linter import Linter
-    from citelint.config.run import Run
 
     out: list[Outcome] = []
     with tempfile.TemporaryDirectory() as tmp:
