@@ -134,14 +134,22 @@ def trial_records() -> Iterator[Record]:
                 for g in measure.get("groups", [])
             }
             title, unit = measure.get("title", ""), measure.get("unitOfMeasure", "")
-            for klass in measure.get("classes", [])[:1]:
-                for category in klass.get("categories", [])[:1]:
+            classes = measure.get("classes", [])
+            for klass in classes:
+                for category in klass.get("categories", []):
+                    # a measure of several classes or categories names the one it gives
+                    named = [x for x in (klass.get("title"), category.get("title")) if x]
+                    full = (
+                        f"{title.rstrip('.')} ({', '.join(named)})"
+                        if named and (len(classes) > 1 or len(klass.get("categories", [])) > 1)
+                        else title.rstrip(".")
+                    )
                     for m in category.get("measurements", []):
                         value = m.get("value", "")
                         if re.fullmatch(r"\d+(?:\.\d+)?", value) and groups.get(m.get("groupId")):
-                            measures.append((title, groups[m["groupId"]], value, unit))
+                            measures.append((full, groups[m["groupId"]], value, unit))
         said = tuple(
-            f"The {title.rstrip('.')} was {value} {unit} in the {group} group."
+            f"The {title} was {value} {unit} in the {group} group."
             for title, group, value, unit in measures
         )
         yield Record("nct", nct, path, "trials", ".json", "results", said, tuple(measures))
@@ -318,14 +326,18 @@ def paraphrase(sentence: str) -> str | None:
 
 def trial_mutants(record: Record, i: int) -> dict[str, str]:
     """A CT.gov claim's mutants from the record's own fields: another group's value for
-    this group (arm-swap), another measure's value of the same unit (moved-number)."""
-    title, group, value, unit = record.measures[i]
+    this group (arm-swap), another measure's value of the same unit (moved-number) — never
+    a value the record gives this group for this measure anywhere (then it is no wrong)."""
+    title, group, _, unit = record.measures[i]
+    own = {v for t, g, v, _ in record.measures if t == title and g == group}
     out = {}
     for t, g, v, u in record.measures:
-        if t == title and g != group and v != value and "arm-swap" not in out:
-            out["arm-swap"] = f"The {title.rstrip('.')} was {v} {unit} in the {group} group."
-        if t != title and u == unit and v != value and "moved-number" not in out:
-            out["moved-number"] = f"The {title.rstrip('.')} was {v} {unit} in the {group} group."
+        if v in own:
+            continue
+        if t == title and g != group and "arm-swap" not in out:
+            out["arm-swap"] = f"The {title} was {v} {unit} in the {group} group."
+        if t != title and u == unit and "moved-number" not in out:
+            out["moved-number"] = f"The {title} was {v} {unit} in the {group} group."
     return out
 
 
@@ -404,6 +416,8 @@ def run(chosen: list[Case]) -> list[Outcome]:
             result = linter.lint_bytes("r.md", text.encode(), str(root / "sources"))
             by_line: dict[int, list[str]] = {}
             for d in result.diagnostics:
+                if d.code == "CL903":  # a crash drops every verdict of the report: say so
+                    raise SystemExit(f"{kind}:{ident}: {d.message}")
                 by_line.setdefault(d.line, []).append(d.code)
             verdicts = {r.line: r.judged for r in result.records}
             for n, case in enumerate(group):

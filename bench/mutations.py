@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from lxml import etree  # noqa: E402
 
-from citelint.evidence.relations import sentences  # noqa: E402
+from citelint.evidence.windows import sentences  # noqa: E402
 from citelint.ground.tokens import relation_words as grammar  # noqa: E402
 from citelint.sources.loaders.pubmed import load_pubmed_xml  # noqa: E402
 from citelint.sources.model import SourceError  # noqa: E402

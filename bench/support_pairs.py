@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.mutations import wilson  # noqa: E402
-from citelint.evidence.relations import sentences  # noqa: E402
 from citelint.evidence.support import page, support  # noqa: E402
+from citelint.evidence.windows import sentences  # noqa: E402
 from citelint.rules.cl111_unsupported_statement import DEFAULT_MIN_COVERAGE  # noqa: E402
 
 REPORTS = ROOT.parent / "shared" / "corpus" / "reports"

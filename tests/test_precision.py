@@ -25,6 +25,8 @@ RECORDS = {
     "pubmed/38878148.xml": "pubmed/metapub/38878148.xml",
     "trials/NCT02210780.json": "trials/aact_spec/NCT02210780.json",
     "trials/NCT02576665.json": "trials/biomcp_fields/NCT02576665.fields.json",
+    "trials/NCT02552212.json": "trials/aact_spec/NCT02552212.json",
+    "trials/NCT00763412.json": "trials/aact_spec/NCT00763412.json",
     "bioc/20516115.json": "bioc/pubtator3/20516115.json",
     "guidelines/PONE-2018-RRV.pdf": "pdf/papers/journal.pone.0196757.pdf",
 }

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 
+from citelint.evidence.windows import sentences
 from citelint.ground.tokens import relation_words as g
-from citelint.sources.model import NumberField
 
 _PHRASE_WORDS = 6  # words of a number's phrase on each side
 
@@ -37,14 +37,23 @@ class Moved:
     says: str  # what the source binds it, and the other number, to
 
 
-_GROUP_BEFORE = frozenset(["in", "with", "among", "than", "versus", "vs", "for", "on", "between"])
+GROUP_BEFORE = frozenset(["in", "with", "among", "than", "versus", "vs", "for", "on", "between"])
 
 
 def swapped_group(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
     """The claim is the evidence sentence with one word after `in`, `with`, `among`,
     `than`… (an arm, comparator or population) replaced by another word the record names
     elsewhere, never in the evidence: `plasma T4 levels in pituitary sexes` where the
-    source says `in both sexes` and speaks of the pituitary in another sentence."""
+    source says `in both sexes` and speaks of the pituitary in another sentence. Each
+    sentence of a longer window is the evidence in turn."""
+    for b, e in sentences(evidence):
+        found = _swapped(claim, evidence[b:e], span)
+        if found:
+            return found
+    return ()
+
+
+def _swapped(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
     c_tokens, s_tokens = g.words(claim), g.words(evidence)
     if len(c_tokens) != len(s_tokens):
         return ()  # one word for one word: the same length, or no swap
@@ -53,7 +62,7 @@ def swapped_group(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
     if len(differ) != 1:
         return ()  # the evidence said again with exactly one word changed, or not this
     i1 = j1 = differ[0]
-    if i1 == 0 or c_tokens[i1 - 1].text not in _GROUP_BEFORE:
+    if i1 == 0 or c_tokens[i1 - 1].text not in GROUP_BEFORE:
         return ()
     mine, theirs = c_tokens[i1], s_tokens[j1]
     if not (g.is_label(mine) and g.is_label(theirs)) or mine.text[:5] == theirs.text[:5]:
@@ -271,56 +280,3 @@ def _near(tokens: Sequence[g.Word], at: int, limit: int = _PHRASE_WORDS) -> froz
         for w in _phrase(tokens, at, limit)
         if w.kind == "word" and w.text.replace("-", "").isalpha()
     )
-
-
-def grouped(claim: str, fields: Sequence[NumberField]) -> tuple[str, tuple[Moved, ...]] | None:
-    """A value of a structured record said of another of its result groups: `21.19 in the
-    placebo group` where the record measured 21.19 in `2. Repaglinide` and names `1
-    Placebo` another group. (what the record gives, the moved numbers), or None when the
-    claim names no group of the record beside its numbers."""
-    titles = {f.group for f in fields if f.group}
-    if len(titles) < 2:
-        return None
-    words = {t: {w.text for w in g.words(t) if g.is_label(w)} for t in titles}
-    tokens = g.words(claim)
-    for i, word in enumerate(tokens):
-        if word.kind != "num" or claim[max(0, word.start - 1) : word.start] in ("^", "/"):
-            continue  # `m^2`, `/100`: part of a unit
-        near = _attached(tokens, i)
-        mine = {f.group for f in fields if f.group and _same_value(f.value, word.text)}
-        if not mine:
-            continue
-        named = {t for t in titles if words[t] and words[t] & near}
-        if not named or named & mine:
-            continue  # no group beside it, or its own
-        own = sorted(mine)
-        says = (
-            f"{word.text} is said of '{sorted(named)[0]}' here, but the record measured it "
-            f"in '{own[0]}'"
-        )
-        return f"{word.text}: {', '.join(own)}", (Moved(word.start, word.text, says),)
-    return None
-
-
-def _attached(tokens: Sequence[g.Word], at: int) -> frozenset[str]:
-    """The words a number is said of by `in`, `with`, `for`, `among` right after it (`21.19
-    in the placebo group`), never the sentence's subject before it (`Demotinib extended
-    PFS from 4.1 to 9.2 months` names the drug, and 4.1 is the comparator's)."""
-    out: set[str] = set()
-    j = at + 1
-    while j < len(tokens) and j <= at + 2 and tokens[j].text not in _GROUP_BEFORE:
-        j += 1  # a unit or two (`months`, `%`) before the preposition
-    if j >= len(tokens) or tokens[j].text not in _GROUP_BEFORE:
-        return frozenset()
-    for other in tokens[j + 1 : j + 5]:
-        if other.kind in ("num", "sep") or other.text in g.SEPARATORS:
-            break
-        out.add(other.text)
-    return frozenset(out)
-
-
-def _same_value(field: str, written: str) -> bool:
-    try:
-        return float(field.replace(",", "")) == float(written.replace(",", ""))
-    except ValueError:
-        return False

@@ -1,11 +1,10 @@
 """What a claim's numbers and words are said about, against the source sentence that
-supports it (CL106–CL109).
+supports it (CL106–CL109, CL114).
 
-**Evidence.** The cited span is split into sentences; the evidence is the smallest run of
-at most three consecutive sentences that holds every number of the claim (the one
-sharing most words with the claim when several do). A claim with no number, or whose
-numbers no such run holds, is not checked: an abstention, counted, never a pass or a
-finding.
+**Evidence.** The claim's window is `windows.py`'s: a run of at most three sentences of
+the cited span holding its values and enough of its words. A structured record's fields
+come first (`grouped.py`); then a value moved from the sentence that says the claim; a
+claim with no window is not checked: an abstention, counted, never a pass or a finding.
 
 **Binding (CL106)** is `binding.py`'s: what each number is said of.
 
@@ -17,6 +16,9 @@ itself, is in the evidence (`lower` where the source says `higher`).
 
 **Strength (CL109).** The evidence hedges (`may`, `associated with`, `trend toward`) and
 the claim says it outright: it drops the hedge and states the hedged verb, or a cause.
+
+**Frames (CL114)** are `frames.py`'s: population, comparator, roles, ratio, rank,
+direction, absence and measure, slot by slot.
 
 All of it is grammar (`tokens/relation_words.py`); the arms, measures and populations are the
 evidence's own words.
@@ -30,21 +32,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citelint.evidence import wording
-from citelint.evidence.binding import Moved, grouped, moved, moved_measure, swapped_group
+from citelint.evidence.binding import Moved, moved, moved_measure, swapped_group
+from citelint.evidence.frames import mismatches
+from citelint.evidence.grouped import grouped
+from citelint.evidence.moves import moved_value
+from citelint.evidence.parties import Mismatch
+from citelint.evidence.windows import Evidence, find_evidence, indexed, said_whole
 from citelint.ground.tokens import relation_words as g
 from citelint.sources.model import Span
-
-MAX_WINDOW = 3  # sentences an evidence run may span
-MAX_SENTENCES = 200  # sentences holding a claim's rarest number that are looked around
-_SENTENCE_END = re.compile(
-    r"(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bet al\.)(?<=[.!?])\s+|(?<=[。！？])|\n+"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Evidence:
-    text: str  # the supporting sentence(s), as the source has them
-    span: Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,133 +52,11 @@ class Relations:
     # doses said of a drug that the cited span gives, but never in one sentence with it:
     # (where, the dose, the drug)
     unbound_doses: tuple[tuple[int, str, str], ...] = ()
+    # slots of the claim's frame the window says otherwise (CL114, `frames.py`)
+    frames: tuple[Mismatch, ...] = ()
 
 
 ABSTAINED = Relations(None)
-
-
-def sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence of a span's text."""
-    out, start = [], 0
-    for m in _SENTENCE_END.finditer(text):
-        if m.start() > start:
-            out.append((start, m.start()))
-        start = m.end()
-    if start < len(text):
-        out.append((start, len(text)))
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class _Indexed:
-    bounds: tuple[tuple[int, int], ...]
-    values: tuple[frozenset[str], ...]  # the numbers of each sentence
-    labels: tuple[frozenset[str], ...]  # the content words of each sentence
-    where: dict[str, tuple[int, ...]]  # a number → the sentences that hold it
-    stems: tuple[frozenset[str], ...]  # each sentence's content words by their stems
-    worded: dict[str, tuple[int, ...]]  # a stem → the sentences that hold it
-
-
-@lru_cache(maxsize=64)
-def _indexed(text: str) -> _Indexed:
-    """A span's sentences with their numbers and words, read once per distinct text
-    (spans repeat across claims and reports): each claim then costs a look-up."""
-    bounds = tuple(sentences(text))
-    values, labels = [], []
-    for b, e in bounds:
-        tokens = g.words(text[b:e])
-        values.append(frozenset(w.text for w in tokens if w.kind == "num"))
-        labels.append(frozenset(w.text for w in tokens if g.is_label(w)))
-    stems = tuple(frozenset(_stem(w) for w in held) for held in labels)
-    return _Indexed(bounds, tuple(values), tuple(labels), _where(values), stems, _where(stems))
-
-
-def _where(held: Sequence[frozenset[str]]) -> dict[str, tuple[int, ...]]:
-    """Each item → the sentences that hold it, in order."""
-    out: dict[str, list[int]] = {}
-    for i, items in enumerate(held):
-        for item in items:
-            out.setdefault(item, []).append(i)
-    return {k: tuple(v) for k, v in out.items()}
-
-
-def find_evidence(claim: str, spans: Sequence[Span]) -> Evidence | None:
-    """The smallest run of sentences of one span that holds all the claim's numbers;
-    looked for only around the sentences holding the claim's rarest number."""
-    tokens = g.words(claim)
-    wanted = {w.text for w in tokens if w.kind == "num"}
-    if not wanted:
-        return _worded(tokens, spans)
-    labels = {w.text for w in tokens if g.is_label(w)}
-    best: tuple[int, int, str, Span] | None = None
-    for span in spans:
-        index = _indexed(span.text)
-        if any(value not in index.where for value in wanted):
-            continue
-        rarest = min(wanted, key=lambda value: len(index.where[value]))
-        for at in index.where[rarest][:MAX_SENTENCES]:
-            for size in range(MAX_WINDOW):
-                for i in range(max(0, at - size), at + 1):
-                    j = i + size
-                    if j >= len(index.bounds):
-                        continue
-                    if best is not None and size > best[0]:
-                        continue  # a smaller run already holds them
-                    held = frozenset().union(*index.values[i : j + 1])
-                    if not wanted <= held:
-                        continue
-                    shared = len(labels & frozenset().union(*index.labels[i : j + 1]))
-                    if best is None or (size, -shared) < (best[0], best[1]):
-                        piece = span.text[index.bounds[i][0] : index.bounds[j][1]]
-                        best = (size, -shared, piece, span)
-    return Evidence(best[2], best[3]) if best is not None else None
-
-
-MIN_COVERAGE = 0.75  # of a claim's content words a window must hold when it has no number
-MIN_WORDS = 3  # content words a claim with no number needs before a window is looked for
-
-
-def _worded(tokens: Sequence[g.Word], spans: Sequence[Span]) -> Evidence | None:
-    """The window of a claim with no number: the run of at most three sentences that
-    holds most of its content words (compared by their first five letters), when it
-    holds at least `MIN_COVERAGE` of them; the smallest such run wins a tie."""
-    wanted = {_stem(w.text) for w in tokens if g.is_label(w)}
-    if len(wanted) < MIN_WORDS:
-        return None
-    best: tuple[float, int, str, Span] | None = None
-    for span in spans:
-        index = _indexed(span.text)
-        # only runs that start near a sentence holding one of its words, at most
-        # MAX_SENTENCES of them: a claim costs its words, not the length of the page
-        near = sorted({i for w in wanted for i in index.worded.get(w, ())})[:MAX_SENTENCES]
-        starts = sorted({max(0, i - size) for i in near for size in range(MAX_WINDOW)})
-        for i in starts:
-            held: set[str] = set()
-            for size in range(MAX_WINDOW):
-                if i + size >= len(index.stems):
-                    break
-                held |= index.stems[i + size]
-                share = len(wanted & held) / len(wanted)
-                if best is None or (share, -size) > (best[0], best[1]):
-                    piece = span.text[index.bounds[i][0] : index.bounds[i + size][1]]
-                    best = (share, -size, piece, span)
-    if best is None or best[0] < MIN_COVERAGE:
-        return None
-    return Evidence(best[2], best[3])
-
-
-@lru_cache(maxsize=4096)
-def coverage(claim: str, window: str) -> int:
-    """The share (0–100) of a claim's content words its window holds, by stem."""
-    wanted = {_stem(w.text) for w in g.words(claim) if g.is_label(w)}
-    if not wanted:
-        return 100
-    held = {_stem(w.text) for w in g.words(window) if g.is_label(w)}
-    return round(100 * len(wanted & held) / len(wanted))
-
-
-def _stem(word: str) -> str:
-    return word[:5] if len(word) > 5 and word.isalpha() else word
 
 
 def check(
@@ -195,7 +68,27 @@ def check(
     """`doses` are the claim's (where, as written, value) doses, `drugs` its (where, name)
     drug mentions: a dose must be given with its drug in one source sentence."""
     unbound = _unbound_doses(doses, drugs, spans)
+    numbers = [w.text for w in g.words(claim) if w.kind == "num"]
+    for span in spans:  # a structured record whose fields hold the claim's values
+        if span.fields and any(_field_value(span, n) for n in numbers):
+            found = grouped(claim, span.fields)
+            if found is not None:
+                said, wrong = found
+                return Relations(Evidence(said, span), wrong, unbound_doses=unbound)
+    # values a record's result fields all hold are bound by their fields (`grouped`), not
+    # by the prose around them (a measure's description: `scale measuring 1-5`)
+    fielded = bool(numbers) and all(
+        any(s.fields and _field_value(s, n) for s in spans) for n in numbers
+    )
     evidence = find_evidence(claim, spans)
+    # one sentence holding every value and every word: nothing was moved into it
+    whole = evidence is not None and said_whole(claim, evidence.text)
+    shifted = None if whole else moved_value(claim, spans)
+    if shifted is not None:  # the sentence that says it gives another value
+        window, values = shifted
+        says = "the source's sentence that says this gives {}, not {}"
+        wrong = tuple(Moved(at, v, says.format(theirs, v)) for at, v, theirs in values)
+        return Relations(window, wrong, unbound_doses=unbound)
     if evidence is None:
         for span in spans:  # a structured record: each value's own result group
             found = grouped(claim, span.fields)
@@ -204,13 +97,16 @@ def check(
                 return Relations(Evidence(said, span), wrong, unbound_doses=unbound)
         return Relations(None, unbound_doses=unbound) if unbound else ABSTAINED
     moved, polarity, direction, overclaim = _compare(claim, evidence.text)
+    if fielded:
+        moved = ()
     if not moved:
         moved = swapped_group(claim, evidence.text, evidence.span.text)
     if not moved:
         moved = moved_measure(claim, evidence.text, evidence.span.text)
     if polarity is not None and polarity[1] == "adds" and _excluded(evidence):
         polarity = None  # a list item under `Exclusion Criteria:` says "not allowed"
-    return Relations(evidence, moved, polarity, direction, overclaim, unbound)
+    framed = mismatches(claim, evidence.text, evidence.span.text)
+    return Relations(evidence, moved, polarity, direction, overclaim, unbound, framed)
 
 
 # A heading that gives the items under it its polarity (eligibility lists, labels)
@@ -230,10 +126,25 @@ def _excluded(evidence: Evidence) -> bool:
     return bool(kinds) and kinds[-1] in ("exclusion", "contraindication")
 
 
+def _field_value(span: Span, value: str) -> bool:
+    """Whether one of a structured record's fields holds this value (`12.0` is 12)."""
+    try:
+        wanted = float(value)
+    except ValueError:
+        return False
+    for f in span.fields:
+        try:
+            if float(f.value.replace(",", "")) == wanted:
+                return True
+        except ValueError:
+            continue
+    return False
+
+
 def dose_sentence(value: str, drug: str, spans: Sequence[Span]) -> str | None:
     """The first sentence of the spans that gives the drug with the dose."""
     for span in spans:
-        index, lowered = _indexed(span.text), span.text.lower()
+        index, lowered = indexed(span.text), span.text.lower()
         for i in index.where.get(value, ()):
             b, e = index.bounds[i]
             if drug in lowered[b:e]:
@@ -251,7 +162,7 @@ def _unbound_doses(
         drug = min(drugs, key=lambda d: abs(d[0] - at))[1]
         together = apart = False
         for span in spans:
-            index, lowered = _indexed(span.text), span.text.lower()
+            index, lowered = indexed(span.text), span.text.lower()
             places = index.where.get(value, ())
             together = any(drug in lowered[index.bounds[i][0] : index.bounds[i][1]] for i in places)
             apart = apart or (bool(places) and drug in lowered)

@@ -263,8 +263,8 @@ def _field_supports(claim: NumericToken, f: NumberField) -> bool:
     """A structured whole-number field: any count, duration or statistic; else by context."""
     if claim.kind in (Kind.COUNT, Kind.DURATION, Kind.STATISTIC, Kind.BARE, Kind.SCALE):
         return True
-    if claim.kind in (Kind.DOSE, Kind.MEASURE):
-        return (claim.unit or "").lower() in f.context
+    if claim.kind in (Kind.DOSE, Kind.MEASURE):  # a record's `Kg/m^2` is the token's `kg/m2`
+        return (claim.unit or "").lower() in f.context.replace("^", "")
     words = _UNIT_WORDS.get(claim.kind, ())
     if claim.kind in (Kind.PERCENT, Kind.PP) and re.search(r"pct|percent", f.key, re.I):
         return True  # the key itself names the unit: `ciPctValue`

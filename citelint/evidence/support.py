@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citelint.evidence.relations import MAX_SENTENCES, MAX_WINDOW, sentences
+from citelint.evidence.windows import MAX_SENTENCES, MAX_WINDOW, sentences
 
 MIN_TERMS = 4  # a statement with fewer content terms says too little to measure
 SCRIPT_SHARE = 0.2  # of a page's terms in a script for the page to write in it

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from citelint.evidence.judged import Judgement
-from citelint.evidence.relations import coverage
 from citelint.evidence.support import support
+from citelint.evidence.windows import coverage
 from citelint.outputs.diagnostic import Diagnostic, Severity, describe_lines
 from citelint.outputs.result import CitedSpan, ClaimRecord
 from citelint.read.analysis import Analysis, BodyClaim
@@ -87,6 +87,7 @@ def build(
                 verdict=_checked(verdict(claim.fact_bearing, inside), judged.of.get(n)),
                 block=block_ids.get(id(s.block), 0),
                 judged=judged.of[n].value if n in judged.of else "",
+                unchecked_because=judged.why.get(n, ""),
                 judge=_judge(analysis.judged.get(s.start)),
                 found_in=tuple(
                     dict.fromkeys((h.describe(), h.excerpt) for d in inside for h in d.suggestions)

@@ -68,6 +68,7 @@ def report(f: FileResult, fail_on: str, fact: Callable[[str], RuleFacts]) -> dic
                 "verdict": c.judged,
                 "coverage": c.coverage,
                 "evidence_at": c.evidence_at or None,
+                **({"unchecked_because": c.unchecked_because} if c.unchecked_because else {}),
                 **({"judge": _judge(c.judge)} if c.judge is not None else {}),
             }
             for c in f.records

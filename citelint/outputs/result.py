@@ -95,6 +95,7 @@ class ClaimRecord:
     judged: str = ""  # supported | unsupported | unchecked; "" when the counts leave it out
     # the judge's replayed verdict: (verdict, model, quote, reason, the evidence it read)
     judge: tuple[str, str, str, str, str] | None = None
+    unchecked_because: str = ""  # why an unchecked claim was not checked
 
 
 def source_lines(text: str, numbers: Iterable[int]) -> tuple[tuple[int, str], ...]:

@@ -39,6 +39,7 @@ from citelint.rules.cl110_source_under_concern import SourceUnderConcern
 from citelint.rules.cl111_unsupported_statement import UnsupportedStatement
 from citelint.rules.cl112_judged_contradicted import JudgedContradicted
 from citelint.rules.cl113_judged_unsupported import JudgedUnsupported
+from citelint.rules.cl114_frame_mismatch import FrameMismatch
 from citelint.rules.cl201_shallow_mermaid import ShallowMermaid
 from citelint.rules.cl202_mermaid_numeric_miss import MermaidNumericMiss
 from citelint.rules.cl203_source_filler import SourceFiller
@@ -80,6 +81,7 @@ ALL_RULES: tuple[type[AnyRule], ...] = (
     UnsupportedStatement,
     JudgedContradicted,
     JudgedUnsupported,
+    FrameMismatch,
     ShallowMermaid,
     MermaidNumericMiss,
     SourceFiller,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from citelint.evidence.relations import Relations, coverage
+from citelint.evidence.relations import Relations
+from citelint.evidence.windows import coverage
 from citelint.ground.tokens import blank, mask_anchors
 from citelint.read.analysis import Analysis, BodyClaim
 from citelint.rules.base import Finding

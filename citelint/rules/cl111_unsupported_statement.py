@@ -2,7 +2,7 @@
 
 Most cited statements carry no number, code or drug ("the company develops guidance
 heads for portable missile systems"), so no other check reads them. CL111 measures how
-much of a cited statement its source says (`citelint/support.py`): the statement's
+much of a cited statement its source says (`citelint/evidence/support.py`): the statement's
 content words (stemmed, function words out; Chinese by character bigrams), each weighed
 by how rare it is in the cited source — a word on every line of the page weighs little,
 a word the page never says weighs most — and the run of one to three source sentences
@@ -19,7 +19,9 @@ surface-based platforms") or a statement summing up a whole page scores low too.
 Measured: cited sentences, each with a source (a headline, a sentence of its own, a
 table row, a question) and at least four content words, whose citations all reached
 saved text. A statement naming a number, code or drug no cited source holds anywhere is
-left to CL101–CL103.
+left to CL101–CL103, and one whose numbers a structured record's result fields give
+(ClinicalTrials.gov results) to CL101 and CL106, which read the fields, their measure
+and their group.
 
 The default, 0.15, was chosen on the tuning half of real statement–source pairs
 (`bench/support_pairs.py`: STORM's articles against the snippets it saved, ALCE's
@@ -92,6 +94,8 @@ class UnsupportedStatement(Rule[Options]):
             spans = _saved(item)
             if not spans or item.sentence.start in analysis.judged:
                 continue  # the judge read it: CL111 asks a reader to look, and one has
+            if terms(item.said).numbers and all(s.structured and s.fields for s in spans):
+                continue  # a record's result fields are read by CL101 and CL106, not prose
             pages = [analysis.evidence.index(span).page for span in spans]
             if _covered(analysis, item, spans, pages, threshold):
                 continue

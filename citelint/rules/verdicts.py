@@ -6,16 +6,18 @@ heading, table row or question), and any sentence a finding says its source does
 back.
 
 - **supported**: every citation resolved to a saved span, the claim's evidence window was
-  found (the run of at most three sentences of the span that holds every number of the
-  claim; for a claim with no number, the run that holds at least three quarters of its
-  content words; for a structured record, the located group whose fields hold the
-  numbers), and every check that applies ran and passed (a CL110 concern does not
-  change this);
+  found (`evidence/windows.py`: the run of at most three sentences of the span that
+  holds every value of the claim, a year aside, and at least half its content words; for
+  a claim with no value, the run that holds at least three quarters of its content
+  words; for a structured record, the located group whose fields hold the numbers),
+  and every check that applies ran and passed (a CL110 concern does not change this);
 - **unsupported**: a finding says the cited source does not back it (a rule whose
-  `unsupports` is set: CL101–CL109, CL111, CL012, CL105, CL202), or a citation reaches an entry
-  whose record is retracted;
+  `unsupports` is set: CL101–CL109, CL111, CL114, CL012, CL105, CL202), or a citation
+  reaches an entry whose record is retracted;
 - **unchecked**: nothing could be checked: no citation, a source not saved or not
-  resolved, no window, a check that abstained.
+  resolved, no window, a check that abstained. Each unchecked claim carries why
+  (`Verdicts.why`: "it cites nothing", "the window that holds its numbers holds 25% of
+  its words"…), shown in the audit contract and the HTML view.
 
 A finding counts whether or not it is shown: a suppressed or unselected finding still
 means its claim is not supported (O7). Mermaid labels that state a number are claims
@@ -30,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from citelint.evidence.windows import why_none
 from citelint.read.analysis import Analysis, BodyClaim
 
 
@@ -49,6 +52,7 @@ class Verdicts:
     unchecked: int = 0
     of: Mapping[int, Verdict] = field(default_factory=dict)
     by_judge: int = 0  # supported by a saved verdict of the judge, not by a window
+    why: Mapping[int, str] = field(default_factory=dict)  # why each unchecked claim is
 
 
 def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence[int]) -> Verdicts:
@@ -56,6 +60,7 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
     starts of the findings of each kind."""
     withdrawn = {r.resolution for r in analysis.records.values() if r.retraction}
     of: dict[int, Verdict] = {}
+    why: dict[int, str] = {}
     by_judge = 0
     for i, item in enumerate(analysis.claims):
         start, end = item.sentence.start, item.sentence.end
@@ -69,6 +74,7 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
             of[i] = Verdict.UNSUPPORTED
         elif _any_within(unchecked, start, end):
             of[i] = Verdict.UNCHECKED
+            why[i] = unchecked_because(analysis, item, flagged=True)
         elif _checked(analysis, item):
             of[i] = Verdict.SUPPORTED
         elif _judged_supported(analysis, item):
@@ -76,6 +82,7 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
             by_judge += 1
         else:
             of[i] = Verdict.UNCHECKED
+            why[i] = unchecked_because(analysis, item)
     counts = {v: sum(1 for x in of.values() if x is v) for v in Verdict}
     for diagram in analysis.diagrams:
         for label, _ in diagram.numbers:
@@ -94,6 +101,7 @@ def verdicts(analysis: Analysis, unsupported: Sequence[int], unchecked: Sequence
         counts[Verdict.UNCHECKED],
         of,
         by_judge,
+        why,
     )
 
 
@@ -110,6 +118,22 @@ def _checked(analysis: Analysis, item: BodyClaim) -> bool:
     # a structured record whose values are fields, not text: the window is the located
     # group (a trial's results), whose fields CL101 read the numbers from
     return bool(item.claim.numbers) and all(span.structured and span.fields for span in spans)
+
+
+def unchecked_because(analysis: Analysis, item: BodyClaim, *, flagged: bool = False) -> str:
+    """Why a claim was not checked, in a reader's words; `flagged`: a finding of its own
+    says a check could not run."""
+    cited = item.cited
+    if not item.anchors:
+        return "it cites nothing"
+    if cited.failed or not cited.located:
+        return "a citation reached no saved source"
+    spans = [span for _, span in cited.located]
+    if not all(span.path for span in spans):
+        return "its source is a quote of a page not saved"
+    if flagged:
+        return "a check could not run on its citation (see its finding)"
+    return why_none(item.said, spans)
 
 
 def _judged_supported(analysis: Analysis, item: BodyClaim) -> bool:

@@ -3,7 +3,8 @@ other, permuted copies and swapped groups (CL106)."""
 
 from __future__ import annotations
 
-from citelint.evidence.binding import grouped, moved, moved_measure, swapped_group
+from citelint.evidence.binding import moved, moved_measure, swapped_group
+from citelint.evidence.grouped import grouped
 from citelint.sources.model import NumberField
 
 SOURCE = (

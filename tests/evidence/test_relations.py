@@ -10,7 +10,8 @@ from types import ModuleType
 
 import pytest
 
-from citelint.evidence.relations import ABSTAINED, Relations, check, find_evidence, sentences
+from citelint.evidence.relations import ABSTAINED, Relations, check
+from citelint.evidence.windows import find_evidence, sentences
 from citelint.sources.model import Span
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -184,4 +185,5 @@ def test_an_item_under_exclusion_criteria_says_not_allowed() -> None:
     text = "Inclusion Criteria:\n\n* Age 18 or older\n\nExclusion Criteria:\n\n* CYP3A inhibitors within 7 days of randomization."
     span = Span("t.json", "eligibility", text)
     assert check("CYP3A inhibitors were not allowed within 7 days [x].", [span]).polarity is None
-    assert check("Patients not 18 or older were enrolled.", [span]).polarity is not None
+    said = check("Patients not 18 or older met the inclusion criteria.", [span])
+    assert said.polarity is not None  # an inclusion item says the opposite

@@ -201,3 +201,31 @@ def test_a_sentence_that_fails_is_counted_however_little_it_states(tmp_path: Pat
     and the sentence it stands in counts as an unsupported claim."""
     found, summary = _lint(tmp_path, "The trial ran in 1999." + CITE)
     assert found == ["3:18 CL101"] and _counts(summary) == (1, 0, 1, 0)
+
+
+def test_each_unchecked_claim_says_why(tmp_path: Path) -> None:
+    """The reason reaches the claim records, the audit contract and the HTML view."""
+    from citelint.outputs import audit
+    from citelint.outputs.formatters.html import render
+
+    if not METRIC.is_file():
+        pytest.skip("../shared/corpus is absent")
+    claims = [
+        "Median progression-free survival was 4.8 months in the trametinib group.",
+        "Trametinib reduced the risk of death by 50%." + CITE,
+        "Trametinib was well tolerated by older patients in community clinics." + CITE,
+    ]
+    _lint(tmp_path, *claims)
+    result = Runner.of(
+        Settings(project_root=str(tmp_path), cache_dir=None), [str(tmp_path / "r.md")]
+    ).lint()
+    (report,) = result.files
+    why = {r.line: r.unchecked_because for r in report.records if r.judged == "unchecked"}
+    assert why == {
+        3: "it cites nothing",
+        5: "the window that holds its numbers holds 0% of its words",
+        7: "no window holds three quarters of its words",
+    }
+    audited = audit.report(report, result.fail_on, result.fact)["claims"]
+    assert [c.get("unchecked_because") for c in audited] == list(why.values())
+    assert "Unchecked: it cites nothing" in render(result)

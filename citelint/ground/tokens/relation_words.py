@@ -154,6 +154,15 @@ _OPPOSITES_EN = (
     ("prolonged", "shortened"),
     ("reduced", "increased"),
     ("lowered", "raised"),
+    ("more", "less"),
+    ("improves", "worsens"),
+    ("improve", "worsen"),
+    ("reduce", "increase"),
+    ("reduces", "increases"),
+    ("elevated", "lowered"),
+    ("highest", "lowest"),
+    ("rise", "fall"),
+    ("declined", "rose"),
 )
 OPPOSITES: dict[str, frozenset[str]] = {}
 for _a, _b in _OPPOSITES_EN:

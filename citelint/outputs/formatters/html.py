@@ -85,6 +85,8 @@ def _detail(key: str, record: ClaimRecord) -> str:
         )
     if not record.anchors:
         parts.append("<p>No anchor.</p>")
+    if record.unchecked_because:
+        parts.append(f'<p class="unchecked-why">Unchecked: {_e(record.unchecked_because)}</p>')
     if record.evidence:  # the sentence its relations were checked against
         parts.append(
             f'<p class="evidence-label">Evidence window, {_e(record.evidence_at)}: '
