@@ -62,7 +62,7 @@ def test_a_rule_written_from_the_page_alone_passes_the_copys_checks(tmp_path: Pa
                 argv, cwd=copy, env=env, capture_output=True, text=True, timeout=900, check=False
             )
             assert done.returncode == 0, (body, done.stdout[-3000:], done.stderr[-3000:])
-    for tool in (["ruff", "check", "citelint"], ["mypy", "citelint/rules/cl114_single_source.py"]):
+    for tool in (["ruff", "check", "citelint"], ["mypy", "citelint/rules/cl115_single_source.py"]):
         done = subprocess.run(
             [sys.executable, "-m", *tool], cwd=copy, env=env, capture_output=True, text=True
         )
@@ -78,5 +78,5 @@ def test_a_rule_written_from_the_page_alone_passes_the_copys_checks(tmp_path: Pa
         cwd=project, env=env, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert ran.stdout == (
-        "r.md:1:16: CL114 [warning] every citation reaches one source (sources/pubmed/7.json)\n"
+        "r.md:1:16: CL115 [warning] every citation reaches one source (sources/pubmed/7.json)\n"
     ), ran.stderr
