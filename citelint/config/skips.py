@@ -1,7 +1,9 @@
 """Why a file or folder a walk passes over is not a report: the names and endings a
 report has, the folders never entered, a `.txt` file that is no report (a package list,
-citelint's own output), and what `--isolated` says on every run about the files it did
-not lint (`told`). `discover.py` walks; this says why."""
+citelint's own output, a data file whose lines are mostly tab-separated or PubTator
+records), the documents a repository or a dataset describes itself in, and what
+`--isolated` says on every run about the files it did not lint (`told`). `discover.py`
+walks; this says why."""
 
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ from citelint.sources.paths import read_head
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
 TEXT_SUFFIXES = (".txt",)  # read as Markdown, when named or included
 # The usual repository documents are not reports unless `include` names them.
+# So are the files a dataset describes itself in: where its files came from, what it holds.
 REPOSITORY_DOCUMENT = re.compile(
     r"^(?:readme|changelog|changes|history|contributing|license|licence|code_of_conduct|"
-    r"security|authors|notice|support)(?:\.[a-z]+)?$",
+    r"security|authors|notice|support|provenance|manifest|inventory|datasheet|data_?card)"
+    r"(?:\.[a-z]+)?$",
     re.I,
 )
 ALWAYS_SKIPPED = frozenset({"node_modules", "__pycache__"})
@@ -26,6 +30,7 @@ NEVER_ENTERED = frozenset({".git", ".hg", ".svn"})  # a repository's own store, 
 UNREAD_FORMAT = (
     "named by `include`, but not a format citelint reads (.html, .htm, .md, .markdown, .txt)"
 )
+DATA = "a data file (tab-separated or PubTator records), not a report"
 REPOSITORY = "a repository document (name it in `include` to lint it)"
 # why a file that could hold a report was not linted, counted under --isolated on every run
 TOLD = frozenset(
@@ -33,6 +38,7 @@ TOLD = frozenset(
         "a saved record in a sources folder",
         "its first line is citelint's own output",
         "a symlinked .txt file (name it or `include` it to lint it)",
+        DATA,
         UNREAD_FORMAT,
         REPOSITORY,
     }
@@ -46,7 +52,9 @@ CITELINT_OUTPUT = re.compile(
     rb"^(?:[^\n]*:\d+:\d+: CL\d{3} \[(?:critical|warning|info)\] |no findings in \d+ files?"
     rb"|::(?:error|warning|notice) )"
 )
-TEXT_HEAD = 4096  # bytes of a `.txt` file read to tell citelint's own output
+TEXT_HEAD = 4096  # bytes of a `.txt` file read to tell citelint's own output or data
+# a record line of data: a tab in it, or PubTator's `id|t|title` and `id|a|abstract`
+_RECORD_LINE = re.compile(rb"\t|^\w+\|[a-z]\|")
 
 
 @dataclass
@@ -70,8 +78,12 @@ def text_skip(path: str) -> str | None:
         return "a package list or a crawler's rules, not a report"
     if os.path.islink(path):  # never opened to look: it may lead outside
         return "a symlinked .txt file (name it or `include` it to lint it)"
-    if CITELINT_OUTPUT.match(read_head(path, TEXT_HEAD).lstrip(b"\xef\xbb\xbf")):
+    head = read_head(path, TEXT_HEAD).lstrip(b"\xef\xbb\xbf")
+    if CITELINT_OUTPUT.match(head):
         return "its first line is citelint's own output"
+    lines = [line for line in head.split(b"\n")[:-1] if line.strip()]  # whole lines only
+    if len(lines) >= 2 and 2 * sum(1 for line in lines if _RECORD_LINE.search(line)) >= len(lines):
+        return DATA  # half its lines are records: a table of abstracts or annotations
     return None
 
 

@@ -49,6 +49,28 @@ def test_txt_reports_when_named_included_or_citing(project: Writer, tmp_path: Pa
     ]
 
 
+def test_data_and_provenance_files_are_passed_over_and_said(
+    project: Writer, tmp_path: Path
+) -> None:
+    """A folder of data: its PubTator records cite PMIDs and its provenance note has
+    tables; neither is a report. The walk says so; named or included, each is linted."""
+    records = "".join(f"{n}|t|Title {n} [pmid:{n}].\n{n}\t0\t4\tBRAF\tGene\n" for n in range(5))
+    project("data/records.txt", records)
+    project("data/PROVENANCE.md", "| file | bytes |\n|---|---|\n| a.xml | 24298 |\n")
+    project("data/report.md", "Rate 5% [1].\n")
+    settings = Settings(project_root=str(tmp_path))
+    walked = citelint.lint_paths([str(tmp_path / "data")], settings)
+    assert [f.path for f in walked.files] == ["data/report.md"]
+    named = citelint.lint_paths([str(tmp_path / "data" / "records.txt")], settings).files
+    assert [f.path for f in named] == ["data/records.txt"]
+    included = Settings(project_root=str(tmp_path), include=("data/*",))
+    assert [f.path for f in citelint.lint_paths([str(tmp_path / "data")], included).files] == [
+        "data/PROVENANCE.md",
+        "data/records.txt",
+        "data/report.md",
+    ]
+
+
 def test_a_storm_run_folder_is_its_articles_sources_root(project: Writer, tmp_path: Path) -> None:
     import json
 

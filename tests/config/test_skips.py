@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from citelint.config.skips import UNREAD_FORMAT, text_skip, told
+from citelint.config.skips import DATA, REPOSITORY_DOCUMENT, UNREAD_FORMAT, text_skip, told
 
 
 def test_a_txt_file_that_is_no_report(tmp_path: Path) -> None:
@@ -25,3 +25,29 @@ def test_what_isolated_says_counts_only_what_could_hold_a_report() -> None:
     (line,) = told(passed, dropped=2)
     assert line.startswith("--isolated: 3 file(s) that could hold a report were not linted (")
     assert told([("b.md", "ignored by .gitignore")]) == []
+
+
+def test_a_data_file_is_no_report(tmp_path: Path) -> None:
+    """PubTator records and tab-separated annotations: half the lines or more are records."""
+    pubtator = tmp_path / "annotations.txt"
+    pubtator.write_text(
+        "101|t|A title of a record.\n"
+        "101|a|An abstract that states 45% of 12 patients [1].\n"
+        "101\t0\t5\tBRAF\tGene\t673\n"
+        "\n"
+        "102|t|Another title.\n"
+    )
+    assert text_skip(str(pubtator)) == DATA
+    table = tmp_path / "sizes.txt"
+    table.write_text("name\tbytes\nreport.md\t2048\nnotes.md\t512\nA line of prose [1].\n")
+    assert text_skip(str(table)) == DATA
+    # a report with one tab-indented line is prose all the same
+    prose = tmp_path / "report.txt"
+    prose.write_text("Rate was 5% [1].\n\tAn indented line.\nIt fell to 3% [2].\nMore text.\n")
+    assert text_skip(str(prose)) is None
+
+
+def test_a_dataset_describing_itself_is_a_repository_document() -> None:
+    for name in ("PROVENANCE.md", "MANIFEST.md", "datasheet.md", "DATA_CARD.md", "README.md"):
+        assert REPOSITORY_DOCUMENT.match(name), name
+    assert not REPOSITORY_DOCUMENT.match("provenance-of-trametinib.md")
