@@ -279,8 +279,9 @@ def _settings(args: argparse.Namespace) -> Settings:
     else:
         settings = dataclasses.replace(settings, result_cache=settings.cache_dir is not None)
     stdout, files = outputs(args)
-    if "html" not in (stdout, *(fmt for fmt, _ in files)) and not (args.html_dir or args.audit_dir):
-        # only the HTML view and the audit show them
+    shown = args.html_dir or args.audit_dir or getattr(args, "verbose", False)
+    if "html" not in (stdout, *(fmt for fmt, _ in files)) and not shown:
+        # only the HTML view, the audit and -v (why each claim is unchecked) show them
         settings = dataclasses.replace(settings, claim_records=False)
     for note in settings.notes:
         print(f"citelint: warning: {note}", file=sys.stderr)

@@ -128,6 +128,10 @@ def report(result: Result, args: argparse.Namespace, root: str) -> int:
     if args.verbose:
         for note in result.notes:
             _stderr(note)
+        for f in result.files:  # each unchecked claim and why: never a silent pass
+            for r in f.records:
+                if r.unchecked_because:
+                    _stderr(f"{f.path}:{r.line}:{r.column}: unchecked: {r.unchecked_because}")
     elif not result.files and result.notes:
         _stderr(result.notes[0])
     in_actions = os.environ.get("GITHUB_ACTIONS") == "true"

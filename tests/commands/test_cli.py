@@ -459,3 +459,19 @@ def test_a_result_line_is_printed_above_a_progress_bar_on_the_same_terminal(
     progress.say("piped")
     assert terminal.getvalue().strip() == "failed: URL https://a.org: HTTP 503"
     assert capsys.readouterr().out == "no bar yet\npiped\n"
+
+
+def test_verbose_says_why_each_claim_is_unchecked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "r.md").write_text(
+        "Median PFS was 4.8 months in 2019.\n\nThe rate was 12% [pmid:9:abstract].\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "--no-cache", "-v", "r.md")
+    assert code == 1
+    assert "citelint: r.md:1:1: unchecked: it cites nothing\n" in err
+    assert "citelint: r.md:3:1: unchecked: a citation reached no saved source\n" in err
+    _, _, quiet = run(capsys, "--no-cache", "r.md")
+    assert "unchecked:" not in quiet
