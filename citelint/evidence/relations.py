@@ -69,17 +69,18 @@ def check(
     drug mentions: a dose must be given with its drug in one source sentence."""
     unbound = _unbound_doses(doses, drugs, spans)
     numbers = [w.text for w in g.words(claim) if w.kind == "num"]
+    in_fields: set[str] = set()  # the claim's values some record's fields hold
     for span in spans:  # a structured record whose fields hold the claim's values
-        if span.fields and any(_field_value(span, n) for n in numbers):
+        held = {n for n in numbers if span.fields and _field_value(span, n)}
+        in_fields |= held
+        if held:
             found = grouped(claim, span.fields)
             if found is not None:
                 said, wrong = found
                 return Relations(Evidence(said, span), wrong, unbound_doses=unbound)
     # values a record's result fields all hold are bound by their fields (`grouped`), not
     # by the prose around them (a measure's description: `scale measuring 1-5`)
-    fielded = bool(numbers) and all(
-        any(s.fields and _field_value(s, n) for s in spans) for n in numbers
-    )
+    fielded = bool(numbers) and in_fields >= set(numbers)
     evidence = find_evidence(claim, spans)
     # one sentence holding every value and every word: nothing was moved into it
     whole = evidence is not None and said_whole(claim, evidence.text)

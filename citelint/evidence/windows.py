@@ -63,7 +63,6 @@ def sentences(text: str) -> list[tuple[int, int]]:
 class _Indexed:
     bounds: tuple[tuple[int, int], ...]
     values: tuple[frozenset[str], ...]  # the numbers of each sentence
-    labels: tuple[frozenset[str], ...]  # the content words of each sentence
     where: dict[str, tuple[int, ...]]  # a number → the sentences that hold it
     stems: tuple[frozenset[str], ...]  # each sentence's content words by their stems
     worded: dict[str, tuple[int, ...]]  # a stem → the sentences that hold it
@@ -75,7 +74,7 @@ def indexed(text: str) -> _Indexed:
     """A span's sentences with their numbers and words, read once per distinct text
     (spans repeat across claims and reports): each claim then costs a look-up."""
     bounds = tuple(sentences(text))
-    values, labels, initials = [], [], []
+    values, stems, initials = [], [], []
     back_matter = False
     for b, e in bounds:
         piece = text[b:e]
@@ -84,17 +83,10 @@ def indexed(text: str) -> _Indexed:
             piece = ""  # holds nothing: it never finds nor carries a window
         tokens = g.words(piece)
         values.append(frozenset(w.text for w in tokens if w.kind == "num"))
-        labels.append(frozenset(w.text for w in tokens if g.is_label(w)))
+        stems.append(frozenset(_stem(w.text) for w in tokens if g.is_label(w)))
         initials.append(_initials(tokens))
-    stems = tuple(frozenset(_stem(w) for w in held) for held in labels)
     return _Indexed(
-        bounds,
-        tuple(values),
-        tuple(labels),
-        _where(values),
-        stems,
-        _where(stems),
-        tuple(initials),
+        bounds, tuple(values), _where(values), tuple(stems), _where(stems), tuple(initials)
     )
 
 
@@ -279,8 +271,11 @@ def coverage(claim: str, window: str) -> int:
     wanted = {_stem(w.text) for w in tokens if g.is_label(w)}
     if not wanted:
         return 100
-    index = indexed(window)
-    count, _ = _held(wanted, acronyms(claim, tokens), index, 0, len(index.bounds) - 1)
+    # the window read here, never through `indexed`: its few cached pages are the spans'
+    held = g.words(window)
+    said = {_stem(w.text) for w in held if g.is_label(w)}
+    spelled = (acronyms(claim, tokens) & wanted) - said
+    count = len(wanted & said) + sum(1 for a in spelled if a in _initials(held))
     return round(100 * count / len(wanted))
 
 
