@@ -14,7 +14,9 @@ is linted in a fresh process with no cache, one worker, and every output format
 (text, JSON, SARIF, GitHub annotations, summary, HTML, audit files); the digest covers
 the exit code and every file written. The rule folders are linted under an empty config
 of their own: the repository's config excludes `tests/`, which would leave each of them
-an error line and the same digest.
+an error line and the same digest. Each rule folder is linted as a copy in a project of
+its own, so nothing around the checkout (a parent folder named `sources/`, the checkout's
+path) reaches its outputs: the digests are the same on every machine.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -73,13 +76,23 @@ def digest(folder: Path, config: list[str]) -> str:
         return sha.hexdigest()[:16]
 
 
+def set_digest(name: str, folder: Path, home: Path) -> str:
+    """The digest of one input set; a rule folder is copied into a project of its own
+    under `home` (an empty config beside it) and linted there."""
+    if not name.startswith("tests/"):
+        return digest(folder, [])
+    project = home / name.replace("/", "_")
+    copy = project / folder.name
+    shutil.copytree(folder, copy, symlinks=True)
+    empty = project / "citelint.toml"
+    empty.write_text("[tool.citelint]\n", encoding="utf-8")
+    return digest(copy, ["--config", str(empty)])
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as home:
-        empty = Path(home) / "citelint.toml"
-        empty.write_text("[tool.citelint]\n", encoding="utf-8")
         for name, folder in input_sets():
-            config = ["--config", str(empty)] if name.startswith("tests/") else []
-            print(f"{digest(folder, config)}  {name}", flush=True)
+            print(f"{set_digest(name, folder, Path(home))}  {name}", flush=True)
         sys.path.insert(0, str(REPO / "bench"))
         scale_py = importlib.import_module("scale")  # the scale corpus, as bench/scale.py makes it
         scale = Path(home) / "scale"
