@@ -7,8 +7,13 @@ therapy-line or recommendation marker (`一线`, `first-line`, `2L`, `I级推荐
 `Category 2A`). Headings state facts only through numbers. Appendix sections (`参考文献`,
 `References`, …) are not claims.
 
-Each fact-bearing sentence needs its own anchor (Cite-or-Block); an anchor at the end of
-a paragraph does not cover the sentences before it. Projects that cite once per
+Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A citation
+covers its own sentence; a report's citations that close a paragraph cover the paragraph
+when no sentence before them cites; a cited sentence covers the run of uncited sentences
+just before it that continue its subject (a shared code, abbreviation, capitalised name
+or drug, or a sentence that points back: `This trial …`), and a neighbour that points
+back to it; a list's closing citation covers its items and lead-in. A covered sentence
+is checked against the citation it borrows, never exempted. Projects that cite once per
 paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
 cell, in the caption, in a `data-cite` on the table, or in a sentence ending in `:` just
 before the table.

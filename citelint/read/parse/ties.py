@@ -8,7 +8,15 @@ tied to its cited neighbour by grammar, never by knowledge:
 - the neighbour opens by pointing back (`This`, `These`, `It`, `Such`, 该, 此 …), or says
   `this trial`, `these combinations` early on (a demonstrative and a noun, within its
   first words);
-- the next sentence opens with a name the uncited one holds (`Petosemtamab …`).
+- the next sentence opens with a name the uncited one holds (`Petosemtamab …`);
+- the run of uncited sentences just before a cited one continues its subject: walking
+  back from the cited sentence, each joins while it shares a name with the run so far
+  (a code or an abbreviation, `AIM-HN`, `HRAS`; a capitalised word inside a sentence; a
+  drug by its naming grammar) or the sentence after it points back. `The farnesyltransferase
+  inhibitor tipifarnib blocks HRAS signalling. In a phase II trial (AIM-HN), tipifarnib
+  achieved disease control in 100% [4].` is one study's run; the first sentence that
+  shares nothing ends it, and no citation stands between (docs/decisions.md, "A citation
+  covers the run of its subject").
 
 The tied sentence borrows the citations: its numbers, codes and drugs are checked against
 them (never exempted), and it makes no CL111 statement of them. Only citations in a
@@ -20,6 +28,7 @@ from __future__ import annotations
 import re
 
 from citelint.ground.document import Anchor, Sentence
+from citelint.ground.tokens.drugs import DrugGrammar
 
 _POINTS_BACK = re.compile(
     r"^[\s*_\"“(]*(?:(?:This|These|That|Those|It|Its|They|Their|Such)\b|该|此|这|上述|其)"
@@ -40,6 +49,8 @@ _OPENER_WORDS = (
     "Research With When While Although Because Since After Before During"
 )
 _OPENERS = frozenset(_OPENER_WORDS.split())
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-–][A-Za-z0-9]+)*")
+_DRUGS = DrugGrammar()  # the default naming grammar: a subject named, never a list of drugs
 
 
 def back_references(sentences: list[Sentence]) -> list[Sentence]:
@@ -60,7 +71,45 @@ def back_references(sentences: list[Sentence]) -> list[Sentence]:
             shared = _citations(before)
         if shared:
             out[i] = s.borrowing(shared)
+    return _runs(out)
+
+
+def _runs(sentences: list[Sentence]) -> list[Sentence]:
+    """Each run of uncited sentences just before a cited one, as far back as it continues
+    that sentence's subject, borrowing its citations."""
+    out = list(sentences)
+    shared: tuple[Anchor, ...] = ()
+    names: set[str] = set()
+    for i in range(len(out) - 1, -1, -1):
+        s = out[i]
+        if s.anchors:
+            shared = _citations(s)
+            names = _names(s.text) if shared else set()
+            continue
+        if not shared:
+            continue
+        own = _names(s.text)
+        if own & names or _points_back(out[i + 1].text):
+            out[i] = s.borrowing(shared)
+            names |= own
+        else:
+            shared, names = (), set()
     return out
+
+
+def _names(text: str) -> set[str]:
+    """What a sentence names, case-folded: codes and abbreviations (two capitals or a
+    capital and a digit), capitalised words past its first, and drugs by their grammar."""
+    found: set[str] = set()
+    for n, m in enumerate(_WORD.finditer(text)):
+        word = m.group(0)
+        capitals = sum(c.isupper() for c in word)
+        code = capitals >= 2 or (capitals > 0 and any(c.isdigit() for c in word))
+        name = n > 0 and word[0].isupper() and len(word) > 3 and word not in _OPENERS
+        if code or name:
+            found.add(word.lower())
+    found.update(d.name.lower() for d in _DRUGS.mentions(text))
+    return found
 
 
 def _citations(sentence: Sentence) -> tuple[Anchor, ...]:

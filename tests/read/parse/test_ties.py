@@ -35,3 +35,27 @@ def test_no_tie_no_sharing() -> None:
     assert _cited(text)[0] == ([], False)  # `Rates` names nothing the first one holds
     year = "Cetuximab was approved. In this year rates were 5% [1]. Later 5 mg [2]."
     assert _cited(year)[0] == ([], False)  # `this year` points back at nothing
+
+
+def test_the_run_before_a_citation_that_continues_its_subject_borrows_it() -> None:
+    text = (
+        "Rates were 5% [2]. The farnesyltransferase inhibitor tipifarnib blocks HRAS signalling "
+        "in 40% of tumours. The AIM-HN trial enrolled 59 patients. In AIM-HN, tipifarnib "
+        "achieved disease control in 100% [1]."
+    )
+    assert _cited(text) == [
+        (["[2]"], False),
+        (["[1]"], True),  # HRAS and tipifarnib: the run's subject, back to the [2] sentence
+        (["[1]"], True),
+        (["[1]"], False),
+    ]
+
+
+def test_a_sentence_that_names_nothing_of_the_run_ends_it() -> None:
+    text = (
+        "Cetuximab was approved in 2006 [2]. Despite treatment, 5-year survival remains 65%. "
+        "The KEYNOTE-048 trial established pembrolizumab plus chemotherapy in 2019 [1]."
+    )
+    assert _cited(text)[1] == ([], False)
+    first_words = "Rates were 5% [2]. Survival was 65% in 2020. Survival rose to 70% [1]."
+    assert _cited(first_words)[1] == ([], False)  # a sentence's first word names nothing
