@@ -250,7 +250,8 @@ def body_claims(
             if block.appendix and not claim.fact_bearing:
                 continue
             anchors = block_anchors if block_scope else sentence.anchors
-            said = _said(sentence) if anchors else ""  # only cited sentences are compared
+            # only cited sentences are compared; the works they name are not compared
+            said = blank(_said(sentence), claim.names) if anchors else ""
             found = cited(anchors, resolutions, optional)
             statement = _statement(sentence, said, anchors)
             relations = _relations(claim, said, found)

@@ -75,6 +75,11 @@ class Claim:
     # `(Smith, 2015)`): they say when the cited work appeared, checked against its entry
     # and record (CL104), never against the cited span's text
     years: tuple[NumericToken, ...] = ()
+    # where the sentence names a work rather than states a value: the year that dates a
+    # work or event (`the 2019 report`), identifiers (`arXiv 2408.12345`, `22(3):345-356`):
+    # blanked from what the sentence is compared as (`said`). Publication years stay: a
+    # source quoting the same author–year citation holds them as written.
+    names: tuple[tuple[int, int], ...] = ()
     # a conditional or a speculation ("If these trials succeed, first-line therapy might
     # involve nivolumab"): it states a possibility, and its drug names and markers ask no
     # citation
@@ -146,9 +151,15 @@ class ClaimReader:
         numbers = tuple(t for t in found if t.kind is not Kind.DATE)
         years = tuple(t for t in found if publication_year(text, t, cites))
         taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²
+        dated = [t for t in found if id(t) not in taken and dating_year(text, t)]
+        taken.update(id(t) for t in dated)
         dates = tuple(t for t in found if t.kind is Kind.DATE and id(t) not in taken)
         if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
             return Claim((), dates, (), (), ())
+        names = sorted(
+            [(t.start, t.end) for t in dated]
+            + [(m.start(), m.end()) for m in _IDENTIFIER.finditer(text)]
+        )
         return Claim(
             numbers,
             dates,
@@ -156,6 +167,7 @@ class ClaimReader:
             tuple(self.drugs.mentions(text)),
             tuple(m for m, _ in markers(text)),
             years,
+            tuple(names),
             speculative(text),
         )
 
@@ -213,6 +225,8 @@ _AUTHOR_BEFORE = re.compile(
 )
 _YEAR_AFTER = re.compile(r"[a-z]?[ \t]*(?:[/;,)][ \t]*)")
 _YEAR_LIST_AFTER = re.compile(r"[a-z]?[ \t]*[/;,][ \t]*(?:19|20)\d\d")  # `(2015/2018)`
+# `Singh et al. 2023 found`: an author–year citation without its parentheses
+_ET_AL_BEFORE = re.compile(r"\bet[ \t]+al\.?,?[ \t]*$")
 _CITE_GAP = 2  # `(2015)[3]`, `[3] (2015)`: a year in parentheses this close to a citation
 
 
@@ -228,9 +242,33 @@ def publication_year(text: str, tok: NumericToken, cites: Sequence[tuple[int, in
     if text[tok.start - 1 : tok.start] == "(" and _YEAR_LIST_AFTER.match(text, tok.end):
         return True
     before = text[max(0, tok.start - 60) : tok.start]
+    if _ET_AL_BEFORE.search(before):
+        return True
     return _AUTHOR_BEFORE.search(before) is not None and bool(
         _YEAR_AFTER.match(text, tok.end) or tok.end == len(text)
     )
+
+
+# `the 2019 report`, `a 2021 meta-analysis`, `in its 2019 guideline`: a year between a
+# determiner and a noun dates the thing named (the work cited, an event), a name and not
+# a value the work states; `the 2019 to 2021 period` is a span of time, still a value
+_DETERMINER_BEFORE = re.compile(
+    r"(?:^|[\s(])(?:the|a|an|this|that|its|their|his|her|our|whose)[ \t]+$", re.I
+)
+_NOUN_AFTER = re.compile(r"[ \t]+(?!(?:to|and|or|through|until|till|versus|vs)\b)[A-Za-z]")
+# identifiers a sentence names a work by: arXiv ids, `vol(issue):pages`
+_IDENTIFIER = re.compile(
+    r"\barXiv[:\s]*\d{4}\.\d{4,5}(?:v\d+)?|\b\d{1,4}\s*\(\d{1,4}\)\s*:\s*[eE]?\d+(?:[-–]\d+)?",
+    re.I,
+)
+
+
+def dating_year(text: str, tok: NumericToken) -> bool:
+    """Whether a year dates the work or event the sentence names (`the 2019 report`)."""
+    if tok.kind is not Kind.DATE or tok.date is None or tok.date[1] is not None:
+        return False
+    before = text[max(0, tok.start - 40) : tok.start]
+    return _DETERMINER_BEFORE.search(before) is not None and bool(_NOUN_AFTER.match(text, tok.end))
 
 
 def _shift(cells: tuple[tuple[int, int], ...], by: int) -> tuple[tuple[int, int], ...]:

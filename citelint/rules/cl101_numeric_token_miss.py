@@ -25,7 +25,10 @@ glued to `vs.` (`20.8%vs.25.4%`) and one spelled as a word (`five experiments` s
 a bare number that happens to share its value.
 Structured sources (JSON, XML) support through whole-number fields, judged by
 the units their records name. A year is supported by the same year in the span or in the
-record's publication or registration date.
+record's publication or registration date. A year or number that names a work is no
+claim token: a publication year (`Singh et al. 2023`, `(Smith, 2015)`: CL104 compares it
+with the entry), a year between a determiner and a noun that dates what the sentence
+names (`the 2019 report`, `a 2021 meta-analysis`), an arXiv id and `vol(issue):pages`.
 
 A derived or converted number (a sum, a growth rate, `371.0398万` from `3710398`) is not
 in any source: save the calculation in an evidence/model file and cite it from there.

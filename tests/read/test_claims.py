@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from citelint.ground.tokens import DrugGrammar, numeric_tokens
-from citelint.read.claims import NO_CLAIM, Claim, ClaimSettings, publication_year
+from citelint.read.claims import (
+    NO_CLAIM,
+    Claim,
+    ClaimSettings,
+    dating_year,
+    publication_year,
+)
 from tests.conftest import analysis_of
 
 
@@ -76,6 +82,7 @@ def test_a_restated_question_is_no_claim(tmp_path: Path) -> None:
         ("It holds (Smith et al., 2015; Lee 2018).", (), ["2015", "2018"]),
         ("It was confirmed (2015/2018).", (), ["2015", "2018"]),
         ("It was confirmed (2015) [3]", ((24, 27),), ["2015"]),
+        ("Singh et al. 2023 found 40%", (), ["2023"]),  # no parentheses
         # the year of an event, not of a publication
         ("pembrolizumab and nivolumab (2016), expanding", (), []),
         ("Revenue rose 4% in 2023 [3]", ((24, 27),), []),
@@ -85,3 +92,27 @@ def test_a_restated_question_is_no_claim(tmp_path: Path) -> None:
 def test_publication_years(text: str, cites: tuple[tuple[int, int], ...], years: list[str]) -> None:
     found = [t.text for t in numeric_tokens(text) if publication_year(text, t, cites)]
     assert found == years
+
+
+@pytest.mark.parametrize(
+    ("text", "dating"),
+    [
+        ("The 2019 report found 40%.", ["2019"]),
+        ("A 2021 meta-analysis of 12 trials found 40%.", ["2021"]),
+        ("In its 2019 guideline, the rate was 40%.", ["2019"]),
+        # a span of time, an event's date: values the source must state
+        ("Over the 2019 to 2021 period the rate was 40%.", []),
+        ("Trametinib was approved in 2013.", []),
+        ("In 2019, the rate was 40%.", []),
+    ],
+)
+def test_a_year_that_dates_what_the_sentence_names(text: str, dating: list[str]) -> None:
+    assert [t.text for t in numeric_tokens(text) if dating_year(text, t)] == dating
+
+
+def test_the_works_a_sentence_names_are_not_what_it_states(tmp_path: Path) -> None:
+    text = "The 2019 report (arXiv 2408.12345; Lancet Oncol 22(3):345-356) found 40% [1].\n"
+    claim = _claims(tmp_path, text)[text.strip()]
+    named = [text[a:b] for a, b in claim.names]
+    assert named == ["2019", "arXiv 2408.12345", "22(3):345-356"]
+    assert [t.text for t in claim.dates] == []
