@@ -42,6 +42,10 @@ _FOOTNOTE = re.compile(r"\[\^([^\]\s]{1,40})\]")
 _SUP_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT = re.compile(rf"[{_SUP_DIGITS}]+(?:[,˒⸴⁻–-][{_SUP_DIGITS}]+)*")
 _SHORT_BASE = re.compile(r"(?:^|\D)\d{1,3}$")
+_SUB_DIGITS = "₀₁₂₃₄₅₆₇₈₉"
+# a sequence variant written in HGVS (`c.97GCC[9]+[10]`, `p.Ala33[9]`): its brackets
+# count repeats; the variant is one token from its `c.`, `g.`, `p.` … prefix
+_VARIANT_BEFORE = re.compile(r"(?<![A-Za-z0-9])[cgmnpr]\.[^\s\[]+(?:\[\d+\][^\s\[]*)*$")
 _SUP_TABLE = str.maketrans(_SUP_DIGITS + "˒⸴⁻", "0123456789,,-")
 # A superscript after a digit, a power sign or a unit symbol is a power (`10⁹`, `m²`).
 _POWER_BEFORE = re.compile(r"(?:[\d^×xX/·⁻⁺]|\b[a-zA-Zµμα-ωΑ-Ω]{1,2})$")  # `χ²` too
@@ -145,6 +149,8 @@ class CitationScanner:
         text, sups = block.text, block.sups
         hits = []
         for m in _NUMBERED.finditer(text):
+            if m.group(1) and _VARIANT_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+                continue  # `c.97GCC[9]+[10]`: a repeat count of a variant, not a citation
             for key in expand(m.group(1) or m.group(2) or m.group(3)):
                 hits.append(self._ref(Style.NUMBERED, key, m.start(), m.end(), f"[{key}]"))
         for begin, end in sups:  # `<sup>3</sup>`, `<sup>1,2</sup>`
@@ -165,6 +171,8 @@ class CitationScanner:
         for m in _SUPERSCRIPT.finditer(text):
             keys = expand(m.group(0).translate(_SUP_TABLE))
             before = text[max(0, m.start() - 4) : m.start()]
+            if text[m.end() : m.end() + 1] in ("⁺", "⁻") or before[-1:] in _SUB_DIGITS:
+                continue  # a charge or a formula's count (`Ca²⁺`, `SO₄²⁻`), never a citation
             if _POWER_BEFORE.search(before[-3:]) and not (
                 # after a long number (`ESMO 2024¹⁹`, `NCT01818323¹⁸`) a superscript the
                 # reference list numbers is a citation; after `10` it is a power

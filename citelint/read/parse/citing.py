@@ -257,7 +257,7 @@ def trailing_list(raws: Sequence[RawBlock]) -> tuple[set[int], set[int]]:
         raw = raws[i]
         if raw.kind not in ("p", "anon", "li") or not raw.text.strip():
             continue
-        if _KEY_LEAD_AT_START.match(raw.text):
+        if _KEY_LEAD_AT_START.match(raw.text) or _source_item(raw):
             keyed.add(i)
         elif _URL_LINE.fullmatch(raw.text):
             urls.add(i)
@@ -278,6 +278,27 @@ _NAMED_SOURCE = re.compile(
 )
 
 
+def _source_item(raw: RawBlock) -> bool:
+    """A numbered item that is a source, not a sentence about one: it opens with a URL or
+    an identifier, a URL is most of it (`1. https://…`), or it is a title with no figure
+    closed by its URL (`2. Example Corp annual report, https://…`)."""
+    if raw.kind != "li" or raw.number is None:
+        return False
+    text = raw.text.strip()
+    if _SOURCE_AT_START.match(text):
+        return True
+    urls = list(_URL_IN.finditer(text))
+    if not urls:
+        return False
+    if sum(len(m.group(0)) for m in urls) * 2 >= len(text):
+        return True
+    # a title and its URL (`Example Corp annual report, https://…`): no figure of its own
+    words = _URL_IN.sub(" ", text)
+    return urls[-1].end() == len(text) and not any(c.isdigit() for c in words)
+
+
+_SOURCE_AT_START = re.compile(r"(?:https?://|NCT\d{8}|PMID:?\s*\d|PMC\d|doi:|10\.\d{4,9}/)", re.I)
+_URL_IN = re.compile(r"https?://\S+")
 _KEY_LEAD_AT_START = re.compile(r"\s*(?:\[\d{1,3}\]|【\d{1,3}】)\s")
 
 

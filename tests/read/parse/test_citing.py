@@ -190,3 +190,17 @@ def test_a_glued_citation_after_a_power_cites_only_what_the_list_holds() -> None
     listed = text + "\n## References\n\n27. A. https://a.org\n"
     assert _cited(listed)[0] == ("The gate error was 1.2(1)×10−3.27", ["[27]"])
     assert _cited(text)[0][1] == []
+
+
+def test_an_unheaded_numbered_list_of_sources_closing_the_report() -> None:
+    text = (
+        "Staff were 120 [1]. Revenue rose 12% [2].\n\n"
+        "1. https://a.org/1\n2. Example Corp annual report, https://b.org/annual\n"
+    )
+    assert _entries(text) == [("1", ("https://a.org/1",)), ("2", ("https://b.org/annual",))]
+    # a closing list of findings that link their sources is body text, not a list
+    findings = (
+        "Staff were 120 [1].\n\n1. Revenue rose 12% in 2020 across all regions "
+        "(https://a.org/1).\n2. Staff grew to 120 in 2021 after the merger (https://b.org/2).\n"
+    )
+    assert _entries(findings) == []
