@@ -1,39 +1,58 @@
-"""Lists as reports write them: a list closed by its citation covers its items.
+"""Lists as reports write them: a list cited once covers its items.
 
-Deep-research reports introduce a list with a lead-in that ends in a colon and put the
-citation on the list's last item: `A 2024 meta-analysis reported probiotics reduced:` /
-`- surgical site infection (OR 0.44)` / … / `- antibiotic days [[61]](https://…).` The
-items before the last one cite nothing of their own, yet the last item's citation is
-the list's. They (and the lead-in's last sentence) borrow it: their numbers, codes and
-drugs are checked against it (never exempted), and they make no CL111 statement of it.
-Only citations in a report's own styles are shared; an anchor is written per sentence
-on purpose.
+Deep-research reports cite a list once. They introduce it with a lead-in that ends in a
+colon and put the citation on the list's last item: `A 2024 meta-analysis reported
+probiotics reduced:` / `- surgical site infection (OR 0.44)` / … / `- antibiotic days
+[[61]](https://…).` — the items before the last one, and the lead-in's last sentence,
+borrow the last item's citation. A list with no such lead-in, cited on its last item
+only, lends it to its items (the group the citation closes), not to the paragraph before
+it. A list cited on its first item only lends the first item's citation to the items
+after it that continue its subject (a name they share with it, as `ties.py` reads names:
+`- KEYNOTE-048 enrolled 882 patients [1].` / `- In KEYNOTE-048, grade 3 events were
+55%.`); an item about something else keeps asking for its own. The items of a list are
+its siblings: a nested list is a list of its own, led in by the item above it when that
+item ends in a colon. Borrowers are checked against the citation (never exempted) and
+make no CL111 statement of it. Only citations in a report's own styles are shared; an
+anchor is written per sentence on purpose, and a list whose items cite on their own
+lends nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from citelint.ground.document import Block
+from citelint.ground.document import Anchor, Block
+from citelint.read.parse.ties import names
 
 _LEAD_END = (":", "：")
 
 
 def closing_citations(blocks: Sequence[Block]) -> None:
-    """Let the uncited items of each list led in by a colon borrow the citations its last
-    item closes with (the blocks are still being built: their sentences are set here)."""
-    i = 0
-    while i < len(blocks):
-        lead = blocks[i]
-        if not _leads_in(lead):
-            i += 1
+    """Let the uncited items of each list borrow the citation it is cited by (the blocks
+    are still being built: their sentences are set here)."""
+    open_lists: list[tuple[int, Block | None, list[Block]]] = []  # (level, lead, items)
+    for i, block in enumerate(blocks):
+        if block.kind != "li":
+            for _, lead, items in reversed(open_lists):
+                _borrow(lead, items)
+            open_lists = []
             continue
-        j = i + 1
-        while j < len(blocks) and _item_of(blocks[j], lead):
-            j += 1
-        if j - i >= 3:  # a lead-in and at least two items
-            _borrow(lead, blocks[i + 1 : j])
-        i = max(j, i + 1)
+        while open_lists and open_lists[-1][0] > block.level:  # a shallower item ends them
+            _, lead, items = open_lists.pop()
+            _borrow(lead, items)
+        if open_lists and open_lists[-1][0] == block.level:
+            items = open_lists[-1][2]
+            if _leads_in(items[-1]):  # `- Main barriers:` leads in what follows; nested
+                # items are not always told apart by their level, so its list runs on
+                open_lists.append((block.level, items[-1], [block]))
+            else:
+                items.append(block)
+            continue
+        before = blocks[i - 1] if i else None
+        lead = before if before is not None and _leads_in(before) else None
+        open_lists.append((block.level, lead, [block]))
+    for _, lead, items in reversed(open_lists):
+        _borrow(lead, items)
 
 
 def _leads_in(block: Block) -> bool:
@@ -42,22 +61,35 @@ def _leads_in(block: Block) -> bool:
     return block.sentences[-1].text.rstrip().endswith(_LEAD_END)
 
 
-def _item_of(block: Block, lead: Block) -> bool:
-    """Whether `block` is an item of the list `lead` introduces (no shallower, when the
-    lead-in is an item itself: nested items are not always told apart by level)."""
-    return block.kind == "li" and (lead.kind != "li" or block.level >= lead.level)
-
-
-def _borrow(lead: Block, items: Sequence[Block]) -> None:
-    last = items[-1].sentences[-1] if items[-1].sentences else None
-    closing = tuple(a for a in last.anchors if a.is_citation) if last is not None else ()
-    if not closing or any(s.anchors for b in items[:-1] for s in b.sentences):
-        return  # nothing closes it, or the items cite on their own
-    introducing = lead.sentences[-1]
-    for block in (lead, *items):
+def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
+    if len(items) < 2:
+        return
+    cited = [k for k, b in enumerate(items) if any(s.anchors for s in b.sentences)]
+    borrowers: list[Block]
+    if cited == [len(items) - 1]:  # closed by its last item
+        lent = tuple(a for a in items[-1].sentences[-1].anchors if a.is_citation)
+        borrowers = [*(() if lead is None else (lead,)), *items[:-1]]
+    elif cited == [0]:  # opened by its first item: the items that continue its subject
+        lent = _citations(items[0])
+        subject = names(" ".join(s.text for s in items[0].sentences))
+        borrowers = [b for b in items[1:] if subject & names(_text(b))]
+    else:
+        return  # nothing cites it, or the items cite on their own
+    if not lent:
+        return
+    for block in borrowers:
+        introducing = block.sentences[-1] if block is lead else None
         sentences = tuple(
-            s if s.anchors or (block is lead and s is not introducing) else s.borrowing(closing)
+            s if s.anchors or (block is lead and s is not introducing) else s.borrowing(lent)
             for s in block.sentences
         )
         # (the frozen block is still being built: its sentences are set once, here)
         object.__setattr__(block, "sentences", sentences)
+
+
+def _citations(block: Block) -> tuple[Anchor, ...]:
+    return tuple(a for s in block.sentences for a in s.anchors if a.is_citation)
+
+
+def _text(block: Block) -> str:
+    return " ".join(s.text for s in block.sentences)

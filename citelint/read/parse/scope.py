@@ -26,7 +26,7 @@ def paragraph_links(
     if len(sentences) < 2 or sentences[-1].block.kind not in ("p", "li") or not anchors:
         return sentences
     _, end, last = max(anchors, key=lambda found: found[1])
-    if text[end:].strip(" .;。；"):
+    if text[end:].strip(" .;。；)）]】"):  # `… 55% (PMC9760859).`: the bracket closes it
         return sentences  # words follow the last citation: it is no paragraph-end citation
     closing = tuple(a for a in sentences[-1].anchors if a.is_citation)
     only_at_end = all(not s.anchors for s in sentences[:-1]) and closing

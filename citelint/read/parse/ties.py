@@ -79,25 +79,25 @@ def _runs(sentences: list[Sentence]) -> list[Sentence]:
     that sentence's subject, borrowing its citations."""
     out = list(sentences)
     shared: tuple[Anchor, ...] = ()
-    names: set[str] = set()
+    subject: set[str] = set()
     for i in range(len(out) - 1, -1, -1):
         s = out[i]
         if s.anchors:
             shared = _citations(s)
-            names = _names(s.text) if shared else set()
+            subject = names(s.text) if shared else set()
             continue
         if not shared:
             continue
-        own = _names(s.text)
-        if own & names or _points_back(out[i + 1].text):
+        own = names(s.text)
+        if own & subject or _points_back(out[i + 1].text):
             out[i] = s.borrowing(shared)
-            names |= own
+            subject |= own
         else:
-            shared, names = (), set()
+            shared, subject = (), set()
     return out
 
 
-def _names(text: str) -> set[str]:
+def names(text: str) -> set[str]:
     """What a sentence names, case-folded: codes and abbreviations (two capitals or a
     capital and a digit), capitalised words past its first, and drugs by their grammar."""
     found: set[str] = set()

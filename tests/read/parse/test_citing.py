@@ -82,7 +82,7 @@ def test_a_malformed_anchor_is_not_read_as_an_identifier() -> None:
 
 def test_styles_are_configurable() -> None:
     parser = Parser(ClaimOptions(citation_styles=("identifier",)))
-    doc = parser.parse("r.md", b"Rate 5% [3]. Rate 6% (PMID: 1).")
+    doc = parser.parse("r.md", b"Rate 5% [3].\n\nRate 6% (PMID: 1).")
     assert [[a.text for a in s.anchors] for s in doc.sentences] == [[], ["PMID: 1"]]
 
 

@@ -26,9 +26,36 @@ def test_a_list_closed_by_its_citation_lends_it_to_its_items_and_lead_in() -> No
     ]
 
 
-def test_no_lead_in_items_that_cite_or_anchors_lend_nothing() -> None:
+def test_without_a_lead_in_the_items_borrow_and_the_paragraph_before_does_not() -> None:
     no_lead = CLOSED.replace("reduced:", "reduced several outcomes.")
-    assert [anchors for _, anchors, _ in _cited(no_lead)][:3] == [[], [], []]
+    link = ["https://pubmed.ncbi.nlm.nih.gov/1/"]
+    assert [anchors for _, anchors, _ in _cited(no_lead)][:3] == [[], link, link]
+
+
+def test_a_list_cited_on_its_first_item_lends_it_to_the_items_on_its_subject() -> None:
+    text = (
+        "Key results:\n\n- KEYNOTE-048 enrolled 882 patients [1].\n"
+        "- In KEYNOTE-048, grade 3 events were 55%.\n- Cetuximab was approved in 2006.\n"
+    )
+    assert [(a, b) for _, a, b in _cited(text)] == [
+        ([], False),
+        (["[1]"], False),
+        (["[1]"], True),
+        ([], False),  # another subject: it asks for its own citation
+    ]
+    middle = "- ORR was 36%.\n- Median duration was 23.4 months [1].\n- Grade 3 55%.\n"
+    assert [a for _, a, _ in _cited(middle)] == [[], ["[1]"], []]  # cited in the middle
+
+
+def test_a_nested_list_is_led_in_by_the_item_above_it() -> None:
+    text = (
+        "- Approved in 2017 [1].\n- Main barriers:\n  - only 14.4% share data;\n"
+        "  - access is uneven [2].\n"
+    )
+    assert [a for _, a, _ in _cited(text)] == [["[1]"], ["[2]"], ["[2]"], ["[2]"]]
+
+
+def test_items_that_cite_or_anchors_lend_nothing() -> None:
     own = CLOSED.replace("(OR 0.5);", "(OR 0.5) [[2]](https://example.org/2);")
     assert [anchors for _, anchors, _ in _cited(own)][1] == []
     anchored = "Results:\n\n- PFS 4.8 months;\n- OS 81% [pmid:1:abstract].\n"

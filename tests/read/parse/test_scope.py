@@ -37,6 +37,11 @@ def test_citations_at_a_paragraphs_end_cover_all_of_it() -> None:
     assert [a for _, a in _cited(after)] == [[], ["[2]"], []]
 
 
+def test_an_identifier_in_brackets_closing_a_paragraph_covers_it() -> None:
+    text = "The trial enrolled 882 patients. Grade 3 events occurred in 55% (PMC9760859).\n"
+    assert [a for _, a in _cited(text)] == [["PMC9760859"], ["PMC9760859"]]
+
+
 def test_a_sources_list_per_section_cites_its_own_section() -> None:
     """A note with a `Sources` list after each section: each section's sentences cite
     the list that closes it, never every source of the file."""
