@@ -65,8 +65,13 @@ def test_storm_claims_pass_fail_and_need_a_citation(storm: Path) -> None:
     dropped = text[:end] + text[end + 3 :]  # the citation dropped: `within this program`
     report.write_text(dropped, encoding="utf-8")  # ties it to the cited sentence before
     assert _lint(storm, report, storm) == []  # checked against [8], which holds 550 mm
-    untied = dropped.replace("within this program", "within the Pustelnik program")
-    report.write_text(untied, encoding="utf-8")
+    # the Pirat named again by the next sentence (`…with the PIRAT launcher…[9]`): it
+    # borrows [9], which does not hold 560 mm, and is checked, never exempted
+    renamed = dropped.replace("within this program", "within the Pustelnik program")
+    report.write_text(renamed, encoding="utf-8")
+    assert [code for code, _, _ in _lint(storm, report, storm)] == ["CL101"]
+    untied = renamed.replace("The Pirat 2, another", "A light missile,")
+    report.write_text(untied, encoding="utf-8")  # sharing no name with either neighbour
     found = _lint(storm, report, storm)
     assert [code for code, _, _ in found] == ["CL001"]
 
@@ -81,8 +86,9 @@ BIOMCP = {
     # speculations naming drugs ("If these trials succeed, … might involve a checkpoint
     # inhibitor", "… could become a new standard … than cetuximab") ask no citation. A
     # sentence tied to a cited neighbour ("This trial…", "These findings…") shares its
-    # citations.
-    "example_a.md": {"CL011": 1, "CL001": 16},
+    # citations, and so does a run continuing the subject of the cited sentence after it
+    # (`…tipifarnib blocks HRAS signaling… In a phase II trial (AIM-HN), tipifarnib…`).
+    "example_a.md": {"CL011": 1, "CL001": 13},
     # `According to the … (AACR)` cites entry [1], the AACR page; four entries with URLs
     # that the body never cites (one CL009 names them all)
     "example_b.md": {"CL001": 15, "CL009": 1, "CL011": 1},
