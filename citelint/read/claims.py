@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from citelint.ground.anchors import ANCHOR_SHAPE
 from citelint.ground.document import Sentence
+from citelint.ground.mermaid.model import EDGE_TYPES, ITEM_TYPES
 from citelint.ground.tokens import (
     DrugGrammar,
     DrugMention,
@@ -84,12 +85,21 @@ class Claim:
     # involve nivolumab"): it states a possibility, and its drug names and markers ask no
     # citation
     speculative: bool = False
+    # the author's own plan: a recommendation (`should prioritise …`), a target, milestone
+    # or success criterion (`Success criterion: >200 qubits by 2027`), an outlook (`the most
+    # plausible goal is …`): its figures are aims, not findings; a dose or a therapy-line
+    # marker in it still is one (`should receive 80 mg daily`)
+    prospective: bool = False
 
     @property
     def fact_bearing(self) -> bool:
         """Numbers, drugs and markers make a fact; entities, dates and counts in words
         alone do not (X8): `two approaches` asks no citation, but a cited `seven trials`
         is checked. A speculation states a fact only when it states a number."""
+        if self.prospective:
+            return bool(self.markers) or any(
+                n.kind is Kind.DOSE and not n.spelled for n in self.numbers
+            )
         if any(not n.spelled for n in self.numbers):
             return True
         return bool(self.drugs or self.markers) and not self.speculative
@@ -101,6 +111,7 @@ class Claim:
 
 
 NO_CLAIM = Claim((), (), (), (), ())
+DIAGRAM_TYPES = frozenset(EDGE_TYPES + ITEM_TYPES)
 CACHED_CLAIMS = 4096  # distinct sentences whose claim is kept
 
 
@@ -120,7 +131,7 @@ class ClaimReader:
         block = sentence.block
         if self._block[0] is not block:
             mute = block.kind == "header-row" or bool(_PROMPT.match(block.text))
-            self._block = (block, mute or gantt_lines(block.text))
+            self._block = (block, mute or gantt_lines(block.text) or bare_diagram(block.text))
         if self._block[1]:
             return NO_CLAIM
         text = blank(mask_anchors(sentence.text), sentence.masks)  # citations say nothing
@@ -131,6 +142,8 @@ class ClaimReader:
                 return NO_CLAIM
             found = cell_tokens(text, cells, block.columns)
             return self._claim(text, found, cites, heading=False)
+        if _SCOPE.match(text):
+            return NO_CLAIM  # `This report evaluates …`: what the report does, no finding
         key = (text, cites, block.kind == "heading")
         claim = self._claims.get(key)
         if claim is None:
@@ -169,6 +182,7 @@ class ClaimReader:
             years,
             tuple(names),
             speculative(text),
+            prospective(text),
         )
 
 
@@ -179,6 +193,58 @@ class ClaimReader:
 # not tolerate" reports what happened: neither is a guess.
 _CONDITION = re.compile(r"\s*(?:if|should|unless|如果|假如|若)\b", re.I)
 _GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|或将|有望|将可能", re.I)
+
+
+# What the report itself does (`This report evaluates …`, `This section summarises …`,
+# `Assumptions used throughout: this report is limited to …`): the report as its own
+# subject, in the present tense — `This report found 40%` points back to a cited one.
+_SCOPE = re.compile(
+    r"\W*(?:[A-Z][\w -]{0,40}[:：]\s*)?this\s+(?:report|research\s+brief|brief|document|"
+    r"section|chapter|memo|overview|guide)\s+(?!(?:\w+ed|found|showed|shown|made|gave|said|"
+    r"was|were|had)\b)\w+",
+    re.I,
+)
+# The author's plan by its mood: a recommendation (`should`, `ought to`, `need to`, `it is
+# recommended that`, 应当/应该); a plan's label, singular (`Success criterion:`,
+# `Milestone (0–3 y):`, `Near-term goal:`; `Immunotherapy milestones:` heads past events);
+# an outlook (`the most plausible goal`)
+_DEONTIC = re.compile(
+    r"\b(?:should|ought\s+to|needs?\s+to|we\s+recommend|it\s+is\s+(?:recommended|advisable|"
+    r"essential|critical|important)\s+(?:to|that))\b|应当|应该",
+    re.I,
+)
+_PLAN_LABEL = re.compile(
+    r"\W*(?:[\w-]+\s+){0,3}(?:goal|target|milestone|criteri(?:on|a)|objective|KPI|"
+    r"next\s+steps?|priority|recommendation)\b[^:：.。]{0,30}[:：]",
+    re.I,
+)
+_OUTLOOK = re.compile(
+    r"\b(?:most|more)\s+(?:plausible|likely|realistic)\s+(?:goal|target|path|outcome|"
+    r"scenario|timeline)s?\b",
+    re.I,
+)
+
+
+def prospective(text: str) -> bool:
+    """Whether a sentence says what should be done or aimed at, not what was found."""
+    return bool(_DEONTIC.search(text) or _PLAN_LABEL.match(text) or _OUTLOOK.search(text))
+
+
+def bare_diagram(text: str) -> bool:
+    """A Mermaid diagram whose fence an export dropped: a block opening with a diagram
+    type as Mermaid spells it (`xychart-beta`, `graph TD`, `sequenceDiagram`; prose opens
+    with a capital) and written in its syntax (an arrow, a title, an axis, a section)."""
+    words = text.split(maxsplit=2)
+    if len(words) < 2 or not words[0][:1].islower():
+        return False
+    kind = words[0].lower()
+    if kind in ("graph", "flowchart"):
+        return words[1] in _DIRECTIONS
+    return kind in DIAGRAM_TYPES and _CHART_SYNTAX.search(text) is not None
+
+
+_DIRECTIONS = frozenset({"TD", "TB", "BT", "LR", "RL"})
+_CHART_SYNTAX = re.compile(r"-->|->>|\b(?:title|x-axis|y-axis|section|dateFormat|participant)\b")
 
 
 def speculative(text: str) -> bool:

@@ -7,6 +7,15 @@ therapy-line or recommendation marker (`一线`, `first-line`, `2L`, `I级推荐
 `Category 2A`). Headings state facts only through numbers. Appendix sections (`参考文献`,
 `References`, …) are not claims.
 
+Some sentences state no finding whatever they hold. A speculation (`If these trials
+succeed, … might involve nivolumab`) and the author's own plan — a recommendation
+(`should`, `need to`, `it is recommended that`), a target, milestone or success criterion
+labelled as one (`Success criterion: >200 qubits by 2027.`), an outlook (`the most
+plausible goal is …`) — state a fact only through a dose or a therapy-line marker
+(`should receive 2 mg daily`, `should be used second-line`; a speculation through any
+number). What the report itself does (`This report evaluates 12 trials`) and a Mermaid
+diagram whose fence an export dropped (`xychart-beta` and its lines) state nothing.
+
 Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A citation
 covers its own sentence; a report's citations that close a paragraph cover the paragraph
 when no sentence before them cites; a cited sentence covers the run of uncited sentences
