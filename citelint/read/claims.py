@@ -144,7 +144,10 @@ class ClaimReader:
             return self._claim(text, found, cites, heading=False)
         if _SCOPE.match(text):
             return NO_CLAIM  # `This report evaluates …`: what the report does, no finding
-        key = (text, cites, block.kind == "heading")
+        # a bold line ending in a colon (`**Weight management (2–4 years):**`) labels what
+        # follows, as a heading does
+        label = block.strong_only and block.text.rstrip().endswith((":", "："))
+        key = (text, cites, block.kind == "heading" or label)
         claim = self._claims.get(key)
         if claim is None:
             claim = self._claim(text, numeric_tokens(text), cites, heading=key[2])

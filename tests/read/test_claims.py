@@ -182,3 +182,12 @@ def test_an_unfenced_diagram_states_nothing(tmp_path: Path) -> None:
     text = 'Errors grow with range.\n\nxychart-beta\n  title "Error"\n  line [0.17, 0.48]\n'
     claims = _claims(tmp_path, text)
     assert [t for t, c in claims.items() if c.numbers] == []
+
+
+def test_a_bold_label_is_read_as_a_heading(tmp_path: Path) -> None:
+    text = "**Weight management (2–4 years):**\n\n**Semaglutide lowered weight by 15%.**\n"
+    facts = {t: c.fact_bearing for t, c in _claims(tmp_path, text).items()}
+    assert facts == {
+        "Weight management (2–4 years):": False,
+        "Semaglutide lowered weight by 15%.": True,  # a bold sentence is still a claim
+    }
