@@ -51,6 +51,8 @@ def _lint_work(runs: int) -> tuple[float, float]:
     imports, lints = [], []
     for _ in range(runs):
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+        if out.returncode != 0:
+            raise SystemExit(f"startup: the lint probe failed: {out.stderr.strip()[-400:]}")
         first, second = out.stdout.split()
         imports.append(float(first))
         lints.append(float(second))
@@ -64,7 +66,7 @@ def _import_ms() -> float:
         capture_output=True,
         text=True,
     ).stderr
-    last = [line for line in out.splitlines() if re.search(r"\|\s+citelint\.cli$", line)]
+    last = [line for line in out.splitlines() if re.search(r"\|\s+citelint\.commands\.cli$", line)]
     return int(last[-1].split("|")[1]) / 1000 if last else float("nan")
 
 

@@ -253,7 +253,8 @@ def body_claims(
             # only cited sentences are compared; the works they name are not compared
             said = blank(_said(sentence), claim.names) if anchors else ""
             found = cited(anchors, resolutions, optional)
-            statement = _statement(sentence, said, anchors)
+            # a plan is the author's, not its source's: no statement to measure (CL111)
+            statement = not claim.prospective and _statement(sentence, said, anchors)
             relations = _relations(claim, said, found)
             out.append(BodyClaim(sentence, claim, anchors, found, said, statement, relations))
     return tuple(out)

@@ -132,6 +132,7 @@ def test_the_works_a_sentence_names_are_not_what_it_states(tmp_path: Path) -> No
         ("Immunotherapy milestones: approvals in 2016 and 2019.", False),  # past events
         ("The target was reached in 40% of patients.", False),
         ("ORR was 45% with osimertinib.", False),
+        ("Centres should offer it, as it improved OS to 18 months.", False),  # a finding too
     ],
 )
 def test_the_authors_plan_is_prospective(text: str, plan: bool) -> None:
@@ -191,3 +192,8 @@ def test_a_bold_label_is_read_as_a_heading(tmp_path: Path) -> None:
         "Weight management (2–4 years):": False,
         "Semaglutide lowered weight by 15%.": True,  # a bold sentence is still a claim
     }
+
+
+def test_a_plan_asks_no_source_for_its_aims(tmp_path: Path) -> None:
+    (claim,) = _claims(tmp_path, "Success criterion: >200 qubits by 2027 [1].\n").values()
+    assert claim.prospective and claim.numbers == () and claim.dates == ()
