@@ -174,10 +174,11 @@ class ClaimReader:
             return Claim((), dates, (), (), ())
         marks = tuple(m for m, _ in markers(text))
         plan = prospective(text)
-        if plan and not marks and not any(t.kind is Kind.DOSE and not t.spelled for t in numbers):
-            # the author's aims and deadlines (`>200 qubits by 2027`): no source states
-            # them, so none is asked to; its drugs and codes are still the cited ones
-            numbers, dates = (), ()
+        if plan:
+            # a plan's deadline (`>200 qubits by 2027`) is the author's: no source is asked
+            # for it; its figures still are, when it cites (`Sales should reach 8亿元
+            # [evidence:market_model.md:Result]`: the model must say 8亿元)
+            dates = ()
         names = sorted(
             [(t.start, t.end) for t in dated]
             + [(m.start(), m.end()) for m in _IDENTIFIER.finditer(text)]

@@ -29,10 +29,9 @@ record's publication or registration date. A year or number that names a work is
 claim token: a publication year (`Singh et al. 2023`, `(Smith, 2015)`: CL104 compares it
 with the entry), a year between a determiner and a noun that dates what the sentence
 names (`the 2019 report`, `a 2021 meta-analysis`), an arXiv id and `vol(issue):pages`.
-Neither are the aims and deadlines of the author's own plan (`Success criterion: >200
-qubits by 2027`, `Centres should audit 100 patients a year by 2028`; CL001 says what a
-plan is), unless it gives a dose or a line of therapy, or reports a finding beside it
-(`…, which improved survival to 91%`).
+Neither is the deadline of the author's own plan (`by 2027` in `Success criterion: >200
+qubits by 2027`; CL001 says what a plan is): its figures are checked when it cites (a
+forecast cited to its model must be the model's number).
 
 A derived or converted number (a sum, a growth rate, `371.0398万` from `3710398`) is not
 in any source: save the calculation in an evidence/model file and cite it from there.
