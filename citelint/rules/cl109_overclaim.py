@@ -2,9 +2,10 @@
 association a cause.
 
 "May reduce" becomes "reduces", "was associated with" becomes "caused", "a trend toward"
-becomes "improved". The source's hedge (`may`, `might`, `could`, `possibly`, `likely`,
-`suggests`, `appears to`, `associated with`, `correlated with`, `linked to`, `trend
-toward`, `tended to`; 可能, 或许, 提示, 相关, 趋势) is in the evidence sentence (see CL106)
+becomes "improved", "tests were to confirm" (a purpose) becomes "tests confirmed". The
+source's hedge (`may`, `might`, `could`, `possibly`, `likely`, `suggests`, `appears to`,
+`associated with`, `correlated with`, `linked to`, `trend toward`, `tended to`, `was to`,
+`is to be`; 可能, 或许, 提示, 相关, 趋势) is in the evidence sentence (see CL106)
 and not in the claim, and the claim states the hedged verb or a cause (`caused`, `leads
 to`, `results in`, `prevents`, `proves`, `demonstrates`; 导致, 引起, 证明, 证实). A warning:
 a reader may judge the hedge dropped on purpose, but should see it.

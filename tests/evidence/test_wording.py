@@ -37,6 +37,10 @@ def test_overclaim_needs_a_dropped_hedge_and_a_stated_verb_or_cause() -> None:
     assert wording.overclaim("Exposure may prolong survival.", source) == ""
     assert wording.overclaim("Exposure caused rash.", source) == "may"
     assert wording.overclaim("Rash was seen.", source) == ""
+    planned = "Tests were to confirm the assumptions; the drug is to be approved in 2026."
+    assert wording.overclaim("Tests confirmed the assumptions.", planned) == "were to"
+    assert wording.overclaim("The drug was approved in 2026.", planned) == "is to"
+    assert wording.overclaim("Tests were to confirm the assumptions.", planned) == ""
 
 
 def test_negation_scope_is_the_clause_that_holds_the_numbers() -> None:

@@ -225,7 +225,9 @@ VERSUS = re.compile(
 HEDGES_EN = re.compile(
     r"\b(?:may|might|could|possibly|potentially|likely|suggest(?:s|ed|ing)?|appear(?:s|ed)?\s+to|"
     r"associated\s+with|association\s+(?:with|between)|correlated\s+with|linked\s+to|"
-    r"trend(?:ed)?\s+toward(?:s)?|tended\s+to)\b",
+    r"trend(?:ed)?\s+toward(?:s)?|tended\s+to|"
+    # a purpose or a plan, not a result: `tests were to confirm the assumptions`
+    r"(?:is|are|was|were)\s+to(?=\s+(?:be\s+)?[a-z]{3,}))\b",
     re.I,
 )
 HEDGES_ZH = re.compile(r"可能|或许|提示|相关|趋势")
