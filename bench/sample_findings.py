@@ -1,10 +1,12 @@
 """Draw findings from the real reports for an editor's judgement (issue 22's measure).
 
-    python bench/sample_findings.py [--n 50] [--seed 22] [--exclude CL011]
+    python bench/sample_findings.py [--n 50] [--seed 22] [--exclude CL011] [--files LIST]
 
 Lints ../shared/corpus/reports (wild/ included, as published, no sources saved) and prints
 a fixed-seed sample of the findings other than the excluded codes, each with the report
 line it points at, numbered for a judgement table (fix it / true but useless / false).
+`--files bench/editor_holdout.txt` draws only from the files that list names (one path
+under the corpus's reports/ per line, `#` comments), `--exclude ""` keeps every code.
 """
 
 from __future__ import annotations
@@ -28,8 +30,13 @@ def main() -> None:
     args.add_argument("--n", type=int, default=50)
     args.add_argument("--seed", type=int, default=22)
     args.add_argument("--exclude", default="CL011")
+    args.add_argument("--files", type=Path, help="draw only from the reports this file lists")
     opts = args.parse_args()
-    excluded = set(opts.exclude.split(","))
+    excluded = set(filter(None, opts.exclude.split(",")))
+    only: set[str] | None = None
+    if opts.files is not None:
+        lines = opts.files.read_text(encoding="utf-8").splitlines()
+        only = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
     settings = Settings(project_root=str(CORPUS), cache_dir=None)
     result = Runner.of(settings, [str(CORPUS)]).lint()
     found = [
@@ -37,9 +44,9 @@ def main() -> None:
         for f in result.files
         if not f.path.endswith("PROVENANCE.md")  # the corpus's own notes, not a report
         for d in f.diagnostics
-        if d.code not in excluded
+        if d.code not in excluded and (only is None or f.path in only)
     ]
-    print(f"{len(found)} findings other than {', '.join(sorted(excluded))}")
+    print(f"{len(found)} findings other than {', '.join(sorted(excluded)) or 'none'}")
     for i, (path, d) in enumerate(
         sorted(
             random.Random(opts.seed).sample(found, min(opts.n, len(found))),

@@ -20,12 +20,14 @@ PHRASE_WORDS = 4
 # Gemini's spaced markers in prose: `heating issues 10 but introduces …`, `architectures
 # like WISE 37 and microwave control 22 point towards …`: a list's number after a word
 # that opens no quantity and before a word that is no unit (a conjunction, an auxiliary,
-# a preposition, a reporting verb). Read only in a report that cites by glued numbers.
+# a preposition, a reporting verb), or before a comma and a word (`distillation protocols
+# 62, which …`, `Color codes 47, quantum …`) or a closing parenthesis (`… coupled to ions
+# 62)`). Read only in a report that cites by glued numbers.
 SPACED = re.compile(
     r"\b([A-Za-z][a-z-]{2,}) (\d{1,3})(?= (?:and|or|but|nor|to|does|do|did|is|are|was|were|"
     r"has|have|had|could|might|may|can|will|would|should|must|also|directly|which|that|"
     r"while|whereas|as|in|on|for|with|by|at|of|from|into|point|points|offer|offers|"
-    r"suggest|suggests|show|shows|indicate|indicates|highlight|highlights)\b)"
+    r"suggest|suggests|show|shows|indicate|indicates|highlight|highlights)\b|, [a-z]{2,}\b|\))"
 )
 # …and never after a word that opens a quantity or a label (`with 32 qubits`, `phase 3
 # and`, `aged 18 or older`)

@@ -298,6 +298,9 @@ def test_a_style_added_by_the_recipe_is_found(
         ("Patients aged 18 or older entered phase 3 and were followed.", []),
         ("Using 20 for the benchmark, about 50 to spare.", []),
         ("The lattice holds 32 qubits.", []),  # no function word after it
+        # before a comma and a word, or a closing parenthesis
+        ("Distillation protocols 22, which cost time (cavities coupled to ions 37).", ["22", "37"]),
+        ("Sizes of 32, 50 and 18, with 20, 10 qubits (up to 50).", []),  # quantities listed
     ],
 )
 def test_spaced_markers_in_a_report_that_cites_by_glued_numbers(
