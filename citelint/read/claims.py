@@ -16,7 +16,6 @@ from enum import StrEnum
 
 from citelint.ground.anchors import ANCHOR_SHAPE
 from citelint.ground.document import Sentence
-from citelint.ground.mermaid.model import EDGE_TYPES, ITEM_TYPES
 from citelint.ground.tokens import (
     DrugGrammar,
     DrugMention,
@@ -33,6 +32,7 @@ from citelint.ground.tokens import (
 )
 from citelint.ground.tokens.structure import rubric_row
 from citelint.read.citations.styles import DEFAULT_STYLES
+from citelint.read.mood import PROMPT, SCOPE, bare_diagram, gantt_lines, prospective, speculative
 from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS
 from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
@@ -111,7 +111,6 @@ class Claim:
 
 
 NO_CLAIM = Claim((), (), (), (), ())
-DIAGRAM_TYPES = frozenset(EDGE_TYPES + ITEM_TYPES)
 CACHED_CLAIMS = 4096  # distinct sentences whose claim is kept
 
 
@@ -130,7 +129,7 @@ class ClaimReader:
     def read(self, sentence: Sentence) -> Claim:
         block = sentence.block
         if self._block[0] is not block:
-            mute = block.kind == "header-row" or bool(_PROMPT.match(block.text))
+            mute = block.kind == "header-row" or bool(PROMPT.match(block.text))
             self._block = (block, mute or gantt_lines(block.text) or bare_diagram(block.text))
         if self._block[1]:
             return NO_CLAIM
@@ -142,7 +141,7 @@ class ClaimReader:
                 return NO_CLAIM
             found = cell_tokens(text, cells, block.columns)
             return self._claim(text, found, cites, heading=False)
-        if _SCOPE.match(text):
+        if SCOPE.match(text):
             return NO_CLAIM  # `This report evaluates …`: what the report does, no finding
         # a bold line ending in a colon (`**Weight management (2–4 years):**`) labels what
         # follows, as a heading does
@@ -194,106 +193,6 @@ class ClaimReader:
             speculative(text),
             plan,
         )
-
-
-# A sentence that opens with a condition, or whose verb is a guess (`might`, `could`, `would`
-# and their Chinese forms), states what may be, not what was found. `may` is not one:
-# "trametinib may reduce …" is a cited finding's own hedge (CL109 reads it).
-# `once` and `were` open findings too ("Once-daily osimertinib improved …"), and "could
-# not tolerate" reports what happened: neither is a guess.
-_CONDITION = re.compile(r"\s*(?:if|should|unless|如果|假如|若)\b", re.I)
-_GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|或将|有望|将可能", re.I)
-
-
-# What the report itself does (`This report evaluates …`, `This section summarises …`,
-# `Assumptions used throughout: this report is limited to …`): the report as its own
-# subject, in the present tense — `This report found 40%` points back to a cited one.
-_SCOPE = re.compile(
-    r"\W*(?:[A-Z][\w -]{0,40}[:：]\s*)?this\s+(?:report|research\s+brief|brief|document|"
-    r"section|chapter|memo|overview|guide)\s+(?!(?:\w+ed|found|showed|shown|made|gave|said|"
-    r"was|were|had)\b)\w+",
-    re.I,
-)
-# The author's plan by its mood: a recommendation (`should`, `ought to`, `need to`, `it is
-# recommended that`, 应当/应该); a plan's label, singular (`Success criterion:`,
-# `Milestone (0–3 y):`, `Near-term goal:`; `Immunotherapy milestones:` heads past events);
-# an outlook (`the most plausible goal`)
-_DEONTIC = re.compile(
-    r"\b(?:should|ought\s+to|needs?\s+to|we\s+recommend|it\s+is\s+(?:recommended|advisable|"
-    r"essential|critical|important)\s+(?:to|that))\b|应当|应该",
-    re.I,
-)
-_PLAN_LABEL = re.compile(
-    r"\W*(?:[\w-]+\s+){0,3}(?:goal|target|milestone|criteri(?:on|a)|objective|KPI|"
-    r"next\s+steps?|priority|recommendation)\b[^:：.。]{0,30}[:：]",
-    re.I,
-)
-_OUTLOOK = re.compile(
-    r"\b(?:most|more)\s+(?:plausible|likely|realistic)\s+(?:goal|target|path|outcome|"
-    r"scenario|timeline)s?\b",
-    re.I,
-)
-
-
-# a finding reported beside the advice (`… should be offered, as it improved OS to 18
-# months`): the sentence states a result too, and is no plan
-_FINDING = re.compile(
-    r"\b(?:was|were|has\s+been|have\s+been|showed|shown|reported|found|achieved|improved|"
-    r"reduced|increased|decreased|demonstrated|yielded|led\s+to)\b",
-    re.I,
-)
-
-
-def prospective(text: str) -> bool:
-    """Whether a sentence says what should be done or aimed at, not what was found."""
-    if _PLAN_LABEL.match(text) or _OUTLOOK.search(text):
-        return True
-    return bool(_DEONTIC.search(text)) and not _FINDING.search(text)
-
-
-def bare_diagram(text: str) -> bool:
-    """A Mermaid diagram whose fence an export dropped: a block opening with a diagram
-    type as Mermaid spells it (`xychart-beta`, `graph TD`, `sequenceDiagram`; prose opens
-    with a capital) and written in its syntax (an arrow, a title, an axis, a section)."""
-    words = text.split(maxsplit=2)
-    if len(words) < 2 or not words[0][:1].islower():
-        return False
-    kind = words[0].lower()
-    if kind in ("graph", "flowchart"):
-        return words[1] in _DIRECTIONS
-    return kind in DIAGRAM_TYPES and _CHART_SYNTAX.search(text) is not None
-
-
-_DIRECTIONS = frozenset({"TD", "TB", "BT", "LR", "RL"})
-_CHART_SYNTAX = re.compile(r"-->|->>|\b(?:title|x-axis|y-axis|section|dateFormat|participant)\b")
-
-
-def speculative(text: str) -> bool:
-    """Whether a sentence states a condition or a guess rather than a finding."""
-    return bool(_CONDITION.match(text) or _GUESS.search(text))
-
-
-# A block that restates what the system was asked (`QUESTION:`, `RESEARCH TASKS (5
-# total):`, as Onyx logs open) says what to find out, not what was found.
-_PROMPT = re.compile(
-    r"\s*(?:(?:USER |RESEARCH )?(?:QUESTION|QUERY|PROMPT|TASKS?)|研究问题|问题|任务)"
-    r"\s*(?:\([^)]{0,30}\))?\s*[:：]"
-)
-
-
-# A Mermaid Gantt chart whose fence an export dropped (OpenAI's text exports), its lines
-# joined into one paragraph: tasks `Name :id, 2023-05-05, 1d` one after another — chart
-# syntax, not prose.
-_GANTT_TASK = re.compile(
-    r":[ \t]*(?:(?:crit|done|active|milestone)[ \t]*,[ \t]*)*[\w-]+[ \t]*,[ \t]*"
-    r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|after[ \t]+[\w-]+)(?:[ \t]*,[ \t]*[\w:.-]+)?"
-)
-
-
-def gantt_lines(text: str) -> bool:
-    """Whether a block is Gantt chart tasks: two or more, the last one closing it."""
-    tasks = list(_GANTT_TASK.finditer(text))
-    return len(tasks) >= 2 and not text[tasks[-1].end() :].strip()
 
 
 def _citation_ranges(sentence: Sentence) -> tuple[tuple[int, int], ...]:

@@ -1,0 +1,115 @@
+"""What a sentence does by its form, not what it states: a guess or a condition, the
+author's plan, the report describing itself, a restated prompt, chart data.
+
+Each is read from mood and shape — modal verbs, a plan's label, a demonstrative with the
+report as its subject, a diagram's syntax — never from a list of topics (`claims.py`
+asks these once per sentence or block and reads the rest).
+"""
+
+from __future__ import annotations
+
+import re
+
+from citelint.ground.mermaid.model import EDGE_TYPES, ITEM_TYPES
+
+DIAGRAM_TYPES = frozenset(EDGE_TYPES + ITEM_TYPES)
+
+
+# A sentence that opens with a condition, or whose verb is a guess (`might`, `could`, `would`
+# and their Chinese forms), states what may be, not what was found. `may` is not one:
+# "trametinib may reduce …" is a cited finding's own hedge (CL109 reads it).
+# `once` and `were` open findings too ("Once-daily osimertinib improved …"), and "could
+# not tolerate" reports what happened: neither is a guess.
+_CONDITION = re.compile(r"\s*(?:if|should|unless|如果|假如|若)\b", re.I)
+_GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|或将|有望|将可能", re.I)
+
+
+# What the report itself does (`This report evaluates …`, `This section summarises …`,
+# `Assumptions used throughout: this report is limited to …`): the report as its own
+# subject, in the present tense — `This report found 40%` points back to a cited one.
+SCOPE = re.compile(
+    r"\W*(?:[A-Z][\w -]{0,40}[:：]\s*)?this\s+(?:report|research\s+brief|brief|document|"
+    r"section|chapter|memo|overview|guide)\s+(?!(?:\w+ed|found|showed|shown|made|gave|said|"
+    r"was|were|had)\b)\w+",
+    re.I,
+)
+# The author's plan by its mood: a recommendation (`should`, `ought to`, `need to`, `it is
+# recommended that`, 应当/应该); a plan's label, singular (`Success criterion:`,
+# `Milestone (0–3 y):`, `Near-term goal:`; `Immunotherapy milestones:` heads past events);
+# an outlook (`the most plausible goal`)
+_DEONTIC = re.compile(
+    r"\b(?:should|ought\s+to|needs?\s+to|we\s+recommend|it\s+is\s+(?:recommended|advisable|"
+    r"essential|critical|important)\s+(?:to|that))\b|应当|应该",
+    re.I,
+)
+_PLAN_LABEL = re.compile(
+    r"\W*(?:[\w-]+\s+){0,3}(?:goal|target|milestone|criteri(?:on|a)|objective|KPI|"
+    r"next\s+steps?|priority|recommendation)\b[^:：.。]{0,30}[:：]",
+    re.I,
+)
+_OUTLOOK = re.compile(
+    r"\b(?:most|more)\s+(?:plausible|likely|realistic)\s+(?:goal|target|path|outcome|"
+    r"scenario|timeline)s?\b",
+    re.I,
+)
+
+
+# a finding reported beside the advice (`… should be offered, as it improved OS to 18
+# months`): the sentence states a result too, and is no plan
+_FINDING = re.compile(
+    r"\b(?:was|were|has\s+been|have\s+been|showed|shown|reported|found|achieved|improved|"
+    r"reduced|increased|decreased|demonstrated|yielded|led\s+to)\b",
+    re.I,
+)
+
+
+def prospective(text: str) -> bool:
+    """Whether a sentence says what should be done or aimed at, not what was found."""
+    if _PLAN_LABEL.match(text) or _OUTLOOK.search(text):
+        return True
+    return bool(_DEONTIC.search(text)) and not _FINDING.search(text)
+
+
+def bare_diagram(text: str) -> bool:
+    """A Mermaid diagram whose fence an export dropped: a block opening with a diagram
+    type as Mermaid spells it (`xychart-beta`, `graph TD`, `sequenceDiagram`; prose opens
+    with a capital) and written in its syntax (an arrow, a title, an axis, a section)."""
+    words = text.split(maxsplit=2)
+    if len(words) < 2 or not words[0][:1].islower():
+        return False
+    kind = words[0].lower()
+    if kind in ("graph", "flowchart"):
+        return words[1] in _DIRECTIONS
+    return kind in DIAGRAM_TYPES and _CHART_SYNTAX.search(text) is not None
+
+
+_DIRECTIONS = frozenset({"TD", "TB", "BT", "LR", "RL"})
+_CHART_SYNTAX = re.compile(r"-->|->>|\b(?:title|x-axis|y-axis|section|dateFormat|participant)\b")
+
+
+def speculative(text: str) -> bool:
+    """Whether a sentence states a condition or a guess rather than a finding."""
+    return bool(_CONDITION.match(text) or _GUESS.search(text))
+
+
+# A block that restates what the system was asked (`QUESTION:`, `RESEARCH TASKS (5
+# total):`, as Onyx logs open) says what to find out, not what was found.
+PROMPT = re.compile(
+    r"\s*(?:(?:USER |RESEARCH )?(?:QUESTION|QUERY|PROMPT|TASKS?)|研究问题|问题|任务)"
+    r"\s*(?:\([^)]{0,30}\))?\s*[:：]"
+)
+
+
+# A Mermaid Gantt chart whose fence an export dropped (OpenAI's text exports), its lines
+# joined into one paragraph: tasks `Name :id, 2023-05-05, 1d` one after another — chart
+# syntax, not prose.
+_GANTT_TASK = re.compile(
+    r":[ \t]*(?:(?:crit|done|active|milestone)[ \t]*,[ \t]*)*[\w-]+[ \t]*,[ \t]*"
+    r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|after[ \t]+[\w-]+)(?:[ \t]*,[ \t]*[\w:.-]+)?"
+)
+
+
+def gantt_lines(text: str) -> bool:
+    """Whether a block is Gantt chart tasks: two or more, the last one closing it."""
+    tasks = list(_GANTT_TASK.finditer(text))
+    return len(tasks) >= 2 and not text[tasks[-1].end() :].strip()

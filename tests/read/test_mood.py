@@ -1,0 +1,41 @@
+"""Mood: what a sentence does by its form — a plan, chart data — read without topics."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.read.mood import bare_diagram, prospective
+
+
+@pytest.mark.parametrize(
+    ("text", "plan"),
+    [
+        ("Health systems should prioritise 2 trials by 2027.", True),
+        ("It is recommended that 80% of sites report.", True),
+        ("Success criterion: >200 logical qubits by 2027.", True),
+        ("Near-term milestone (0–3 y): 50 qubits.", True),
+        ("The most plausible goal is 1,000 qubits by 2030.", True),
+        ("应当在2025年前完成30项试验。", True),
+        ("Immunotherapy milestones: approvals in 2016 and 2019.", False),  # past events
+        ("The target was reached in 40% of patients.", False),
+        ("ORR was 45% with osimertinib.", False),
+        ("Centres should offer it, as it improved OS to 18 months.", False),  # a finding too
+    ],
+)
+def test_the_authors_plan_is_prospective(text: str, plan: bool) -> None:
+    assert prospective(text) is plan
+
+
+@pytest.mark.parametrize(
+    ("text", "chart"),
+    [
+        ('xychart-beta title "Error vs range" x-axis "km" [1, 2] line [0.1, 0.4]', True),
+        ("graph TD A[Trial] --> B[12% ORR]", True),
+        ("sequenceDiagram participant Sponsor", True),
+        ("Graph TD shows 12% ORR.", False),  # prose opens with a capital
+        ("pie charts show 40% of the market.", False),  # no chart syntax
+        ("gantt", False),
+    ],
+)
+def test_a_diagram_without_its_fence(text: str, chart: bool) -> None:
+    assert bare_diagram(text) is chart
