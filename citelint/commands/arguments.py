@@ -16,6 +16,15 @@ FORMAT_NAMES = ("concise", "github", "html", "json", "sarif", "summary", "text")
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, no usage dump
+        from citelint.ground.spelling import did_you_mean  # only on an error
+
+        if message.startswith("unrecognized arguments: "):
+            options = [o for o in self._option_string_actions if o.startswith("--")]
+            for word in message.split(": ", 1)[1].split():
+                hint = did_you_mean(word.split("=", 1)[0], options) if word[:2] == "--" else ""
+                if hint:
+                    message += hint
+                    break
         raise UsageError(message)
 
 

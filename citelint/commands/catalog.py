@@ -39,6 +39,9 @@ def rule(code: str, out: TextIO) -> int:
     catalog = _catalog()
     found = code.upper() if code.upper() in catalog["rules"] else catalog["names"].get(code.lower())
     if found is None:
-        raise UsageError(f"unknown rule '{code}'; `citelint rules` lists them")
+        from citelint.ground.spelling import did_you_mean  # only on an error
+
+        hint = did_you_mean(code, [*catalog["rules"], *catalog["names"]])
+        raise UsageError(f"unknown rule '{code}'{hint or ';'} `citelint rules` lists them")
     out.write(catalog["rules"][found])
     return EXIT_OK

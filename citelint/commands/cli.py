@@ -61,6 +61,8 @@ def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         command = args_list[0] if args_list and args_list[0] in SUBCOMMANDS else None
+        if args_list and command is None:
+            _misspelt_command(args_list[0])
         if command is not None and os.path.exists(command):
             print(
                 f"citelint: note: `{command}` is the subcommand; to lint the path {command}, "
@@ -95,6 +97,20 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         print("citelint: interrupted", file=sys.stderr)
         return 130
+
+
+def _misspelt_command(word: str) -> None:
+    """`citelint fecth` is no path: say which command it is close to, not only that no
+    such file exists (a file of that name is linted as asked)."""
+    from citelint.ground.spelling import did_you_mean
+
+    if word.startswith("-") or os.path.lexists(word):
+        return
+    hint = did_you_mean(word, SUBCOMMANDS)
+    if hint:
+        raise UsageError(
+            f"{word}: no such file or folder{hint.replace('mean', 'mean the command')}"
+        )
 
 
 def _lint(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from citelint.ground.errors import ConfigError
 from citelint.ground.globs import GlobError, alternatives
+from citelint.ground.spelling import did_you_mean
 from citelint.read.citations.styles import style_names
 from citelint.rules import RULES_BY_CODE
 
@@ -24,9 +25,15 @@ def check_codes(value: object, key: str) -> tuple[str, ...]:
     codes = tuple(c.strip() for v in check_strings(value, key) for c in v.split(",") if c.strip())
     for code in codes:
         if not re.fullmatch(r"C(?:L\d{0,3})?", code):
-            raise ConfigError(f"'{key}' has '{code}', which is not a rule code or prefix (CL1…)")
+            hint = did_you_mean(code, RULES_BY_CODE)
+            raise ConfigError(
+                f"'{key}' has '{code}', which is not a rule code or prefix (CL1…){hint}"
+            )
         if not any(known.startswith(code) for known in RULES_BY_CODE):
-            raise ConfigError(f"'{key}' has '{code}', which matches no rule (`citelint rules`)")
+            hint = did_you_mean(code, RULES_BY_CODE)
+            raise ConfigError(
+                f"'{key}' has '{code}', which matches no rule (`citelint rules`){hint}"
+            )
     return codes
 
 

@@ -29,6 +29,7 @@ from citelint.config.checks import (
 from citelint.config.presets import extended
 from citelint.config.settings import RuleSettings, Settings
 from citelint.ground.errors import ConfigError
+from citelint.ground.spelling import did_you_mean
 from citelint.outputs.diagnostic import FAIL_LEVELS, Severity
 from citelint.read.claims import AnchorScope
 from citelint.rules import RULES_BY_CODE, AnyRule
@@ -196,7 +197,13 @@ def _apply_key(changes: _Changes, key: str, value: object, path: str) -> None:
     elif key == "rules":
         changes.settings["rules"] = _rules(value, path, changes)
     else:
-        raise ConfigError(f"unknown key '{path}'")
+        raise ConfigError(f"unknown key '{path}'{did_you_mean(key, _TOP_KEYS)}")
+
+
+_TABLE_KEYS = ("required-source-channels", "per-file-ignores", "fetch", "judge", "source-types")
+_TOP_KEYS = frozenset(
+    [*_SETTINGS_KEYS, *_CLAIM_KEYS, *_DRUG_KEYS, *_PATH_KEYS, *_TABLE_KEYS, "rules", "extends"]
+)
 
 
 def _source_types(value: object, path: str) -> dict[str, SourceKind]:
@@ -231,7 +238,7 @@ def _rules(value: object, path: str, changes: _Changes) -> dict[str, RuleSetting
         here = f"{path}.{code}"
         rule = RULES_BY_CODE.get(code)
         if rule is None:
-            raise ConfigError(f"unknown rule '{here}'")
+            raise ConfigError(f"unknown rule '{here}'{did_you_mean(code, RULES_BY_CODE)}")
         if not isinstance(table, dict):
             raise ConfigError(f"'{here}' must be a table")
         out[code] = _rule_settings(rule, table, here, changes)

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from citelint.ground.spelling import closest
+
 
 @dataclass(frozen=True, slots=True)
 class AnchorHit:
@@ -176,16 +178,5 @@ class AnchorGrammar:
 
 
 def closest_types(word: str, types: Iterable[str]) -> list[str]:
-    """The known types a misspelt one is close to, nearest names first by order."""
-    return [t for t in sorted(types) if _distance(word.lower(), t) <= (1 if len(t) <= 4 else 2)]
-
-
-def _distance(a: str, b: str) -> int:
-    """Levenshtein distance, enough for short type names."""
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
+    """The known types a misspelt one is close to, nearest first (`pmdi` → `pmid`)."""
+    return closest(word, types)

@@ -475,3 +475,30 @@ def test_verbose_says_why_each_claim_is_unchecked(
     assert "citelint: r.md:3:1: unchecked: a citation reached no saved source\n" in err
     _, _, quiet = run(capsys, "--no-cache", "r.md")
     assert "unchecked:" not in quiet
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--selet", "CL001", "r.md"], "unrecognized arguments: --selet; did you mean '--select'?"),
+        (["fecth"], "fecth: no such file or folder; did you mean the command 'fetch'?"),
+        (["--select", "CL1O1", "r.md"], "not a rule code or prefix (CL1…); did you mean 'CL101'?"),
+        (["rule", "missing-anchr"], "unknown rule 'missing-anchr'; did you mean 'missing-anchor'?"),
+        (["judge", "--dry-rn"], "unrecognized arguments: --dry-rn; did you mean '--dry-run'?"),
+    ],
+)
+def test_a_typo_is_answered_with_the_name_it_is_close_to(
+    repo: Path, capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    (repo / "r.md").write_text("# R\n", encoding="utf-8")
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and said in err
+
+
+def test_a_config_key_in_snake_case_is_answered_with_its_kebab_case(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "pyproject.toml").write_text('[tool.citelint]\nfail_on = "warning"\n')
+    (repo / "r.md").write_text("# R\n", encoding="utf-8")
+    code, _, err = run(capsys, "r.md")
+    assert code == 2 and "unknown key 'tool.citelint.fail_on'; did you mean 'fail-on'?" in err
