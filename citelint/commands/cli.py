@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from citelint.lint.runner import Runner
     from citelint.outputs.result import Result
 
-EXIT_OK, EXIT_ERROR = 0, 2
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 SUBCOMMANDS = ("rules", "rule", "fetch", "judge")
 PRE_COMMIT_ENV = "PRE_COMMIT"  # pre-commit sets it to 1 for its hooks: they judge the commit
 
@@ -143,7 +143,10 @@ def _lint(args: argparse.Namespace) -> int:
             sys.stderr.write(trace)
     if args.fix or args.diff:
         return _fix(result, runner, args, known)
-    return emit.report(result, args, runner.run.output_root)
+    code = emit.report(result, args, runner.run.output_root)
+    # a baseline written accepts the findings it records: the run that writes it passes,
+    # as `ruff --add-noqa` does (an internal error still exits 2)
+    return EXIT_OK if args.write_baseline and code == EXIT_FINDINGS else code
 
 
 def _progress_wanted(args: argparse.Namespace) -> bool:

@@ -251,12 +251,8 @@ def render(fmt: str, result: Result, *, color: bool, quiet: bool) -> Iterator[st
 
 def statistics(result: Result, fmt: str, *, quiet: bool) -> Iterator[str]:
     """Findings per rule: a table, or for `--output-format json` a JSON list."""
-    counts: dict[str, int] = {}
-    for d in result.diagnostics:
-        counts[d.code] = counts.get(d.code, 0) + 1
     rows = [
-        (code, result.fact(code).name, result.severity(code).value, n)
-        for code, n in sorted(counts.items())
+        (code, result.fact(code).name, severity.value, n) for code, severity, n in result.per_rule()
     ]
     if fmt == "json":
         keys = ("code", "name", "severity", "count")

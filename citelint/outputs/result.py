@@ -165,6 +165,16 @@ class Result:
     def severity(self, code: str) -> Severity:
         return self.severities.get(code) or self.fact(code).severity
 
+    def per_rule(self) -> list[tuple[str, Severity, int]]:
+        """Findings per rule at the severity each was reported at, most severe first: a
+        rule's finding demoted to a warning (CL011 on a source no claim rests on) is
+        counted as the warning it is, never at the rule's own severity."""
+        counts: dict[tuple[str, Severity], int] = {}
+        for d in self.diagnostics:
+            counts[d.code, d.severity] = counts.get((d.code, d.severity), 0) + 1
+        ordered = sorted(counts.items(), key=lambda kv: (kv[0][0], -kv[0][1].rank))
+        return [(code, severity, n) for (code, severity), n in ordered]
+
     @property
     def internal_error(self) -> bool:
         return any(self.fact(d.code).internal_error for d in self.diagnostics)

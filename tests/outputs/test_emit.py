@@ -128,3 +128,16 @@ def test_an_output_that_cannot_be_written_still_shows_the_findings(
     assert code == 2
     assert "reports/broken.md:" in out and "in 2 files" in out
     assert "cannot write" in err and "taken" in err
+
+
+def test_statistics_and_the_job_summary_count_a_demoted_finding_as_it_was_reported(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # reference [1] is cited by a sentence that states nothing: its CL011 is a warning
+    (repo / "reports/refs.md").write_text(
+        "# R\n\nSee the trial report [1].\n\n## References\n\n1. Smith J. A trial. 2020. PMID: 9999\n"
+    )
+    code, out, _ = run(capsys, "reports/refs.md", "--statistics", "-q")
+    assert code == 0 and out == "     1  CL011  unsaved-source  [warning]\n"
+    code, out, _ = run(capsys, "reports/refs.md", "--output-format", "summary")
+    assert "| CL011 | unsaved-source | warning | 1 |" in out.splitlines()

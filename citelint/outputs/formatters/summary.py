@@ -60,13 +60,9 @@ def render(result: Result, color: bool = False) -> str:
 
 
 def _by_rule(result: Result) -> list[str]:
-    counts: dict[str, int] = {}
-    for d in result.diagnostics:
-        counts[d.code] = counts.get(d.code, 0) + 1
     lines = ["| rule | name | severity | findings |", "|---|---|---|---:|"]
-    for code, count in sorted(counts.items()):
-        rule = result.fact(code)
-        lines.append(f"| {code} | {rule.name} | {result.severity(code).value} | {count} |")
+    for code, severity, count in result.per_rule():
+        lines.append(f"| {code} | {result.fact(code).name} | {severity.value} | {count} |")
     return [*lines, ""]
 
 
