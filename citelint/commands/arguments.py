@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import NoReturn
 
 from citelint import __version__
@@ -171,7 +173,18 @@ def _lint_defaults(p: argparse.ArgumentParser) -> None:
 
 def _where_arguments(p: argparse.ArgumentParser) -> None:
     """What to read and with which config: the lint's and fetch's alike."""
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files and folders (default: .)")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="files and folders (default: .); `-` reads one report from standard input",
+    )
+    p.add_argument(
+        "--stdin-filename",
+        metavar="PATH",
+        help="the path a report read from standard input stands for: its format, its "
+        "config and its sources root are that path's (default: stdin.md)",
+    )
     p.add_argument("--version", action="version", version=f"citelint {__version__}")
     p.add_argument("--sources", metavar="DIR", help="sources root for every report")
     p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
@@ -274,3 +287,36 @@ def _output_arguments(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="append a Markdown summary (for $GITHUB_STEP_SUMMARY)",
     )
+
+
+# read from standard input at most this much: past it the report is over any cap
+MAX_GIVEN = 256 * 1024 * 1024 + 1
+
+
+def given_report(args: argparse.Namespace) -> bytes | None:
+    """The report on standard input when the one path is `-` (as ruff and markdownlint
+    read it); `-` beside other paths, or a fix of text that has no file, is refused."""
+    if "-" not in args.paths:
+        if args.stdin_filename:
+            raise UsageError("--stdin-filename names the report read from `-`; pass `-`")
+        return None
+    if args.paths != ["-"]:
+        raise UsageError("`-` reads one report from standard input: give it alone")
+    if args.fix or args.diff:
+        raise UsageError("--fix and --diff edit files; a report read from `-` has none")
+    data: bytes = sys.stdin.buffer.read(MAX_GIVEN)
+    return data
+
+
+def misspelt_command(word: str, commands: tuple[str, ...]) -> None:
+    """`citelint fecth` is no path: say which command it is close to, not only that no
+    such file exists (a file of that name is linted as asked)."""
+    from citelint.ground.spelling import did_you_mean
+
+    if word.startswith("-") or os.path.lexists(word):
+        return
+    hint = did_you_mean(word, commands)
+    if hint:
+        raise UsageError(
+            f"{word}: no such file or folder{hint.replace('mean', 'mean the command')}"
+        )

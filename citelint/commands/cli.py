@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from citelint.commands.arguments import build_parser
+from citelint.commands.arguments import build_parser, given_report, misspelt_command
 from citelint.commands.catalog import preset, rule, rules
 from citelint.commands.counts import jobs, shard
 from citelint.ground.errors import CitelintError, UsageError
@@ -62,7 +62,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         command = args_list[0] if args_list and args_list[0] in SUBCOMMANDS else None
         if args_list and command is None:
-            _misspelt_command(args_list[0])
+            misspelt_command(args_list[0], SUBCOMMANDS)
         if command is not None and os.path.exists(command):
             print(
                 f"citelint: note: `{command}` is the subcommand; to lint the path {command}, "
@@ -99,20 +99,6 @@ def _main(argv: Sequence[str] | None) -> int:
         return 130
 
 
-def _misspelt_command(word: str) -> None:
-    """`citelint fecth` is no path: say which command it is close to, not only that no
-    such file exists (a file of that name is linted as asked)."""
-    from citelint.ground.spelling import did_you_mean
-
-    if word.startswith("-") or os.path.lexists(word):
-        return
-    hint = did_you_mean(word, SUBCOMMANDS)
-    if hint:
-        raise UsageError(
-            f"{word}: no such file or folder{hint.replace('mean', 'mean the command')}"
-        )
-
-
 def _lint(args: argparse.Namespace) -> int:
     from citelint.lint.runner import Runner
     from citelint.outputs import baseline, emit
@@ -120,13 +106,17 @@ def _lint(args: argparse.Namespace) -> int:
     emit.check_statistics(args)
     settings = _settings(args)
     known = baseline.load(args.baseline) if args.baseline else None
-    runner = Runner.of(settings, args.paths or ["."])
-    with _Progress(enabled=_progress_wanted(args)) as progress:
-        result = runner.lint(
-            jobs=jobs(args.jobs),
-            shard=shard(args.shard),
-            progress=progress.update,
-        )
+    given = given_report(args)
+    runner = Runner.of(settings, ["."] if given is not None else args.paths or ["."])
+    if given is not None:
+        result = runner.lint_given(args.stdin_filename or "stdin.md", given)
+    else:
+        with _Progress(enabled=_progress_wanted(args)) as progress:
+            result = runner.lint(
+                jobs=jobs(args.jobs),
+                shard=shard(args.shard),
+                progress=progress.update,
+            )
     if args.sarif_category is not None:
         result = dataclasses.replace(result, sarif_category=args.sarif_category)
     if args.write_baseline:

@@ -169,6 +169,17 @@ class Linter:
         crashed = any(RULES_BY_CODE[d.code].internal_error for d in result.diagnostics)
         return not crashed
 
+    def lint_given(self, path: str, data: bytes) -> FileResult:
+        """A report given as text for `path` (`citelint - --stdin-filename path`): read as
+        if it stood there — that path's sources root and format — but never from there,
+        so nothing on disk is cached or fixed for it."""
+        display = self.display(path)
+        cap = self.settings.max_report_bytes
+        if len(data) > cap:
+            why = f"report is more than {cap} bytes, over max-report-bytes ({cap})"
+            return self._file_finding(display, UnreadableReportRule, why)
+        return self.lint_bytes(display, data, self.sources_root(path))
+
     def lint_bytes(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
         """Lint a report given as bytes (`lint_file` reads one from disk and calls this):
         an unreadable report is CL902, a crash is CL903, never an exception."""

@@ -156,6 +156,10 @@ class Runner:
                 pieces.unshare()
             shutil.rmtree(folder, ignore_errors=True)
 
+    def lint_given(self, path: str, data: bytes) -> Result:
+        """One report given as text (`citelint -`), under the config of `path`."""
+        return self.result([self.for_config(self.config_of(path)).lint_given(path, data)])
+
     def lint_file(self, path: str, config: str | None) -> FileResult:
         return self.for_config(config).lint_file(path)
 

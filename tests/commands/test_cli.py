@@ -502,3 +502,57 @@ def test_a_config_key_in_snake_case_is_answered_with_its_kebab_case(
     (repo / "r.md").write_text("# R\n", encoding="utf-8")
     code, _, err = run(capsys, "r.md")
     assert code == 2 and "unknown key 'tool.citelint.fail_on'; did you mean 'fail-on'?" in err
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
+
+
+def test_a_report_read_from_standard_input_stands_for_its_stdin_filename(
+    repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the sources root beside reports/draft.md is found, though no such file exists
+    _stdin(monkeypatch, BROKEN)
+    code, out, _ = run(
+        capsys, "-", "--stdin-filename", "reports/draft.md", "--output-format", "concise"
+    )
+    assert code == 1
+    assert out.startswith("reports/draft.md:1:16: CL101 [critical] 5.8 months not found")
+    assert not (repo / "reports/draft.md").exists()
+    _stdin(monkeypatch, CLEAN)
+    assert run(capsys, "-", "--stdin-filename", "reports/draft.md")[0] == 0
+    _stdin(monkeypatch, "<p>ORR was 45%.</p>")  # the name's ending says the format
+    code, out, _ = run(capsys, "-", "--stdin-filename", "x.html", "--output-format", "concise")
+    assert code == 1 and out.startswith("x.html:1:4: CL001")
+    _stdin(monkeypatch, "ORR was 45%.\n")
+    code, out, _ = run(capsys, "-", "--output-format", "concise")
+    assert code == 1 and out.startswith("stdin.md:1:1: CL001")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["-", "reports"], "`-` reads one report from standard input: give it alone"),
+        (["-", "--fix"], "--fix and --diff edit files; a report read from `-` has none"),
+        (["reports", "--stdin-filename", "a.md"], "--stdin-filename names the report read from"),
+    ],
+)
+def test_standard_input_is_one_report_and_never_fixed(
+    repo: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    said: str,
+) -> None:
+    _stdin(monkeypatch, BROKEN)
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and said in err
+
+
+def test_a_report_on_standard_input_keeps_the_size_cap(
+    repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (repo / "pyproject.toml").write_text("[tool.citelint]\nmax-report-bytes = 10\n")
+    _stdin(monkeypatch, BROKEN)
+    code, out, _ = run(capsys, "-", "--output-format", "concise")
+    assert code == 1 and "CL902" in out and "over max-report-bytes (10)" in out
