@@ -341,7 +341,8 @@ def _own(hints: Hints, finding: Finding) -> Hints:
     gives N findings; each listing all N made the outputs grow with N²."""
     if not hints.nowhere:
         return hints
-    own = tuple(t for t in hints.nowhere if t in finding.missing) or hints.nowhere
+    missing = frozenset(finding.missing)  # a set: N tokens against N missing cost N, not N²
+    own = tuple(t for t in hints.nowhere if t in missing) or hints.nowhere
     if own == hints.nowhere and len(own) <= MAX_NOWHERE:
         return hints
     return replace(hints, nowhere=own[:MAX_NOWHERE])
