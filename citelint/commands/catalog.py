@@ -5,6 +5,7 @@ citelint.commands.docgen`), so they load no engine and start as fast as `--versi
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Any, TextIO
 
@@ -23,6 +24,31 @@ def _catalog() -> dict[str, Any]:
 
 def rules(out: TextIO) -> int:
     out.write(_catalog()["list"])
+    return EXIT_OK
+
+
+_TITLE = re.compile(r"(CL\d{3}) ([a-z0-9-]+) \((critical|warning|info)\): (.*)")
+
+
+def rules_json(out: TextIO) -> int:
+    """`citelint rules --output-format json`: each rule's code, name, severity, summary and
+    its documentation, for tools that list or configure rules."""
+    listed = []
+    for code, text in sorted(_catalog()["rules"].items()):
+        title, _, body = text.partition("\n")
+        found = _TITLE.fullmatch(title.rstrip("."))
+        if found is None:  # the catalogue is generated: a title of another shape is a bug
+            raise UsageError(f"the rule catalogue's entry for {code} has no title line")
+        listed.append(
+            {
+                "code": found[1],
+                "name": found[2],
+                "severity": found[3],
+                "summary": found[4],
+                "explanation": body.strip(),
+            }
+        )
+    out.write(json.dumps(listed, ensure_ascii=False, indent=2) + "\n")
     return EXIT_OK
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from citelint.commands.arguments import build_parser, given_report, misspelt_command
-from citelint.commands.catalog import preset, rule, rules
+from citelint.commands.catalog import preset, rule, rules, rules_json
 from citelint.commands.counts import jobs, shard
 from citelint.ground.errors import CitelintError, UsageError
 
@@ -72,8 +72,10 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "rules":
             if len(args_list) == 3 and args_list[1] == "--preset":
                 return preset(args_list[2], sys.stdout)
+            if args_list[1:] in (["--output-format", "json"], ["--output-format=json"]):
+                return rules_json(sys.stdout)
             if len(args_list) != 1:
-                raise UsageError("usage: citelint rules [--preset NAME]")
+                raise UsageError("usage: citelint rules [--preset NAME | --output-format json]")
             return rules(sys.stdout)
         if command == "rule":
             if len(args_list) != 2:
