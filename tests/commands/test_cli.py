@@ -382,7 +382,7 @@ def test_paths_after_a_double_dash_are_never_options_or_subcommands(
     code, out, err = run(capsys, "rules")  # the subcommand, and a word that says so
     assert code == 0 and out.startswith("CL001") and "write `citelint -- rules`" in err
     code, _, err = run(capsys, "rules", "reports")
-    assert code == 2 and "usage: citelint rules [--preset NAME]" in err
+    assert code == 2 and "usage: citelint rules [--preset NAME | --output-format json]" in err
     code, _, err = run(capsys, "--", "--exit-zero", "reports")  # no such file: never a pass
     assert code == 2 and "--exit-zero: no such file or folder" in err
     (repo / "--exit-zero.md").write_text(BROKEN)
