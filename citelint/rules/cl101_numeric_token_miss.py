@@ -33,8 +33,11 @@ Neither is the deadline of the author's own plan (`by 2027` in `Success criterio
 qubits by 2027`; CL001 says what a plan is): its figures are checked when it cites (a
 forecast cited to its model must be the model's number).
 
-A derived or converted number (a sum, a growth rate, `371.0398万` from `3710398`) is not
-in any source: save the calculation in an evidence/model file and cite it from there.
+The message names the cited span's closest value of the same kind, unit (or counted
+noun) and decimals when one lies within a fifth of the claim's (`the span says 21.4
+months where the claim says 22.4 months`): the likeliest fix. Otherwise it recalls that a
+derived or converted number (a sum, a growth rate, `371.0398万` from `3710398`) is not in
+any source: save the calculation in an evidence/model file and cite it from there.
 
 Fails (`[pmid:22663011:results]` says 4.8 months, not 5.8):
 
@@ -47,16 +50,35 @@ Passes:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from citelint.evidence.spans import date_supported, listed_count, token_supported
-from citelint.ground.tokens import NumericToken, distinct
+from citelint.evidence.spans import date_supported, listed_count, nearest, token_supported
+from citelint.ground.document import Anchor
+from citelint.ground.tokens import Kind, NumericToken, distinct
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
 from citelint.rules._claims import describe_spans, unverifiable
 from citelint.rules.base import Finding, NoOptions, Rule
+from citelint.sources.model import Span
 
 HINT = "derived or converted values must be saved in an evidence/model file and cited from there"
+
+
+def _near(
+    missing: list[NumericToken], located: Sequence[tuple[Anchor, Span]], analysis: Analysis
+) -> str:
+    """`the span says 21.4 months`: the cited span's closest value of a missing token's
+    kind, for each token that has one (a misread is the likeliest fix, before a
+    derivation)."""
+    said = []
+    once = {t.text: t for t in missing if t.kind is not Kind.DATE}  # a year is no misread
+    for tok in once.values():
+        for _, span in located:
+            near = nearest(tok, analysis.evidence.index(span))
+            if near is not None:
+                said.append(f"{near.text} where the claim says {tok.text}")
+                break
+    return f"the span says {'; '.join(said)}" if said else ""
 
 
 class NumericTokenMiss(Rule[NoOptions]):
@@ -106,7 +128,8 @@ class NumericTokenMiss(Rule[NoOptions]):
                 )
             else:
                 where = describe_spans(located, analysis)
-                message = f"{names} not found in the cited span {where}; {HINT}"
+                near = _near(missing, located, analysis)
+                message = f"{names} not found in the cited span {where}; {near or HINT}"
             yield Finding(
                 self.code,
                 s.offset_of(missing[0].start),
