@@ -6,7 +6,6 @@ support check is a set look-up, not a rescan, however many claims cite the span.
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -66,14 +65,7 @@ class SpanIndex:
     _words: Words | None = None
     _page: Page | None = None  # its sentences' terms (CL111), read when first asked for
     _text: str = ""  # what the page is read from, until it is
-    _values: list[Decimal] | None = None  # its values in order, for `nearest`
-
-    @property
-    def values(self) -> list[Decimal]:
-        """The span's distinct values in increasing order, sorted once per span."""
-        if self._values is None:
-            self._values = sorted(self.numbers)
-        return self._values
+    ordered: list[Decimal] | None = None  # its values sorted, once (`nearest.py`)
 
     @property
     def words(self) -> Words:
@@ -227,51 +219,14 @@ _UNIT_WORDS: Mapping[Kind, tuple[str, ...]] = {
 
 def token_supported(claim: NumericToken, idx: SpanIndex, *, structured: bool) -> bool:
     for tok in idx.numbers.get(claim.value, ()):
-        if _compatible(claim, tok):
+        if compatible(claim, tok):
             return True
     if structured and claim.scale is None:
         return any(_field_supports(claim, f) for f in idx.fields.get(claim.value, ()))
     return False
 
 
-NEAR = Decimal("0.2")  # a value within a fifth of the claim's may be what it misread
-_NEIGHBOURS = 8  # values looked at on each side of the claim's: bounded work per token
-
-
-def nearest(claim: NumericToken, idx: SpanIndex) -> NumericToken | None:
-    """The span's value of the claim's kind closest to it, when within a fifth of it and
-    written to the same decimals in the same unit (`21.4 months` for a claimed `22.4
-    months`, never `6 months` for `5.8 months` nor `12 countries` for `10 experiments`):
-    the likely misread, named in CL101's message. Ties go to the smaller value."""
-    if claim.value == 0:
-        return None
-    places = _places(claim.value)
-
-    def alike(tok: NumericToken) -> bool:
-        same_unit = claim.unit is None or tok.unit == claim.unit
-        if claim.kind is Kind.COUNT:  # a count is of its noun: `12 countries`, `10 trials`
-            same_unit = tok.text.split()[-1].lower() == claim.text.split()[-1].lower()
-        return same_unit and _places(tok.value) == places and _compatible(claim, tok)
-
-    values = idx.values
-    at = bisect.bisect_left(values, claim.value)
-    best: tuple[Decimal, Decimal, NumericToken] | None = None
-    for value in values[max(0, at - _NEIGHBOURS) : at + _NEIGHBOURS]:
-        gap = abs(value - claim.value)
-        if value == claim.value or gap > abs(claim.value) * NEAR:
-            continue
-        tok = next((t for t in idx.numbers[value] if alike(t)), None)
-        if tok is not None and (best is None or (gap, value) < best[:2]):
-            best = (gap, value, tok)
-    return best[2] if best else None
-
-
-def _places(value: Decimal) -> int:
-    exponent = value.as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
-
-
-def _compatible(claim: NumericToken, tok: NumericToken) -> bool:
+def compatible(claim: NumericToken, tok: NumericToken) -> bool:
     if claim.scale != tok.scale:
         return False
     if claim.kind in (Kind.SCALE, Kind.BARE):

@@ -52,7 +52,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from citelint.evidence.spans import date_supported, listed_count, nearest, token_supported
+from citelint.evidence.nearest import nearest
+from citelint.evidence.spans import date_supported, listed_count, token_supported
 from citelint.ground.document import Anchor
 from citelint.ground.tokens import Kind, NumericToken, distinct
 from citelint.outputs.diagnostic import Severity

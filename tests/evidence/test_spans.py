@@ -217,29 +217,3 @@ def test_a_cut_off_counts_what_its_word_says(project: Writer, tmp_path: Path) ->
     assert [d.code for d in wrong.diagnostics] == ["CL101"]
     right = linter.lint_bytes("r.md", b"Spacing was > 200 um [guideline:G:line:1].\n", sources)
     assert right.diagnostics == ()
-
-
-@pytest.mark.parametrize(
-    ("claimed", "said"),
-    [
-        ("Median OS was 22.4 months.", "21.4 months"),  # the likeliest misread
-        ("Response was 25.5%.", "25.4%"),
-        ("The trial ran in 11 countries.", "12 countries"),
-        ("It ran 5.8 months.", None),  # `6 months` is written to other decimals
-        ("It ran 10 experiments.", None),  # a count of another noun
-        ("Median OS was 40.1 months.", None),  # nothing within a fifth
-    ],
-)
-def test_the_nearest_value_the_span_gives(claimed: str, said: str | None) -> None:
-    from citelint.evidence.spans import Evidence, nearest
-    from citelint.ground.tokens import numeric_tokens
-    from citelint.sources.model import Span
-
-    source = (
-        "Patients came from 12 countries. At 6 months, median OS was 21.4 months; "
-        "response 25.4% and 30.2%."
-    )
-    idx = Evidence().index(Span("/s.txt", None, source))
-    (claim,) = [t for t in numeric_tokens(claimed) if t.kind != "date"]
-    found = nearest(claim, idx)
-    assert (found.text if found else None) == said
