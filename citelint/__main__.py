@@ -1,5 +1,5 @@
 import sys
 
-from citelint.commands.cli import main
+from citelint.commands.entry import main
 
 sys.exit(main())
