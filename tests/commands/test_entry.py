@@ -22,11 +22,21 @@ def test_an_interrupt_while_the_command_starts_exits_130_with_one_line() -> None
     assert (done.returncode, done.stderr, done.stdout) == (130, "citelint: interrupted\n", "")
 
 
-def test_the_entry_point_gives_the_run_python_s_own_interrupt_handler_back(
+def test_the_entry_point_gives_the_run_the_interrupt_handler_it_found_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    seen = []
-    monkeypatch.setattr(cli, "main", lambda: seen.append(signal.getsignal(signal.SIGINT)) or 0)
-    assert entry.main() == 0
-    assert seen == [signal.default_int_handler]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # the handler the process started with (a background job starts with SIG_IGN)
+    found = signal.signal(signal.SIGINT, signal.default_int_handler)
+    seen: list[object] = []
+
+    def run() -> int:
+        seen.append(signal.getsignal(signal.SIGINT))
+        return 0
+
+    monkeypatch.setattr(cli, "main", run)
+    try:
+        assert entry.main() == 0
+        assert seen == [signal.default_int_handler]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, found)
