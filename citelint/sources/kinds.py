@@ -21,14 +21,13 @@ from citelint.sources.loaders.bioc import load_bioc, load_pubtator_text
 from citelint.sources.loaders.crossref import crossref_name, load_crossref, load_csl
 from citelint.sources.loaders.html import load_html
 from citelint.sources.loaders.pdf import load_pdf
-from citelint.sources.loaders.pubmed import load_pubmed_xml
+from citelint.sources.loaders.pubmed import load_pubmed_json, load_pubmed_xml
 from citelint.sources.loaders.structured import (
     JsonSource,
     load_aact,
     load_ctgov,
     load_europepmc,
     parse_json,
-    record_id_mismatch,
 )
 from citelint.sources.loaders.text import (
     TextSource,
@@ -150,10 +149,7 @@ def _pubmed_xml(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
 
 
 def _pubmed_json(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:
-    root = parse_json(data)
-    if isinstance(root, dict):
-        record_id_mismatch(root.get("pmid", root.get("PMID")), ident, "PMID")
-    return JsonSource(path, root, ids=frozenset({ident}))
+    return load_pubmed_json(path, data, ident)
 
 
 def _crossref(path: str, data: bytes, ident: str, ctx: LoadContext) -> Loaded:

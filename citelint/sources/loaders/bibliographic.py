@@ -67,7 +67,7 @@ class BibliographicRecord:
             return self._span(locator, self._abstract(), "/Abstract")
         if key in self.fields:
             return self._span(locator, self.fields[key], f"/{key}")
-        matched = [s.text for s in self.sections if _label_matches(s, key)]
+        matched = [s.text for s in self.sections if label_matches(s, key)]
         if matched:
             return self._span(locator, "\n".join(matched), f"/Abstract/{locator}")
         # the locators it has are named by the store (`sources/kinds.unknown_locator`)
@@ -103,7 +103,9 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
-def _label_matches(section: Section, key: str) -> bool:
+def label_matches(section: Section, key: str) -> bool:
+    """Whether a locator names a section: its whole label or category, or one of their
+    words, singular and plural folded (`conclusion` names `CONCLUSIONS AND RELEVANCE`)."""
     want = _singular(key)
     for label in (section.label.lower(), section.category.lower()):
         if not label or label == "unassigned":

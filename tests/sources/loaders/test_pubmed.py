@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -122,3 +123,46 @@ def test_a_book_chapter_is_a_record_with_its_book_as_journal() -> None:
     found = record.resolve("continuing education activity")
     assert not isinstance(found, Failure) and "2.7 to 6.1 million" in found.text
     assert "NBK441980" in record.ids
+
+
+HAND_SAVED = {
+    "pmid": "123",
+    "title": "Demotinib in advanced melanoma",
+    "abstract": (
+        "BACKGROUND: Melanoma is common. METHODS: We enrolled 120 patients.\n"
+        "RESULTS: Median PFS was 9.2 months; the ratio was 2:1. "
+        "CONCLUSIONS AND RELEVANCE: Demotinib was active."
+    ),
+    "doi": "10.1000/Demo.1",
+    "articleids": [{"idtype": "pmc", "value": "PMC555"}, {"idtype": "pubmed", "value": "123"}],
+}
+
+
+def test_a_hand_saved_json_abstract_answers_the_section_locators(project: Writer) -> None:
+    root = project("sources/pubmed/123.json", json.dumps(HAND_SAVED)).parents[1]
+    # a colon inside a sentence (`2:1`) opens no part; `conclusion` names the long label
+    assert (
+        span(root, "pmid", "123", "results").text == "Median PFS was 9.2 months; the ratio was 2:1."
+    )
+    assert span(root, "pmid", "123", "methods").text == "We enrolled 120 patients."
+    assert span(root, "pmid", "123", "conclusion").text == "Demotinib was active."
+    assert span(root, "pmid", "123", "abstract").text == HAND_SAVED["abstract"]
+    assert failure(root, "pmid", "123", "discussion").kind is FailureKind.NO_LOCATOR
+    # its DOI and PMCID are the record's, as an XML record's ArticleIdList is
+    assert span(root, "pmid", "123", "title").ids == {"123", "10.1000/Demo.1", "PMC555"}
+
+
+def test_a_hand_saved_abstract_as_labelled_parts(project: Writer) -> None:
+    listed = {
+        "abstract": [{"label": "Results", "text": "ORR 45%."}, {"Label": "Methods", "Text": "n=9"}]
+    }
+    keyed = {"abstract": {"Results": "ORR 45%.", "Conclusions": "Active."}}
+    root = project("sources/pubmed/1.json", json.dumps(listed)).parents[1]
+    project("sources/pubmed/2.json", json.dumps(keyed))
+    assert span(root, "pmid", "1", "result").text == "ORR 45%."
+    assert span(root, "pmid", "1", "methods").text == "n=9"
+    assert span(root, "pmid", "2", "results").text == "ORR 45%."
+    assert span(root, "pmid", "2", "conclusion").text == "Active."
+    # a record with no abstract, or an unlabelled one, has no section to answer
+    project("sources/pubmed/3.json", json.dumps({"abstract": "Plain text only."}))
+    assert failure(root, "pmid", "3", "results").kind is FailureKind.NO_LOCATOR
