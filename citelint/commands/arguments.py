@@ -171,6 +171,29 @@ def _lint_defaults(p: argparse.ArgumentParser) -> None:
     p.set_defaults(fail_on_unchecked=False, no_suppress=False, no_hints=True)
 
 
+def build_source_path_parser() -> argparse.ArgumentParser:
+    """`citelint source-path`: where a source must be saved for the lint to find it."""
+    p = _Parser(
+        prog="citelint source-path",
+        allow_abbrev=False,
+        description="Print where each cited source must be saved under the sources root "
+        "(--sources, the config's, else the sources/ folder the lint finds from here) and "
+        "what the file holds. Reads and writes nothing.",
+    )
+    p.add_argument(
+        "citations",
+        nargs="+",
+        metavar="CITATION",
+        help="an anchor (pmid:123), an identifier (PMID 123, doi:10.…, PMC123, NCT…) or a URL",
+    )
+    p.add_argument(
+        "--sources", metavar="DIR", help="the sources root (default: found as the lint finds it)"
+    )
+    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
+    p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
+    return p
+
+
 def _where_arguments(p: argparse.ArgumentParser) -> None:
     """What to read and with which config: the lint's and fetch's alike."""
     p.add_argument(

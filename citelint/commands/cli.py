@@ -1,5 +1,5 @@
 """The command line: `citelint [OPTIONS] [--] [PATH ...]`, `citelint rules`, `citelint rule
-CODE`, `citelint fetch …`.
+CODE`, `citelint fetch …`, `citelint judge …`, `citelint source-path …`.
 
 Dispatch is exact: a subcommand is only ever the first word, and every word after `--` is
 a path, so a folder named `rules` or a file named `--exit-zero` (as a workflow may pass
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from citelint.outputs.result import Result
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-SUBCOMMANDS = ("rules", "rule", "fetch", "judge")
+SUBCOMMANDS = ("rules", "rule", "fetch", "judge", "source-path")
 PRE_COMMIT_ENV = "PRE_COMMIT"  # pre-commit sets it to 1 for its hooks: they judge the commit
 
 
@@ -85,6 +85,10 @@ def _main(argv: Sequence[str] | None) -> int:
             return _fetch(args_list[1:])
         if command == "judge":
             return _judge(args_list[1:])
+        if command == "source-path":
+            from citelint.commands.source_path import command as source_path
+
+            return source_path(args_list[1:])
         args = build_parser().parse_args(args_list)
         if args.list_rules:
             return rules(sys.stdout)

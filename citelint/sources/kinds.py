@@ -9,9 +9,7 @@ Custom types from config become the same declarations (`custom_kind`).
 
 from __future__ import annotations
 
-import difflib
 import os
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -36,7 +34,7 @@ from citelint.sources.loaders.text import (
     parse_toc,
     phrase_block,
 )
-from citelint.sources.model import Failure, Resolution, SourceError, Span
+from citelint.sources.model import Resolution, SourceError, Span
 from citelint.sources.text_cache import TextCache
 
 
@@ -86,6 +84,7 @@ class SourceKind:
     # how an identifier written in a report names this kind's file, where the id is no
     # file name (a DOI holds `/`: its Crossref record is named by a hash)
     file_id: Callable[[str], str] | None = None
+    holds: str = ""  # what its file holds, as a user saves it (`citelint source-path`)
 
     def loader(self, extension: str) -> Loader:
         return self.loaders.get(extension) or FORMAT_LOADERS.get(extension, _text)
@@ -191,7 +190,13 @@ def _phrase(loaded: Loaded, locator: str) -> Span | None:
 TEXT_EXTENSIONS = ("txt", "md", "html", "htm", "pdf")
 
 ALL_KINDS: tuple[SourceKind, ...] = (
-    SourceKind("guideline", ("guidelines",), TEXT_EXTENSIONS, "guidelines"),
+    SourceKind(
+        "guideline",
+        ("guidelines",),
+        TEXT_EXTENSIONS,
+        "guidelines",
+        holds="the guideline's text (a `<id>.toc.json` beside it maps sections to lines)",
+    ),
     SourceKind(
         "pmid",
         ("pubmed",),
@@ -199,6 +204,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         "pubmed",
         {"xml": _pubmed_xml, "json": _pubmed_json},
         identifies=("PMID",),
+        holds='PubMed\'s efetch XML, or JSON by hand: {"pmid", "title", "abstract", "doi", …}',
     ),
     SourceKind(  # literature metadata: the channel of the PubMed records DOIs map to
         "crossref",
@@ -208,6 +214,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         {"json": _crossref},
         identifies=("DOI",),
         file_id=crossref_name,
+        holds="the Crossref work, as api.crossref.org/works/<DOI> answers",
     ),
     SourceKind(  # a DOI of another agency (DataCite, mEDRA): doi.org's CSL-JSON record
         "doi",
@@ -217,6 +224,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         {"json": _csl},
         identifies=("DOI",),
         file_id=crossref_name,
+        holds="doi.org's CSL-JSON record, for a DOI Crossref did not register",
     ),
     SourceKind(
         "arxiv",
@@ -226,6 +234,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         {"xml": _arxiv},
         identifies=("arXiv",),
         file_id=arxiv_name,  # `hep-th/9901001` → `hep-th_9901001.xml`
+        holds="the arXiv API's Atom entry",
     ),
     SourceKind(
         "nct",
@@ -235,6 +244,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         {"json": _ctgov},
         required=True,
         identifies=("NCT",),
+        holds="the ClinicalTrials.gov v2 study record",
     ),
     SourceKind(
         "aact",
@@ -244,6 +254,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         {"json": _aact},
         required=True,
         identifies=("NCT",),
+        holds="the AACT export of the trial",
     ),
     SourceKind(
         "europepmc",
@@ -252,8 +263,17 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         "europepmc",
         {"json": _europepmc},
         identifies=("PMCID",),
+        holds="the Europe PMC record, as its REST search answers for the id",
     ),
-    SourceKind("bioc", ("bioc",), ("json",), "bioc", {"json": _bioc}, identifies=("PMCID",)),
+    SourceKind(
+        "bioc",
+        ("bioc",),
+        ("json",),
+        "bioc",
+        {"json": _bioc},
+        identifies=("PMCID",),
+        holds="PMC's open full text in BioC JSON",
+    ),
     SourceKind(
         "pubtator",
         ("pubtator",),
@@ -261,6 +281,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         "pubtator",
         {"json": _bioc, "txt": _pubtator_text},
         required=True,
+        holds="PubTator's BioC JSON or its text format",
     ),
     SourceKind(
         "evidence",
@@ -270,6 +291,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         bare_id_first=True,
         outside_roots=("../evidence",),
         configured_roots=True,
+        holds="your own evidence or model file",
     ),
     SourceKind(  # pages saved from the web; `web/index.json` maps their URLs to files
         "web",
@@ -280,6 +302,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         fallback=_phrase,
         locator_optional=True,
         web_pages=True,
+        holds="the page as served",
     ),
     SourceKind(
         "nmpa-page",
@@ -288,6 +311,7 @@ ALL_KINDS: tuple[SourceKind, ...] = (
         "nmpa",
         fallback=_phrase,
         locator_optional=True,
+        holds="the NMPA page",
     ),
 )
 
@@ -302,31 +326,3 @@ DEFAULT_CHANNELS: tuple[str, ...] = tuple(
 def custom_kind(name: str, dirs: tuple[str, ...], extensions: tuple[str, ...]) -> SourceKind:
     """A type declared in config: its own channel, loaded by file format."""
     return SourceKind(name, dirs, extensions, name)
-
-
-MAX_LISTED = 12  # locators a CL003 message names
-_PLACE = re.compile(r"(?:line|page)\s*:|L\d", re.I)
-
-
-def unknown_locator(failure: Failure, locator: str, known: tuple[str, ...]) -> Failure:
-    """A locator that found nothing, with the ones the record has and, for a typo within
-    a small edit distance of one of them, "did you mean" it (`abstarct` → `abstract`)."""
-    if _PLACE.match(locator):
-        return failure  # a line range or page: the message says what the file has
-    close = closest(locator, known)
-    message = failure.message
-    if known:
-        listed = ", ".join(known[:MAX_LISTED]) + (", …" if len(known) > MAX_LISTED else "")
-        message += f" (locators: {listed})"
-    if close is not None:
-        message += f"; did you mean '{close}'?"
-    return Failure(failure.kind, message, failure.path)
-
-
-def closest(locator: str, known: tuple[str, ...]) -> str | None:
-    """The known locator a typo is within a small edit distance of (case aside)."""
-    if _PLACE.match(locator):
-        return None
-    folded = [k.lower() for k in known]
-    close = difflib.get_close_matches(locator.lower(), folded, 1, 0.75)
-    return known[folded.index(close[0])] if close else None

@@ -17,7 +17,8 @@ from dataclasses import InitVar, dataclass, field
 from citelint.ground.document import Anchor
 from citelint.sources.charge import ReadCharge
 from citelint.sources.confine import Confinement
-from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind, unknown_locator
+from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
+from citelint.sources.locators import unknown_locator
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError
 from citelint.sources.paths import (
     count_files,

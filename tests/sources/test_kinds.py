@@ -51,20 +51,3 @@ def test_kinds_declare_the_identifiers_that_name_their_records() -> None:
     assert crossref.file_id is not None
     assert crossref.file_id("10.1056/NEJMoa1203421") == crossref.file_id("10.1056/nejmoa1203421")
     assert "/" not in crossref.file_id("10.1056/x/y")
-
-
-def test_an_unknown_locator_names_the_records_and_the_closest() -> None:
-    from citelint.sources.kinds import closest, unknown_locator
-    from citelint.sources.model import Failure, FailureKind
-
-    known = ("title", "abstract", "methods", "results")
-    failed = Failure(FailureKind.NO_LOCATOR, "no field 'abstarct'", "r.xml")
-    assert unknown_locator(failed, "abstarct", known).message == (
-        "no field 'abstarct' (locators: title, abstract, methods, results); "
-        "did you mean 'abstract'?"
-    )
-    assert closest("RESLUTS", known) == "results"  # case aside
-    assert closest("discussion", known) is None
-    assert closest("line:40-50", ("line:4-5",)) is None  # a line range is no typo
-    many = tuple(f"s{i}" for i in range(20))
-    assert unknown_locator(failed, "x", many).message.endswith("s10, s11, …)")

@@ -70,7 +70,7 @@ RECIPE = {
         '    Service("foo", "https://foo.example.org/api", "Foo", "FOO", r"F\\d{1,6}"),\n',
     ),
     "citelint/sources/kinds.py": (
-        '    SourceKind("bioc",',
+        "    SourceKind(  # pages saved from the web",
         '    SourceKind("foo", ("foo",), ("json",), "foo", identifies=("FOO",)),\n',
     ),
     "README.md": ("`doiorg` (DOI content negotiation)", "`foo` (`CITELINT_FETCH_FOO`), "),

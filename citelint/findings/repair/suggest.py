@@ -28,7 +28,8 @@ from citelint.read.analysis import Analysis
 from citelint.read.claims import NO_CLAIM, Claim
 from citelint.rules import FAILURE_CODES, MISSPELT_ANCHORS, REPAIRABLE
 from citelint.rules.base import Finding
-from citelint.sources.kinds import BUILTIN_TYPES, closest
+from citelint.sources.kinds import BUILTIN_TYPES
+from citelint.sources.locators import closest
 from citelint.sources.model import FailureKind, Span
 
 MAX_SHOWN = 3

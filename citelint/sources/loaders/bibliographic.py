@@ -70,7 +70,7 @@ class BibliographicRecord:
         matched = [s.text for s in self.sections if label_matches(s, key)]
         if matched:
             return self._span(locator, "\n".join(matched), f"/Abstract/{locator}")
-        # the locators it has are named by the store (`sources/kinds.unknown_locator`)
+        # the locators it has are named by the store (`sources/locators.unknown_locator`)
         hint = "" if any(s.label for s in self.sections) else " (the abstract is not structured)"
         return Failure(
             FailureKind.NO_LOCATOR, f"no field or abstract section '{locator}'{hint}", self.path
