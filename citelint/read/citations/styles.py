@@ -187,7 +187,8 @@ class CitationScanner:
 
     def _links(self, block: BlockText) -> list[CitationHit]:
         text, links = block.text, block.links
-        hits = []
+        hits: list[CitationHit] = []
+        cited_since = -1  # where the last link of a parenthetical citation ended
         for begin, end, href in links:
             label = text[begin:end].strip("[] ")
             if href.startswith("#") and re.fullmatch(_LIST, label):
@@ -195,7 +196,9 @@ class CitationScanner:
             elif _WEB.match(href):
                 base, directive = text_fragment(href)
                 shown = _shown(base, directive)
-                mask = _LABEL.fullmatch(label) is not None or _after_sentence(text, begin)
+                cites = _in_brackets(text, begin, end, cited_since)
+                cited_since = end if cites else -1
+                mask = _LABEL.fullmatch(label) is not None or _after_sentence(text, begin) or cites
                 hits.append(
                     CitationHit(Style.LINK, "url", base, directive, begin, end, shown, mask)
                 )
@@ -336,6 +339,17 @@ def _after_sentence(text: str, at: int) -> bool:
     """Whether a link stands after a sentence end or opens the text: a source label."""
     before = text[:at].rstrip()
     return not before or before[-1] in ".!?。！？;；)）]"
+
+
+def _in_brackets(text: str, begin: int, end: int, listed_after: int) -> bool:
+    """Whether a link is all a bracket holds, alone or in a list (`([Reuters](…))`,
+    `([A](…); [B](…))`): it names where the sentence comes from, and its text is no part
+    of the claim."""
+    before = text[:begin].rstrip()
+    opens = before.endswith(("(", "（")) or (
+        listed_after >= 0 and text[listed_after:begin].strip() in (",", ";", "，", "；")
+    )
+    return opens and text[end:].lstrip()[:1] in (")", "）", ",", ";", "，", "；")
 
 
 def _shown(base: str, directive: str | None) -> str:

@@ -104,6 +104,18 @@ def test_link_text_that_is_prose_stays_in_the_claim() -> None:
     assert hit.mask
 
 
+def test_a_link_that_is_all_its_brackets_hold_names_the_source() -> None:
+    """`([Oncology News](…))`: the words of a publication's name are not the claim's (a
+    page saying the claim was left unchecked for lack of them)."""
+    scan = CitationScanner(DEFAULT_STYLES).scan
+    text = "Rate was 5% (Oncology News; Reuters, 2024)."
+    hits = scan(text, links=[(13, 26, "https://a.org/x"), (28, 35, "https://b.org/y")])
+    assert [h.mask for h in hits] == [True, True]
+    # a link with more words beside it in its brackets stays in the claim
+    (hit,) = scan("Rate (see Oncology News today).", links=[(10, 23, "https://c.org/z")])
+    assert not hit.mask
+
+
 def test_a_link_to_a_reference_anchor_is_a_numbered_citation() -> None:
     hits = CitationScanner(DEFAULT_STYLES).scan("Rate 3", links=[(5, 6, "#ref3")])
     assert [(h.style, h.id) for h in hits] == [("numbered", "3")]
