@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from citelint.read.citations.hits import BlockText, CitationHit, Style, expand
+from citelint.read.citations.labels import after_sentence, in_brackets, names_source
 from citelint.read.citations.narrative import NARRATED, Narrators
 from citelint.read.citations.positional import (
     AFTER_POWER,
@@ -60,8 +61,6 @@ IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # What stands before an NCT id that cites rather than states: an opening bracket, a list
 # separator inside one, or a label's colon (`(NCT01234567)`, `ClinicalTrials.gov: NCT…`).
 _CITING_BEFORE = re.compile(r"[(\[（【,;、:：]\s*$")
-# Link text that names a source, saying nothing: `frontiersin.org`, `PubMed + 2`, `3`.
-_LABEL = re.compile(r"[\w.-]+\.[a-z]{2,}(?:/\S*)?|[^\d]{0,40}\+\s?\d{1,3}|[\d,\s–-]+", re.I)
 _DIGITS_ONLY = re.compile(r"\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*")
 
 
@@ -196,9 +195,9 @@ class CitationScanner:
             elif _WEB.match(href):
                 base, directive = text_fragment(href)
                 shown = _shown(base, directive)
-                cites = _in_brackets(text, begin, end, cited_since)
+                cites = in_brackets(text, begin, end, cited_since)
                 cited_since = end if cites else -1
-                mask = _LABEL.fullmatch(label) is not None or _after_sentence(text, begin) or cites
+                mask = names_source(label) or after_sentence(text, begin) or cites
                 hits.append(
                     CitationHit(Style.LINK, "url", base, directive, begin, end, shown, mask)
                 )
@@ -333,23 +332,6 @@ def style_names() -> tuple[str, ...]:
 def spec_of(style: str) -> StyleSpec | None:
     """The registry row of a style (None for an anchor's `anchor`, or `source-list`)."""
     return next((spec for spec in REGISTRY if spec.style == style), None)
-
-
-def _after_sentence(text: str, at: int) -> bool:
-    """Whether a link stands after a sentence end or opens the text: a source label."""
-    before = text[:at].rstrip()
-    return not before or before[-1] in ".!?。！？;；)）]"
-
-
-def _in_brackets(text: str, begin: int, end: int, listed_after: int) -> bool:
-    """Whether a link is all a bracket holds, alone or in a list (`([Reuters](…))`,
-    `([A](…); [B](…))`): it names where the sentence comes from, and its text is no part
-    of the claim."""
-    before = text[:begin].rstrip()
-    opens = before.endswith(("(", "（")) or (
-        listed_after >= 0 and text[listed_after:begin].strip() in (",", ";", "，", "；")
-    )
-    return opens and text[end:].lstrip()[:1] in (")", "）", ",", ";", "，", "；")
 
 
 def _shown(base: str, directive: str | None) -> str:
