@@ -1,9 +1,9 @@
 """Every generated part of the committed files, from the registries: docs/rules.md (the
 rule modules' docstrings), the catalogue `citelint rules` and `citelint rule CODE` print
-(`citelint/catalog.json`), the README's rule table and command-line synopsis (from the
+(`citelint/catalog.json`), docs/checks.md's rule table and docs/usage.md's command-line synopsis (from the
 parser), and the audit schema's citation styles (from the style registry).
 `python -m citelint.commands.docgen` rewrites them all in place (and prints docs/rules.md, as it
-always did); `--catalog`, `--readme-table`, `--synopsis` print one part.
+always did); `--catalog`, `--rule-table`, `--synopsis` print one part.
 
 The rule docstrings are the single source of the documentation; a test fails when either
 committed file is stale. The catalogue is data so that those two commands start without
@@ -81,8 +81,8 @@ def rules_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
-def readme_table() -> str:
-    """The README's rule table: one row per rule, from the rules' own summaries."""
+def rule_table() -> str:
+    """docs/checks.md's rule table: one row per rule, from the rules' own summaries."""
     rows = ["| code | name | severity | fires when |", "|---|---|---|---|"]
     rows += [
         f"| {rule.code} | {rule.name} | {rule.severity.value} | {rule.summary} |"
@@ -106,8 +106,8 @@ _NOT_IN_SYNOPSIS = frozenset({"--help", "--version", "--list-rules", "--explain"
 
 
 def synopsis() -> str:
-    """The README's command-line synopsis, from the parser itself: an option added there
-    is in the README (a test compares them)."""
+    """docs/usage.md's command-line synopsis, from the parser itself: an option added
+    there is in the docs (a test compares them)."""
     from citelint.commands.arguments import build_parser
 
     words = []
@@ -140,8 +140,8 @@ ROOT = Path(__file__).resolve().parents[2]  # the repository: citelint/commands/
 GENERATED: tuple[tuple[str, tuple[str, str] | None, Callable[[], str]], ...] = (
     ("docs/rules.md", None, rules_markdown),
     ("citelint/catalog.json", None, catalog),
-    ("README.md", ("| code | name | severity | fires when |\n", "|"), readme_table),
-    ("README.md", ("    citelint [OPTIONS] [--] [PATH ...]\n", "      "), synopsis),
+    ("docs/checks.md", ("| code | name | severity | fires when |\n", "|"), rule_table),
+    ("docs/usage.md", ("    citelint [OPTIONS] [--] [PATH ...]\n", "      "), synopsis),
     ("citelint/schemas/verification_report.schema.json", None, lambda: audit_schema(ROOT)),
 )
 
@@ -189,7 +189,7 @@ def write_all(root: Path) -> list[str]:
 
 
 if __name__ == "__main__":
-    MODES = {"--catalog": catalog, "--synopsis": synopsis, "--readme-table": readme_table}
+    MODES = {"--catalog": catalog, "--synopsis": synopsis, "--rule-table": rule_table}
     if sys.argv[1:]:
         sys.stdout.write(MODES.get(" ".join(sys.argv[1:]), rules_markdown)())
     else:  # every generated file, in place; stdout stays docs/rules.md, as it always was

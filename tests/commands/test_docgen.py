@@ -28,11 +28,11 @@ def test_rules_list_has_one_line_per_rule_and_rule_text_names_its_options() -> N
     assert f"Options ([tool.citelint.rules.{with_options.code}]):" in text
 
 
-def test_the_readme_rule_table_is_the_rules_own() -> None:
-    from citelint.commands.docgen import readme_table
+def test_the_rule_table_is_the_rules_own() -> None:
+    from citelint.commands.docgen import rule_table
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert readme_table() in readme, "paste citelint.commands.docgen.readme_table() into README.md"
+    checks = (ROOT / "docs" / "checks.md").read_text(encoding="utf-8")
+    assert rule_table() in checks, "run python -m citelint.commands.docgen"
 
 
 def test_the_readme_pins_nothing_that_does_not_exist() -> None:
@@ -41,27 +41,26 @@ def test_the_readme_pins_nothing_that_does_not_exist() -> None:
     import re
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert not re.search(r"citelint/citelint@v\d|citelint@v\d|rev: v\d", readme)
+    for doc in (readme, (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")):
+        assert not re.search(r"citelint/citelint@v\d|citelint@v\d|rev: v\d", doc)
     assert "uses: citelint/citelint@<commit-sha>" in readme
     assert "pre-commit autoupdate --freeze" in readme
 
 
-def test_the_readme_synopsis_is_the_parsers() -> None:
-    """Every option the parser has is in the README's synopsis (it omitted --isolated,
-    --fix, --diff and four more)."""
+def test_the_synopsis_is_the_parsers() -> None:
+    """Every option the parser has is in the synopsis of docs/usage.md (it omitted
+    --isolated, --fix, --diff and four more)."""
     from citelint.commands.docgen import synopsis
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert synopsis() in readme, (
-        "paste `python -m citelint.commands.docgen --synopsis` into README.md"
-    )
+    usage = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
+    assert synopsis() in usage, "run python -m citelint.commands.docgen"
     for flag in ("--isolated", "--fix", "--unsafe-fixes", "--diff", "--force-exclude"):
         assert f"[{flag}]" in synopsis()
 
 
 def test_every_generated_file_is_current() -> None:
     """One command writes every generated part (`python -m citelint.commands.docgen`): the rules'
-    docs and catalogue, the README's rule table and synopsis, the audit schema's styles."""
+    docs and catalogue, the rule table and synopsis in docs/, the audit schema's styles."""
     from citelint.commands.docgen import generated
 
     for rel, text in generated(ROOT).items():

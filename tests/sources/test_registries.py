@@ -10,15 +10,15 @@ import pytest
 from citelint.ground.errors import ConfigError
 from citelint.sources.registries import ID_SHAPES, REGISTRIES, SERVICES, fetch_table
 
-README = Path(__file__).parents[2] / "README.md"
+FETCH_DOCS = Path(__file__).parents[2] / "docs" / "fetch.md"
 
 
 def test_every_identifier_a_registry_decides_has_a_shape() -> None:
     assert set(ID_SHAPES) == set(REGISTRIES)
 
 
-def test_the_readme_names_every_service_and_its_variable() -> None:
-    text = README.read_text(encoding="utf-8")
+def test_the_fetch_docs_name_every_service_and_its_variable() -> None:
+    text = FETCH_DOCS.read_text(encoding="utf-8")
     for service in SERVICES:
         assert f"`{service.name}`" in text and f"`{service.env}`" in text, service.name
 
@@ -73,7 +73,7 @@ RECIPE = {
         "    SourceKind(  # pages saved from the web",
         '    SourceKind("foo", ("foo",), ("json",), "foo", identifies=("FOO",)),\n',
     ),
-    "README.md": ("`doiorg` (DOI content negotiation)", "`foo` (`CITELINT_FETCH_FOO`), "),
+    "docs/fetch.md": ("`doiorg` (DOI content negotiation)", "`foo` (`CITELINT_FETCH_FOO`), "),
     "citelint/commands/fetch/flows.py": (
         "def ask_url(job: Job, url: str) -> Outcome:",
         "def ask_foo(job: Job, ident: str) -> Outcome:\n"
