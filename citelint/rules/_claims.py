@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from citelint.evidence.spans import Cited
 from citelint.ground.document import Anchor
 from citelint.outputs.diagnostic import describe_lines
@@ -37,3 +39,19 @@ def unverifiable(cited: Cited, analysis: Analysis) -> tuple[bool, bool]:
     if all(analysis.failure_reported(f.kind, a.start) for a, f in cited.failed):
         return True, False
     return False, True
+
+
+# `[3]`, `[1, 2]`, `[1–3]`: what a numbered citation looks like
+_NUMBER_MARK = re.compile(r"\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
+NUMBERED_OFF = (
+    'no citation here: `citation-styles` leaves out "numbered" (as the pipeline preset does)'
+)
+
+
+def numbered_off(analysis: Analysis, text: str) -> str | None:
+    """The `[3]` a text writes when the config reads no numbered citations (the pipeline
+    preset): a message says so instead of leaving the user to guess why it is uncited."""
+    if "numbered" in analysis.settings.citation_styles:
+        return None
+    found = _NUMBER_MARK.search(text)
+    return found.group(0) if found else None

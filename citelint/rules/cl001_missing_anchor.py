@@ -51,6 +51,7 @@ from citelint.ground.tokens import distinct
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis, BodyClaim
 from citelint.read.claims import Claim
+from citelint.rules._claims import NUMBERED_OFF, numbered_off
 from citelint.rules.base import Finding, NoOptions, Rule
 
 
@@ -86,6 +87,9 @@ class MissingAnchor(Rule[NoOptions]):
                 if others
                 else "; cite the saved source that states it"
             )
+            mark = numbered_off(analysis, item.sentence.text)
+            if mark:
+                hint += f"; its {mark} is {NUMBERED_OFF}"
             yield self._finding(item, hint, shown)
 
     def _finding(self, item: BodyClaim, hint: str, shown: str = "") -> Finding:

@@ -29,6 +29,7 @@ from citelint.ground.document import Reference
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
 from citelint.read.citations.urls import normalize_url, url_ids
+from citelint.rules._claims import NUMBERED_OFF, numbered_off
 from citelint.rules.base import Finding, NoOptions, Rule
 
 
@@ -54,6 +55,11 @@ class UnusedReference(Rule[NoOptions]):
             for entry in analysis.doc.references
             if entry.key not in keys and not _linked(entry, urls, ids)
         ]
+        off = (
+            f"; a [{unused[0].key}] in the body is {NUMBERED_OFF}"
+            if unused and numbered_off(analysis, f"[{unused[0].key}]")
+            else ""
+        )
         if len(unused) > MAX_EACH:
             first = unused[0]
             named = ", ".join(f"[{e.key}]" for e in unused[:MAX_NAMED])
@@ -63,7 +69,7 @@ class UnusedReference(Rule[NoOptions]):
                 first.start,
                 first.end,
                 f"{len(unused)} of the {len(analysis.doc.references)} reference entries are "
-                f"never cited in the body: {named}{more}",
+                f"never cited in the body: {named}{more}{off}",
                 missing=tuple(e.key for e in unused),
                 subject="unused entries",
             )
@@ -73,7 +79,7 @@ class UnusedReference(Rule[NoOptions]):
                 self.code,
                 entry.start,
                 entry.end,
-                f"reference [{entry.key}] is never cited in the body",
+                f"reference [{entry.key}] is never cited in the body{off}",
                 subject=f"[{entry.key}] {entry.text}",
             )
 
