@@ -15,9 +15,9 @@ from citelint.commands.arguments import (
     build_fetch_parser,
     build_judge_parser,
     build_parser,
-    build_source_path_parser,
 )
 from citelint.commands.cli import main
+from citelint.commands.source_path import build_parser as build_source_path_parser
 from citelint.config.load import load_settings
 from citelint.ground.errors import ConfigError
 from tests.conftest import Writer

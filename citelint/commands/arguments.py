@@ -16,8 +16,10 @@ from citelint.outputs.diagnostic import FAIL_LEVELS
 FORMAT_NAMES = ("concise", "github", "html", "json", "sarif", "summary", "text")
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line, no usage dump
+class Parser(argparse.ArgumentParser):
+    """A parser whose errors are one line with a "did you mean" (never a usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
         from citelint.ground.spelling import did_you_mean  # only on an error
 
         if message.startswith("unrecognized arguments: "):
@@ -31,7 +33,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = Parser(
         prog="citelint",
         allow_abbrev=False,  # `--exit` is no `--exit-zero`: a file name never abbreviates one
         description="Cite-or-Block: every fact anchored to a saved source, and the source, at "
@@ -82,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
 def build_fetch_parser() -> argparse.ArgumentParser:
     """`citelint fetch`'s own options: what to save, and the lint's options that choose the
     reports and their sources root (the lint-only ones keep their defaults)."""
-    p = _Parser(
+    p = Parser(
         prog="citelint fetch",
         allow_abbrev=False,
         description="Save every source the reports cite that is not saved yet (PubMed, PMC, "
@@ -135,7 +137,7 @@ def build_fetch_parser() -> argparse.ArgumentParser:
 
 def build_judge_parser() -> argparse.ArgumentParser:
     """`citelint judge`'s own options, and the lint's that choose reports and roots."""
-    p = _Parser(
+    p = Parser(
         prog="citelint judge",
         allow_abbrev=False,
         description="Ask an OpenAI-compatible model (CITELINT_JUDGE_BASE_URL, "
@@ -156,10 +158,17 @@ def build_judge_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
     _file_arguments(p)
+    p.add_argument(
+        "--output-format",
+        choices=("text", "json"),
+        default="text",
+        help="text lines as verdicts come, or one JSON document at the end",
+    )
+    p.add_argument("--exit-zero", action="store_true", help="exit 0 even when a call failed")
     p.add_argument("-q", "--quiet", action="store_true", help="only failures; no summary")
+    p.add_argument("-v", "--verbose", action="store_true", help="a line per verdict too")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     _lint_defaults(p)
-    p.set_defaults(output_format="text")
     return p
 
 
@@ -169,29 +178,6 @@ def _lint_defaults(p: argparse.ArgumentParser) -> None:
     lint_only += ["audit_dir", "html_dir", "summary_file"]
     p.set_defaults(**dict.fromkeys(lint_only), output=[], no_cache=True, color="never")
     p.set_defaults(fail_on_unchecked=False, no_suppress=False, no_hints=True)
-
-
-def build_source_path_parser() -> argparse.ArgumentParser:
-    """`citelint source-path`: where a source must be saved for the lint to find it."""
-    p = _Parser(
-        prog="citelint source-path",
-        allow_abbrev=False,
-        description="Print where each cited source must be saved under the sources root "
-        "(--sources, the config's, else the sources/ folder the lint finds from here) and "
-        "what the file holds. Reads and writes nothing.",
-    )
-    p.add_argument(
-        "citations",
-        nargs="+",
-        metavar="CITATION",
-        help="an anchor (pmid:123), an identifier (PMID 123, doi:10.…, PMC123, NCT…) or a URL",
-    )
-    p.add_argument(
-        "--sources", metavar="DIR", help="the sources root (default: found as the lint finds it)"
-    )
-    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
-    p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
-    return p
 
 
 def _where_arguments(p: argparse.ArgumentParser) -> None:

@@ -1,7 +1,8 @@
 """Every generated part of the committed files, from the registries: docs/rules.md (the
 rule modules' docstrings), the catalogue `citelint rules` and `citelint rule CODE` print
-(`citelint/catalog.json`), docs/checks.md's rule table and docs/usage.md's command-line synopsis (from the
-parser), and the audit schema's citation styles (from the style registry).
+(`citelint/catalog.json`), docs/checks.md's rule table and docs/usage.md's command-line
+synopsis (from the parser), and the audit schema's citation styles (from the style
+registry).
 `python -m citelint.commands.docgen` rewrites them all in place (and prints docs/rules.md, as it
 always did); `--catalog`, `--rule-table`, `--synopsis` print one part.
 

@@ -13,11 +13,13 @@ Nothing is read or written.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import os
 import re
 from collections.abc import Mapping, Sequence
 
+from citelint.commands.arguments import Parser
 from citelint.ground.errors import UsageError
 from citelint.read.citations.indexes import WEB_INDEX
 from citelint.read.citations.styles import IDENTIFIERS, URL
@@ -81,14 +83,36 @@ def source_path(citations: Sequence[str], root: str, kinds: Mapping[str, SourceK
     return [line for citation in citations for line in places(citation, root, kinds)]
 
 
+def build_parser() -> argparse.ArgumentParser:
+    """`citelint source-path`: where a source must be saved for the lint to find it."""
+    p = Parser(
+        prog="citelint source-path",
+        allow_abbrev=False,
+        description="Print where each cited source must be saved under the sources root "
+        "(--sources, the config's, else the sources/ folder the lint finds from here) and "
+        "what the file holds. Reads and writes nothing.",
+    )
+    p.add_argument(
+        "citations",
+        nargs="+",
+        metavar="CITATION",
+        help="an anchor (pmid:123), an identifier (PMID 123, doi:10.…, PMC123, NCT…) or a URL",
+    )
+    p.add_argument(
+        "--sources", metavar="DIR", help="the sources root (default: found as the lint finds it)"
+    )
+    p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
+    p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
+    return p
+
+
 def command(rest: list[str]) -> int:
     """`citelint source-path CITATION ...`: where each source must be saved."""
-    from citelint.commands.arguments import build_source_path_parser
     from citelint.config.load import find_config, load_isolated, load_settings
     from citelint.ground.places import find_sources_root, relpath
     from citelint.sources.kinds import KINDS_BY_NAME
 
-    args = build_source_path_parser().parse_args(rest)
+    args = build_parser().parse_args(rest)
     cwd = os.getcwd()
     if args.config is not None and not os.path.isfile(args.config):
         raise UsageError(f"--config {args.config}: no such file")

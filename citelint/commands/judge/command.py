@@ -113,16 +113,22 @@ def judge_command(
     note: Callable[[str], None],
     progress: Callable[[int, int], None],
 ) -> int:
-    point = endpoint(settings, os.environ)
-    if os.environ.get(ENV_KEY) and not point.key:
+    try:
+        point: Endpoint | None = endpoint(settings, os.environ)
+    except UsageError:
+        if not args.dry_run:
+            raise
+        point = None  # what would be asked is known without one; whether a model judged it
+        note(f"note: no endpoint or model is set ({ENV_BASE}, {ENV_MODEL}): counting every claim")
+    if point is not None and os.environ.get(ENV_KEY) and not point.key:
         note(
             f"note: {ENV_KEY} is not sent to {point.host}: a base URL a config file set gets no key"
         )
     runner = Runner.of(settings, args.paths or ["."])
     saved: dict[str, dict[str, dict[str, str]]] = {}
-    todo = list(_asks(runner, point.model, args, saved, note))
+    todo = list(_asks(runner, point.model if point else "", args, saved, note))
     budget = settings.judge_max_calls if args.max_calls is None else args.max_calls
-    if args.dry_run:
+    if args.dry_run or point is None:
         for ask in todo:
             say(printable(f"would judge {ask.shown}: {ask.claim[:100]}"))
         say(f"{len(todo)} call(s) would be made (budget {budget})")
@@ -141,20 +147,28 @@ def judge_command(
             )
         return _judge(clients.client, point, ask, today)
 
+    as_json = args.output_format == "json"
+    told: list[dict[str, str]] = []  # each call's outcome, for the JSON document
     with ThreadPoolExecutor(max_workers=settings.judge_concurrency) as pool:
         answers = pool.map(ask_one, todo[:budget])  # in the asks' order, whatever finishes first
         for done, (ask, line) in enumerate(zip(todo, answers, strict=False), 1):
             saved.setdefault(ask.root, {})[ask.key] = line
-            _tell(line, ask, tally, say)
+            outcome = _tell(line, ask, tally, (lambda _: None) if as_json else say)
+            told.append({"claim": ask.shown, "outcome": outcome, "reason": line.get("reason", "")})
+            if args.verbose and not as_json and outcome not in ("failed", "invalid"):
+                say(printable(f"{outcome}: {ask.shown}: {line.get('reason', '')[:200]}"))
             progress(done, min(budget, len(todo)))
     for root, lines in saved.items():
         _write(root, lines)
-    if not args.quiet:
-        say(tally.line(budget - min(budget, len(todo))))
-    return 1 if tally.counts.get("failed") else 0
+    summary = tally.line(budget - min(budget, len(todo)))
+    if as_json:
+        say(json.dumps({"judged": told, "summary": summary}, ensure_ascii=False, indent=1))
+    elif not args.quiet:
+        say(summary)
+    return 1 if tally.counts.get("failed") and not args.exit_zero else 0
 
 
-def _tell(line: dict[str, str], ask: Ask, tally: Tally, say: Callable[[str], None]) -> None:
+def _tell(line: dict[str, str], ask: Ask, tally: Tally, say: Callable[[str], None]) -> str:
     """Count one call's outcome as the gate will take it (a verdict whose quote is not in
     the evidence counts for nothing: `invalid`); a failure or an invalid reply is said as
     it comes, in the asks' order."""
@@ -166,6 +180,7 @@ def _tell(line: dict[str, str], ask: Ask, tally: Tally, say: Callable[[str], Non
     tally.counts[outcome] = tally.counts.get(outcome, 0) + 1
     if outcome == "failed":
         say(printable(f"failed: {ask.shown}: {line['failed']}"))
+    return outcome
 
 
 def _asks(

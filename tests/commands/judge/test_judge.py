@@ -224,6 +224,28 @@ def test_no_endpoint_is_a_one_line_error(
     err = capsys.readouterr().err
     assert err.startswith("citelint: error: citelint judge needs an endpoint and a model")
     assert err.count("\n") == 1
+    # a dry run needs none: the user sees the number of calls before choosing a model
+    assert cli.main(["judge", "--dry-run", "."]) == 0
+    done = capsys.readouterr()
+    assert done.out.splitlines()[-1] == "2 call(s) would be made (budget 200)"
+    assert "no endpoint or model is set" in done.err
+
+
+def test_verbose_json_and_exit_zero(
+    judging: Path, model: Model, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model.answers = [verdict("supported", SEEKERS, "the page says so"), completion("nonsense")]
+    assert cli.main(["judge", "-v", "--exit-zero", "."]) == 0  # a call failed: exit 0 asked
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "supported: report.md:1: the page says so"
+    assert out[1].startswith("failed: report.md:5: ") and out[-1].startswith("judged 2:")
+    model.answers = [verdict("unsupported", FOUNDED, "no founders named")]
+    assert cli.main(["judge", "--output-format", "json", "."]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["judged"] == [
+        {"claim": "report.md:5", "outcome": "unsupported", "reason": "no founders named"}
+    ]
+    assert document["summary"].startswith("judged 1: 0 supported, 0 partial, 1 unsupported")
 
 
 def test_the_outputs_carry_the_verdicts(
