@@ -76,6 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
     _file_arguments(p)
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     _display_arguments(p)
+    p.add_argument(
+        "--show-files", action="store_true", help="list the reports a run would lint; lint none"
+    )
+    p.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the config, sources root, keys and rules the first report is linted under",
+    )
     p.add_argument("--list-rules", action="store_true", help="same as `citelint rules`")
     p.add_argument("--explain", metavar="CODE", help="same as `citelint rule CODE`")
     return p

@@ -114,6 +114,12 @@ def _lint(args: argparse.Namespace) -> int:
     known = baseline.load(args.baseline) if args.baseline else None
     given = given_report(args)
     runner = Runner.of(settings, ["."] if given is not None else args.paths or ["."])
+    if args.show_files or args.show_settings:
+        from citelint.commands.show import show_files, show_settings
+
+        show = show_files if args.show_files else show_settings
+        print("\n".join(show(runner, runner.run.paths)))
+        return EXIT_OK
     if given is not None:
         result = runner.lint_given(args.stdin_filename or "stdin.md", given)
     else:

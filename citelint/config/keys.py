@@ -295,3 +295,11 @@ def _typed(value: object, default: object, key: str) -> object:
             raise ConfigError(f"'{key}' must be a string")
         return value
     raise ConfigError(f"'{key}' cannot be set")
+
+
+def in_effect(settings: Settings) -> list[tuple[str, object]]:
+    """Each top-level and claim-model key with the value in effect, by its config name
+    (`citelint --show-settings`); paths as given, tuples as lists."""
+    values = [(key, getattr(settings, name)) for key, (name, _) in _SETTINGS_KEYS.items()]
+    values += [(key, getattr(settings.claims, name)) for key, (name, _) in _CLAIM_KEYS.items()]
+    return [(key, list(v) if isinstance(v, tuple) else getattr(v, "value", v)) for key, v in values]

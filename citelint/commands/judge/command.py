@@ -113,17 +113,7 @@ def judge_command(
     note: Callable[[str], None],
     progress: Callable[[int, int], None],
 ) -> int:
-    try:
-        point: Endpoint | None = endpoint(settings, os.environ)
-    except UsageError:
-        if not args.dry_run:
-            raise
-        point = None  # what would be asked is known without one; whether a model judged it
-        note(f"note: no endpoint or model is set ({ENV_BASE}, {ENV_MODEL}): counting every claim")
-    if point is not None and os.environ.get(ENV_KEY) and not point.key:
-        note(
-            f"note: {ENV_KEY} is not sent to {point.host}: a base URL a config file set gets no key"
-        )
+    point = _endpoint(settings, args.dry_run, note)
     runner = Runner.of(settings, args.paths or ["."])
     saved: dict[str, dict[str, dict[str, str]]] = {}
     todo = list(_asks(runner, point.model if point else "", args, saved, note))
@@ -166,6 +156,23 @@ def judge_command(
     elif not args.quiet:
         say(summary)
     return 1 if tally.counts.get("failed") and not args.exit_zero else 0
+
+
+def _endpoint(settings: Settings, dry_run: bool, note: Callable[[str], None]) -> Endpoint | None:
+    """The endpoint to ask; none for a dry run when none is set (what would be asked is
+    known without one: every claim, as no model's verdicts can be told apart)."""
+    try:
+        point = endpoint(settings, os.environ)
+    except UsageError:
+        if not dry_run:
+            raise
+        note(f"note: no endpoint or model is set ({ENV_BASE}, {ENV_MODEL}): counting every claim")
+        return None
+    if os.environ.get(ENV_KEY) and not point.key:
+        note(
+            f"note: {ENV_KEY} is not sent to {point.host}: a base URL a config file set gets no key"
+        )
+    return point
 
 
 def _tell(line: dict[str, str], ask: Ask, tally: Tally, say: Callable[[str], None]) -> str:
