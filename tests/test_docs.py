@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from citelint.commands.arguments import (
-    build_fetch_parser,
     build_judge_parser,
     build_parser,
 )
 from citelint.commands.cli import main
+from citelint.commands.fetch.options import build_fetch_parser
 from citelint.commands.source_path import build_parser as build_source_path_parser
 from citelint.config.load import load_settings
 from citelint.ground.errors import ConfigError

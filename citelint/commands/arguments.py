@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
         "`citelint judge [PATH ...]`. After `--` "
         "every word is a path.",
     )
-    _where_arguments(p)
+    where_arguments(p)
     p.add_argument(
         "--isolated",
         action="store_true",
@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--write-baseline", metavar="FILE", help="record the current findings")
     p.add_argument("--no-suppress", action="store_true", help="ignore suppression comments")
     _fix_arguments(p)
-    _file_arguments(p)
+    file_arguments(p)
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     _display_arguments(p)
     p.add_argument(
@@ -89,60 +89,6 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def build_fetch_parser() -> argparse.ArgumentParser:
-    """`citelint fetch`'s own options: what to save, and the lint's options that choose the
-    reports and their sources root (the lint-only ones keep their defaults)."""
-    p = Parser(
-        prog="citelint fetch",
-        allow_abbrev=False,
-        description="Save every source the reports cite that is not saved yet (PubMed, PMC, "
-        "ClinicalTrials.gov, DOIs, arXiv, web pages) into each report's sources root, "
-        "found as the lint finds it; with none, sources/ is made in the reports' common "
-        "folder. Outcomes go to <root>/fetched.json. Exit 0 when every cited source is "
-        "saved, known missing, skipped or accepted by config; 1 when a fetch failed; 2 on "
-        "a usage error.",
-    )
-    _where_arguments(p)
-    p.add_argument(
-        "--dry-run", action="store_true", help="list what would be asked; ask and write nothing"
-    )
-    p.add_argument(
-        "--refresh",
-        action="store_true",
-        help="ask again for sources already saved or recorded missing",
-    )
-    p.add_argument(
-        "--verify",
-        action="store_true",
-        help="ask again for every saved source and compare: is each file what was fetched, "
-        "and what the service answers today? Writes nothing; exit 1 when a file was edited",
-    )
-    p.add_argument(
-        "--record",
-        action="append",
-        metavar="FILE",
-        default=[],
-        help="record a file saved by hand (its SHA-256, in its sources root's fetched.json): "
-        "the lint then names any edit to it (source-edited); asks nothing. Repeat for more files",
-    )
-    p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
-    _file_arguments(p)
-    p.add_argument(
-        "--output-format",
-        choices=("text", "json"),
-        default="text",
-        help="text lines as sources are asked, or one JSON document at the end",
-    )
-    p.add_argument("--exit-zero", action="store_true", help="exit 0 even when a fetch failed")
-    p.add_argument(
-        "-q", "--quiet", action="store_true", help="only what failed or is missing; no summary"
-    )
-    p.add_argument("-v", "--verbose", action="store_true", help="a line per source saved too")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    _lint_defaults(p)
-    return p
-
-
 def build_judge_parser() -> argparse.ArgumentParser:
     """`citelint judge`'s own options, and the lint's that choose reports and roots."""
     p = Parser(
@@ -154,7 +100,7 @@ def build_judge_parser() -> argparse.ArgumentParser:
         "verdicts go to <root>/judged.jsonl, which the lint replays offline. Exit 0 "
         "when every call gave a verdict, 1 when one failed, 2 on a usage error.",
     )
-    _where_arguments(p)
+    where_arguments(p)
     p.add_argument("--dry-run", action="store_true", help="list what would be asked; ask nothing")
     p.add_argument("--refresh", action="store_true", help="ask again about judged claims")
     p.add_argument("--all", action="store_true", help="also ask about supported claims")
@@ -165,7 +111,7 @@ def build_judge_parser() -> argparse.ArgumentParser:
         help="stop after N calls (default: [judge] max-calls, 200)",
     )
     p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
-    _file_arguments(p)
+    file_arguments(p)
     p.add_argument(
         "--output-format",
         choices=("text", "json"),
@@ -176,11 +122,11 @@ def build_judge_parser() -> argparse.ArgumentParser:
     p.add_argument("-q", "--quiet", action="store_true", help="only failures; no summary")
     p.add_argument("-v", "--verbose", action="store_true", help="a line per verdict too")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    _lint_defaults(p)
+    lint_defaults(p)
     return p
 
 
-def _lint_defaults(p: argparse.ArgumentParser) -> None:
+def lint_defaults(p: argparse.ArgumentParser) -> None:
     """The lint-only options a subcommand leaves at their defaults."""
     lint_only = ["select", "ignore", "extend_select", "fail_on", "sarif_max_results", "cache_dir"]
     lint_only += ["audit_dir", "html_dir", "summary_file"]
@@ -188,7 +134,7 @@ def _lint_defaults(p: argparse.ArgumentParser) -> None:
     p.set_defaults(fail_on_unchecked=False, no_suppress=False, no_hints=True)
 
 
-def _where_arguments(p: argparse.ArgumentParser) -> None:
+def where_arguments(p: argparse.ArgumentParser) -> None:
     """What to read and with which config: the lint's and fetch's alike."""
     p.add_argument(
         "paths",
@@ -207,7 +153,7 @@ def _where_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", metavar="FILE", help="config file (default: discovered)")
 
 
-def _file_arguments(p: argparse.ArgumentParser) -> None:
+def file_arguments(p: argparse.ArgumentParser) -> None:
     """Which files a run takes: what git ignores, what pre-commit passes, what it tracks."""
     p.add_argument(
         "--no-respect-gitignore",

@@ -164,7 +164,7 @@ def _progress_wanted(args: argparse.Namespace) -> bool:
 def _fetch(rest: list[str]) -> int:
     """`citelint fetch [--dry-run] [--refresh] [OPTIONS] [PATH ...]`: its own options, the
     reports read as the lint reads them."""
-    from citelint.commands.arguments import build_fetch_parser
+    from citelint.commands.fetch.options import build_fetch_parser
 
     args = build_fetch_parser().parse_args(rest)
     if args.record:  # no network: no HTTP client needed

@@ -15,6 +15,7 @@ from citelint.outputs.diagnostic import Severity
 from citelint.read.claims import ClaimSettings
 from citelint.rules import RULES_BY_CODE, AnyRule, RuleOptions
 from citelint.sources.kinds import DEFAULT_CHANNELS, SourceKind
+from citelint.sources.registries import MAX_CONCURRENCY, MAX_RETRIES
 from citelint.sources.store import (
     DEFAULT_MAX_PDF_PAGES,
     DEFAULT_MAX_SOURCE_BYTES,
@@ -49,6 +50,8 @@ class Settings:
     fetch_missing_max_age: int = 30  # `[fetch] missing-max-age`: days a `missing` is kept
     fetch_skip_urls: tuple[str, ...] = ()  # `[fetch] skip-urls`: URL globs never fetched
     fetch_accept_status: tuple[int, ...] = ()  # `[fetch] accept-status`: accepted statuses
+    fetch_max_concurrency: int = MAX_CONCURRENCY  # `[fetch] max-concurrency`: asked at once
+    fetch_max_retries: int = MAX_RETRIES  # `[fetch] max-retries`: of a transient failure
     judge_base_url: str | None = None  # `[judge] base-url`: an OpenAI-compatible endpoint
     judge_model: str | None = None  # `[judge] model`
     judge_max_calls: int = 200  # `[judge] max-calls`: calls one run makes at most

@@ -89,13 +89,23 @@ ID_SHAPES: Mapping[str, re.Pattern[str]] = {
 # -- the `[fetch]` table -------------------------------------------------------------------
 
 MISSING_MAX_AGE = 30  # days before a `missing` is asked again (an id may be registered late)
-_OPTIONS = ("deadline", "missing-max-age", "skip-urls", "accept-status")
+_OPTIONS = (
+    "deadline",
+    "missing-max-age",
+    "skip-urls",
+    "accept-status",
+    "max-concurrency",
+    "max-retries",
+)
+MAX_CONCURRENCY = 16  # sources asked at once by default (each host still one at a time)
+MAX_RETRIES = 2  # a transient failure is asked again this many times by default
 
 
 def fetch_table(value: object, path: str) -> dict[str, object]:
     """`[fetch]`: each service's base URL (`ctgov = "https://…"`), `deadline` (seconds one
     URL may take), `missing-max-age` (days), `skip-urls` (URL globs never fetched) and
-    `accept-status` (HTTP statuses recorded as accepted); only `citelint fetch` reads them,
+    `accept-status` (HTTP statuses recorded as accepted), `max-concurrency` (sources asked
+    at once) and `max-retries` (of a transient failure); only `citelint fetch` reads them,
     and the environment's `CITELINT_FETCH_*` overrides a base. The Settings it sets."""
     if not isinstance(value, dict):
         raise ConfigError(f"'{path}' must be a table of service = base URL")
@@ -126,6 +136,11 @@ def _option(name: str, value: object, path: str) -> dict[str, object]:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 36500:
             raise ConfigError(f"'{path}' must be whole days, from 0 to 36500")
         return {"fetch_missing_max_age": value}
+    if name in ("max-concurrency", "max-retries"):
+        low, high = (1, 256) if name == "max-concurrency" else (0, 10)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ConfigError(f"'{path}' must be a whole number from {low} to {high}")
+        return {f"fetch_{name.replace('-', '_')}": value}
     if name == "skip-urls":
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise ConfigError(f"'{path}' must be a list of URL globs")

@@ -11,14 +11,17 @@ import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from citelint.commands.fetch import flows, http, plan, run, services, verify
 from citelint.commands.fetch.tally import Tally, as_json, closing_line, would_lines
 from citelint.commands.fetch.targets import printable
 from citelint.config.load import Settings
 from citelint.ground import redact
+from citelint.ground.errors import ConfigError, UsageError
 from citelint.ground.writes import make_folders
 from citelint.lint.runner import Runner
+from citelint.sources.registries import fetch_table
 
 SOURCES = "sources"  # the folder made beside the reports when they have no sources root
 NCBI_SECRETS = ("NCBI_API_KEY", "NCBI_EMAIL")
@@ -45,12 +48,14 @@ def fetch_command(
 ) -> int:
     """Run `citelint fetch`; `say` prints a result line (stdout, above any progress bar),
     `note` a line for stderr."""
+    settings = _with_options(args, settings)
     planned = _plan(args, settings, note)
     configured = dict(settings.fetch_bases)
     _note_unsent(configured, note)
     client = http.Client(
         intervals=run.intervals(os.environ, configured),
         deadline=settings.fetch_deadline,
+        attempts=settings.fetch_max_retries + 1,
         allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
     )
     if args.verify:
@@ -74,6 +79,7 @@ def fetch_command(
         policy=flows.Policy(
             settings.fetch_missing_max_age, settings.fetch_skip_urls, settings.fetch_accept_status
         ),
+        concurrency=settings.fetch_max_concurrency,
     )
     asked = {w for todo in planned.wanted.values() for w in todo}
     tally.already = len(planned.saved - asked)
@@ -87,6 +93,40 @@ def fetch_command(
         say(closing_line(tally))
     code = tally.exit_code or (1 if planned.refused else 0)
     return 0 if args.exit_zero else code
+
+
+def _with_options(args: argparse.Namespace, settings: Settings) -> Settings:
+    """The command line's `--max-concurrency`, `--max-retries`, `--timeout`, `--exclude`
+    and `--accept` on top of `[fetch]`, checked as the config's keys are."""
+    table: dict[str, object] = {}
+    for key, value in (
+        ("max-concurrency", args.max_concurrency),
+        ("max-retries", args.max_retries),
+        ("deadline", args.timeout),
+    ):
+        if value is not None:
+            table[key] = value
+    if args.exclude:
+        table["skip-urls"] = [*settings.fetch_skip_urls, *args.exclude]
+    if args.accept:
+        try:
+            statuses = [int(s) for s in args.accept.split(",")]
+        except ValueError:
+            raise UsageError(f"--accept {args.accept}: HTTP statuses, as 403,404") from None
+        table["accept-status"] = [*settings.fetch_accept_status, *statuses]
+    try:
+        changes: dict[str, Any] = fetch_table(table, "command line") if table else {}
+    except ConfigError as exc:  # named as the command line names it
+        message = str(exc).replace("'command line.", "'--")
+        for key, flag in (
+            ("deadline", "timeout"),
+            ("accept-status", "accept"),
+            ("skip-urls", "exclude"),
+        ):
+            message = message.replace(f"--{key}'", f"--{flag}'")
+        raise UsageError(message) from None
+    changes.pop("fetch_bases", None)
+    return dataclasses.replace(settings, **changes)
 
 
 def _roots(runner: Runner) -> list[str]:

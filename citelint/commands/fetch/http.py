@@ -19,6 +19,7 @@ a body past the cap is dropped unread; each host is asked no faster than its rat
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
@@ -67,7 +68,9 @@ class Response:
 
 @dataclass
 class Client:
-    """Sequential requests (a concurrency cap of one), each host at its own pace."""
+    """Requests from any number of threads, each host at its own pace: one request at a
+    time per host, the next one the host's gap after the last ended (threads asking other
+    hosts go on meanwhile)."""
 
     max_bytes: int = 32 * 1024 * 1024
     connect_timeout: float = 10.0
@@ -87,7 +90,10 @@ class Client:
     allow: Collection[str] = ()
     requests: int = 0  # requests sent, for the summary and the tests
     waited: float = 0.0  # seconds this run waited on servers
+    attempts: int = ATTEMPTS  # tries of a transient failure, in all (`--max-retries` + 1)
     _last: dict[str, float] = field(default_factory=dict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)  # the shared counters
+    _hosts: dict[str, threading.Lock] = field(default_factory=dict)  # one request a host
     _told: dict[str, float] = field(default_factory=dict)  # host → the gap it asked for
     _pools: dict[tuple[str, str, int, str], urllib3.HTTPConnectionPool] = field(
         default_factory=dict
@@ -106,18 +112,18 @@ class Client:
         end = self.clock() + self.deadline
         wait = BACKOFF
         budget = self.max_wait
-        for attempt in range(ATTEMPTS):
+        for attempt in range(self.attempts):
             try:
                 response = self._follow(url, end, headers, body)
             except FetchError as exc:
-                if not exc.transient or attempt == ATTEMPTS - 1:
+                if not exc.transient or attempt == self.attempts - 1:
                     raise
                 budget = self._wait(wait, budget, end, f"{exc.reason}; a retry in {wait:g} s")
                 wait *= 2
                 continue
             if response.status == 429 or response.status >= 500:
-                if attempt == ATTEMPTS - 1:
-                    raise FetchError(f"HTTP {response.status} after {ATTEMPTS} attempts")
+                if attempt == self.attempts - 1:
+                    raise FetchError(f"HTTP {response.status} after {self.attempts} attempts")
                 delay = retry_after(response.headers, wait)
                 if delay is None:
                     raise FetchError(f"HTTP {response.status}; Retry-After is not a delay")
@@ -140,7 +146,8 @@ class Client:
         if self.clock() + delay >= end:
             raise FetchError(f"{why} is past the deadline ({self.deadline:g} s)")
         self.sleep(delay)
-        self.waited += delay
+        with self._guard:
+            self.waited += delay
         return budget - delay
 
     def _follow(
@@ -191,24 +198,29 @@ class Client:
         if remaining <= 0:
             raise FetchError(f"over the deadline of {self.deadline:g} s")
         address = self._address(target)
-        self._pace(target.host_header, end)
-        pool = self._pool(target, address)
-        self.requests += 1
-        remaining = end - self.clock()
-        timeout = urllib3.Timeout(
-            connect=min(self.connect_timeout, remaining), read=min(self.read_timeout, remaining)
-        )
-        headers = {**sent, "Host": target.host_header, "User-Agent": USER_AGENT}
-        headers["Connection"] = "close"
-        with Watchdog(remaining) as watchdog:
-            try:
-                return self._exchange(pool, target, headers, timeout, end, payload)
-            except FetchError:
-                if watchdog.fired:
-                    raise FetchError(f"over the deadline of {self.deadline:g} s") from None
-                raise
-            finally:
-                self._last[target.host_header] = self.clock()
+        with self._guard:
+            host = self._hosts.setdefault(target.host_header, threading.Lock())
+        with host:  # the host's requests one at a time, each its gap after the last
+            self._pace(target.host_header, end)
+            with self._guard:
+                pool = self._pool(target, address)
+                self.requests += 1
+            remaining = end - self.clock()
+            timeout = urllib3.Timeout(
+                connect=min(self.connect_timeout, remaining),
+                read=min(self.read_timeout, remaining),
+            )
+            headers = {**sent, "Host": target.host_header, "User-Agent": USER_AGENT}
+            headers["Connection"] = "close"
+            with Watchdog(remaining) as watchdog:
+                try:
+                    return self._exchange(pool, target, headers, timeout, end, payload)
+                except FetchError:
+                    if watchdog.fired:
+                        raise FetchError(f"over the deadline of {self.deadline:g} s") from None
+                    raise
+                finally:
+                    self._last[target.host_header] = self.clock()
 
     def _exchange(
         self,

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import itertools
 import json
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from citelint.commands.fetch import flows, services
@@ -67,6 +70,7 @@ class RootFetch:
         self.index = {k: v for k, v in kept.items() if isinstance(v, dict)}
         self.web: dict[str, object] = _read_object(os.path.join(root, WEB_INDEX), root)
         self._dirty = 0
+        self._lock = threading.Lock()  # the index and its writes, among the asking threads
 
     def pending(self, wanted: list[Wanted], refresh: bool) -> list[Wanted]:
         """What to ask for: not recorded as saved, missing or accepted, unless refreshing.
@@ -98,18 +102,20 @@ class RootFetch:
         entry: dict[str, object] = {"outcome": outcome.outcome, "detail": detail}
         entry["date"] = self.now
         entry |= outcome.record
-        self.index[want.key] = entry
-        self._dirty += 1
+        with self._lock:
+            self.index[want.key] = entry
+            self._dirty += 1
         if self._dirty >= _SAVE_EVERY:
             self.flush()
         return outcome
 
     def flush(self) -> None:
-        if self._dirty or not os.path.exists(os.path.join(self.root, FETCH_INDEX)):
-            self._write_json(FETCH_INDEX, self.index)
-            if self.web:
-                self._write_json(WEB_INDEX, self.web)
-        self._dirty = 0
+        with self._lock:  # a copy of each index as it stands (a flow may add a page)
+            if self._dirty or not os.path.exists(os.path.join(self.root, FETCH_INDEX)):
+                self._write_json(FETCH_INDEX, dict(self.index))
+                if self.web:
+                    self._write_json(WEB_INDEX, dict(self.web))
+            self._dirty = 0
 
     # -- writing ----------------------------------------------------------------------
 
@@ -187,6 +193,17 @@ def intervals(
     }
 
 
+def interleaved(todo: list[Wanted]) -> list[int]:
+    """The order to ask in: one source of each host in turn, so that threads wait on one
+    host's pace only when no other host is left (a report cites one site's pages
+    together). An identifier's host is its registry's; the plan's order within a host."""
+    hosts: dict[str, list[int]] = {}
+    for i, want in enumerate(todo):
+        hosts.setdefault(host_key(want.ident) if want.kind == "URL" else want.kind, []).append(i)
+    turns = itertools.zip_longest(*hosts.values())
+    return [i for turn in turns for i in turn if i is not None]
+
+
 def fetch_all(
     wanted: Mapping[str, list[Wanted]],
     *,
@@ -201,11 +218,14 @@ def fetch_all(
     shown: Callable[[str], str] = str,
     verbose: bool = False,
     policy: Policy | None = None,
+    concurrency: int = 1,
 ) -> Tally:
     """Fetch what is wanted under each root. `out` is given each source's line as it is
     settled (failed and missing ones; saved ones too when `verbose`), `progress(done,
-    total)` follows along, `shown` displays a root. The tally's exit code is 1 when some
-    fetch failed."""
+    total)` follows along, `shown` displays a root. Up to `concurrency` sources are asked
+    at once (each host still one request at a time, at its pace); lines, the tally and
+    the indexes come out in the plan's order whatever finishes first. The tally's exit
+    code is 1 when some fetch failed."""
     tally = Tally(dry_run=dry_run)
     jobs = [RootFetch(root, client, env, now(), configured, policy) for root in sorted(wanted)]
     plans = [(job, job.pending(wanted[job.root], refresh)) for job in jobs]
@@ -214,9 +234,11 @@ def fetch_all(
         if dry_run:
             tally.would += [Asked(shown(job.root), w.key, "pending", "") for w in todo]
             continue
+        pool = ThreadPoolExecutor(max_workers=max(1, concurrency))
         try:
-            for want in todo:
-                outcome = job.fetch(want)
+            asking = {i: pool.submit(job.fetch, todo[i]) for i in interleaved(todo)}
+            for i, want in enumerate(todo):  # in the plan's order, whatever finished first
+                outcome = asking[i].result()
                 asked = Asked(
                     shown(job.root),
                     redacted(want.key, job.redactor),
@@ -229,6 +251,7 @@ def fetch_all(
                 if out is not None and (verbose or outcome.outcome != "saved"):
                     out(line(asked))
         finally:  # Ctrl-C: every file already written is whole; the index keeps them
+            pool.shutdown(wait=False, cancel_futures=True)  # what is under way ends alone
             job.flush()
             tally.requests = client.requests
     return tally

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import threading
+import time
+from http.server import BaseHTTPRequestHandler
+
 import pytest
 
 from citelint.commands.fetch.http import ATTEMPTS, Client, FetchError, retry_after
-from tests.commands.fetch.conftest import Replay, page
+from tests.commands.fetch.conftest import Replay, page, send, serving
 
 
 def _client(**kwargs: object) -> tuple[Client, list[float]]:
@@ -154,3 +159,40 @@ def test_the_pace_table_follows_each_services_terms() -> None:
     assert paced["export.arxiv.org"] == 3.0
     assert paced["eutils.ncbi.nlm.nih.gov"] == pytest.approx(1 / 3)
     assert intervals({"NCBI_API_KEY": "k"})["eutils.ncbi.nlm.nih.gov"] == 0.1
+
+
+def test_threads_ask_one_host_at_a_time_at_its_pace() -> None:
+    lock = threading.Lock()
+    busy: dict[str, int] = {}
+    most: dict[str, int] = {}
+    starts: dict[str, list[float]] = {}
+
+    class Slow(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            host = self.headers["Host"].split(":")[0]
+            with lock:
+                busy[host] = busy.get(host, 0) + 1
+                most[host] = max(most.get(host, 0), busy[host])
+                most["all"] = max(most.get("all", 0), sum(busy.values()))
+                starts.setdefault(host, []).append(time.monotonic())
+            time.sleep(0.05)
+            with lock:
+                busy[host] -= 1
+            send(self, 200, {"Content-Type": "text/plain"}, b"ok")
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    with serving(Slow) as base:
+        port = base.rsplit(":", 1)[1]
+        client = Client(default_interval=0.1, allow_private=True)
+        urls = [f"http://{h}:{port}/{n}" for n in range(3) for h in ("127.0.0.1", "localhost")]
+        threads = [threading.Thread(target=client.get, args=(u,)) for u in urls]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert (most["127.0.0.1"], most["localhost"]) == (1, 1) and most["all"] <= 2
+    assert client.requests == 6
+    for times in starts.values():  # each request its pace after the last one ended
+        assert all(b - a >= 0.1 + 0.05 for a, b in itertools.pairwise(times))

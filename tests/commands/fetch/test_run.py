@@ -855,3 +855,53 @@ def test_an_alias_nct_is_saved_under_the_id_asked_and_read(tmp_path: Path, repla
     index = json.loads((project / "sources/fetched.json").read_text())
     assert index["NCT NCT00000999"]["record_id"] == "NCT00000102"
     assert [(line, code) for line, code, _ in _lint(project)] == [(3, "CL101")]
+
+
+def test_interleaved_asks_one_source_of_each_host_in_turn() -> None:
+    from citelint.commands.fetch.run import interleaved
+    from citelint.commands.fetch.services import Wanted
+
+    todo = [
+        Wanted("URL", "http://a.org/1"),
+        Wanted("URL", "http://a.org/2"),
+        Wanted("PMID", "1"),
+        Wanted("URL", "http://b.org:8080/1"),
+        Wanted("PMID", "2"),
+    ]
+    assert interleaved(todo) == [0, 2, 3, 1, 4]  # a, PubMed, b, then each host's second
+
+
+def test_sources_asked_at_once_come_out_in_the_plan_s_order(tmp_path: Path, replay: Replay) -> None:
+    """Pages of another host answered while the first is slow: the lines, the tally and
+    the indexes are those of a run that asks one at a time."""
+    slow = (200, {"Content-Type": "text/html", "X-Sleep": "0.3"}, b"<p>Slow page.</p>")
+    replay.on("/slow", slow)
+    for n in range(6):
+        replay.on(f"/p{n}", page(f"<p>Page {n}.</p>".encode()))
+    lines = "".join(
+        f"Claim {n} ([a](http://{h}/{p})).\n\n"
+        for n, (h, p) in enumerate(
+            [("127.0.0.1:{port}", "slow"), *(("localhost:{port}", f"p{n}") for n in range(6))]
+        )
+    )
+    port = replay.base.rsplit(":", 1)[1]
+    seen = []
+    for concurrency in (1, 4):
+        project = tmp_path / str(concurrency)
+        project.mkdir()
+        _project(project, lines.replace("{port}", port))
+        runner = Runner.of(Settings(project_root=str(project)), [str(project)])
+        said: list[str] = []
+        tally = fetch_all(
+            wanted_by_root(runner, saved_too=False),
+            client=Client(default_interval=0, sleep=lambda s: None, allow_private=True),
+            env=_env(replay),
+            out=said.append,
+            now=lambda: "2026-12-02",
+            verbose=True,
+            concurrency=concurrency,
+        )
+        index = (project / "sources" / "fetched.json").read_text()
+        seen.append(("\n".join(said).replace(str(project), "P"), closing_line(tally), index))
+    assert seen[0] == seen[1]
+    assert seen[0][0].splitlines()[0].startswith("saved: URL http://127.0.0.1:")
