@@ -28,7 +28,7 @@ from urllib.parse import urljoin
 import urllib3
 
 from citelint import __version__
-from citelint.commands.fetch.sockets import Pool, TLSPool, Watchdog, system_resolve
+from citelint.commands.fetch.sockets import Watchdog, pool_for, system_resolve
 from citelint.commands.fetch.targets import (
     FetchError,
     Target,
@@ -49,7 +49,6 @@ MAX_TOLD_GAP = 10.0  # seconds apart a host's own rate-limit header may ask for,
 DEADLINE = 60.0  # seconds one URL may take, redirects, retries and waits included
 BACKOFF = 1.0  # seconds before the second attempt; doubled after each
 CHUNK = 64 * 1024
-_POOLS = 8  # connections kept open (one per host and address)
 # white space, a backslash or a control character: two parsers may read such a URL two
 # ways (`http://127.0.0.1\@8.8.8.8/`), and no real link holds one
 _DIGITS = re.compile(r"[0-9]{1,18}", re.ASCII)
@@ -94,6 +93,17 @@ class Client:
     _last: dict[str, float] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)  # the shared counters
     _hosts: dict[str, threading.Lock] = field(default_factory=dict)  # one request a host
+    _under_way: set[Watchdog] = field(default_factory=set)  # each request's, to cut them
+    _stop: threading.Event = field(default_factory=threading.Event)  # set by `abort()`
+
+    def abort(self) -> None:
+        """Ctrl-C: every request under way is cut and no other starts, so the threads
+        asking end at once instead of at their deadlines; a wait ends too."""
+        self._stop.set()
+        with self._guard:
+            for watchdog in list(self._under_way):
+                watchdog.fire()
+
     _told: dict[str, float] = field(default_factory=dict)  # host → the gap it asked for
     _pools: dict[tuple[str, str, int, str], urllib3.HTTPConnectionPool] = field(
         default_factory=dict
@@ -145,7 +155,7 @@ class Client:
             raise FetchError(f"{why} is past what the run may wait ({self.run_wait:g} s)")
         if self.clock() + delay >= end:
             raise FetchError(f"{why} is past the deadline ({self.deadline:g} s)")
-        self.sleep(delay)
+        self._sleep(delay)
         with self._guard:
             self.waited += delay
         return budget - delay
@@ -197,13 +207,15 @@ class Client:
         remaining = end - self.clock()
         if remaining <= 0:
             raise FetchError(f"over the deadline of {self.deadline:g} s")
+        if self._stop.is_set():
+            raise FetchError("interrupted", transient=False)
         address = self._address(target)
         with self._guard:
             host = self._hosts.setdefault(target.host_header, threading.Lock())
         with host:  # the host's requests one at a time, each its gap after the last
             self._pace(target.host_header, end)
             with self._guard:
-                pool = self._pool(target, address)
+                pool = pool_for(self._pools, target.scheme, target.host, address, target.port)
                 self.requests += 1
             remaining = end - self.clock()
             timeout = urllib3.Timeout(
@@ -213,14 +225,20 @@ class Client:
             headers = {**sent, "Host": target.host_header, "User-Agent": USER_AGENT}
             headers["Connection"] = "close"
             with Watchdog(remaining) as watchdog:
+                with self._guard:
+                    self._under_way.add(watchdog)
                 try:
                     return self._exchange(pool, target, headers, timeout, end, payload)
                 except FetchError:
+                    if self._stop.is_set():
+                        raise FetchError("interrupted", transient=False) from None
                     if watchdog.fired:
                         raise FetchError(f"over the deadline of {self.deadline:g} s") from None
                     raise
                 finally:
                     self._last[target.host_header] = self.clock()
+                    with self._guard:
+                        self._under_way.discard(watchdog)
 
     def _exchange(
         self,
@@ -273,26 +291,6 @@ class Client:
             if self.clock() > end:
                 raise FetchError(f"over the deadline of {self.deadline:g} s")
 
-    def _pool(self, target: Target, address: str) -> urllib3.HTTPConnectionPool:
-        key = (target.scheme, address, target.port, target.host)
-        pool = self._pools.get(key)
-        if pool is not None:
-            return pool
-        if len(self._pools) >= _POOLS:
-            self._pools.pop(next(iter(self._pools))).close()
-        if target.scheme == "https":
-            pool = TLSPool(
-                address,
-                target.port,
-                maxsize=1,
-                server_hostname=target.host,
-                assert_hostname=target.host,
-            )
-        else:
-            pool = Pool(address, target.port, maxsize=1)
-        self._pools[key] = pool
-        return pool
-
     def _learn(self, host: str, headers: Mapping[str, str]) -> None:
         """A host's own limit (Crossref: `x-rate-limit-limit: 50`,
         `x-rate-limit-interval: 1s`): never asked faster than it says."""
@@ -309,7 +307,14 @@ class Client:
             if wait > 0:
                 if self.clock() + wait >= end:
                     raise FetchError(f"over the deadline of {self.deadline:g} s")
-                self.sleep(wait)
+                self._sleep(wait)
+
+    def _sleep(self, seconds: float) -> None:
+        """A wait that `abort()` ends (the injected sleep of a test is taken as it is)."""
+        if self.sleep is time.sleep:
+            self._stop.wait(seconds)
+        else:
+            self.sleep(seconds)
 
 
 def _joined(address: str, port: int) -> str:

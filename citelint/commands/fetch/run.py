@@ -250,8 +250,11 @@ def fetch_all(
                     progress(len(tally.asked), total)
                 if out is not None and (verbose or outcome.outcome != "saved"):
                     out(line(asked))
-        finally:  # Ctrl-C: every file already written is whole; the index keeps them
-            pool.shutdown(wait=False, cancel_futures=True)  # what is under way ends alone
+        except BaseException:  # Ctrl-C: what is under way is cut, nothing more is asked
+            client.abort()
+            raise
+        finally:  # every file already written is whole; the index keeps them
+            pool.shutdown(wait=False, cancel_futures=True)
             job.flush()
             tally.requests = client.requests
     return tally

@@ -48,7 +48,7 @@ class Watchdog:
     def __init__(self, seconds: float) -> None:
         self.fired = False
         self.socks: list[socket.socket] = []
-        self._timer = threading.Timer(max(seconds, 0.0), self._fire)
+        self._timer = threading.Timer(max(seconds, 0.0), self.fire)
         self._timer.daemon = True
 
     def __enter__(self) -> Watchdog:
@@ -64,7 +64,8 @@ class Watchdog:
         for sock in self.socks:
             sock.close()
 
-    def _fire(self) -> None:
+    def fire(self) -> None:
+        """Cut the request now: at its deadline, or when the run is interrupted."""
         self.fired = True
         for sock in self.socks:
             with contextlib.suppress(OSError):
@@ -75,3 +76,29 @@ def system_resolve(host: str, port: int) -> list[str]:
     """Every address the system gives a host name, in its order."""
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+POOLS = 8  # connections kept open (one per host and address)
+
+
+def pool_for(
+    pools: dict[tuple[str, str, int, str], urllib3.HTTPConnectionPool],
+    scheme: str,
+    host: str,
+    address: str,
+    port: int,
+) -> urllib3.HTTPConnectionPool:
+    """The pool of connections to `address` for `host` (TLS checked against the name,
+    never the address), made on first use; the oldest of more than `POOLS` is closed."""
+    key = (scheme, address, port, host)
+    pool = pools.get(key)
+    if pool is not None:
+        return pool
+    if len(pools) >= POOLS:
+        pools.pop(next(iter(pools))).close()
+    if scheme == "https":
+        pool = TLSPool(address, port, maxsize=1, server_hostname=host, assert_hostname=host)
+    else:
+        pool = Pool(address, port, maxsize=1)
+    pools[key] = pool
+    return pool

@@ -196,3 +196,35 @@ def test_threads_ask_one_host_at_a_time_at_its_pace() -> None:
     assert client.requests == 6
     for times in starts.values():  # each request its pace after the last one ended
         assert all(b - a >= 0.1 + 0.05 for a, b in itertools.pairwise(times))
+
+
+def test_abort_cuts_a_request_under_way_and_starts_no_other() -> None:
+    arrived, release = threading.Event(), threading.Event()
+
+    class Stuck(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            arrived.set()
+            release.wait(60)  # a server that never answers in time
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    failures: list[str] = []
+
+    def ask(client: Client, url: str) -> None:
+        try:
+            client.get(url)
+        except FetchError as exc:
+            failures.append(exc.reason)
+
+    with serving(Stuck) as base:
+        client = Client(allow_private=True, deadline=60)
+        asking = threading.Thread(target=ask, args=(client, f"{base}/slow"))
+        asking.start()
+        assert arrived.wait(30)
+        client.abort()
+        asking.join(30)  # cut now, not at the 60 s deadline
+        release.set()
+        assert not asking.is_alive() and failures == ["interrupted"]
+        with pytest.raises(FetchError, match="interrupted"):
+            client.get(f"{base}/next")  # no other request starts
