@@ -325,9 +325,10 @@ class _Progress:
             return
         if self.bar is None:
             from rich.console import Console
-            from rich.progress import Progress
+            from rich.progress import MofNCompleteColumn, Progress
 
-            self.bar = Progress(console=Console(stderr=True), transient=True)
+            columns = (*Progress.get_default_columns(), MofNCompleteColumn())  # `120/301`
+            self.bar = Progress(*columns, console=Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task("citelint", total=total)
         assert self.task is not None

@@ -556,3 +556,18 @@ def test_a_report_on_standard_input_keeps_the_size_cap(
     _stdin(monkeypatch, BROKEN)
     code, out, _ = run(capsys, "-", "--output-format", "concise")
     assert code == 1 and "CL902" in out and "over max-report-bytes (10)" in out
+
+
+def test_the_progress_bar_counts_done_of_total(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    terminal = io.StringIO()
+    monkeypatch.setattr(
+        "rich.console.Console", lambda **kw: Console(file=terminal, width=100, force_terminal=True)
+    )
+    progress = cli._Progress(enabled=True)
+    with progress:
+        progress.update(120, 301)
+        assert progress.bar is not None
+        progress.bar.refresh()
+    assert "120/301" in terminal.getvalue()
