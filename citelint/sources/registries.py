@@ -96,6 +96,7 @@ _OPTIONS = (
     "accept-status",
     "max-concurrency",
     "max-retries",
+    "failed-max-age",
 )
 MAX_CONCURRENCY = 16  # sources asked at once by default (each host still one at a time)
 MAX_RETRIES = 2  # a transient failure is asked again this many times by default
@@ -105,7 +106,8 @@ def fetch_table(value: object, path: str) -> dict[str, object]:
     """`[fetch]`: each service's base URL (`ctgov = "https://…"`), `deadline` (seconds one
     URL may take), `missing-max-age` (days), `skip-urls` (URL globs never fetched) and
     `accept-status` (HTTP statuses recorded as accepted), `max-concurrency` (sources asked
-    at once) and `max-retries` (of a transient failure); only `citelint fetch` reads them,
+    at once), `max-retries` (of a transient failure) and `failed-max-age` (days a failure
+    is remembered instead of asked again; 0, every run); only `citelint fetch` reads them,
     and the environment's `CITELINT_FETCH_*` overrides a base. The Settings it sets."""
     if not isinstance(value, dict):
         raise ConfigError(f"'{path}' must be a table of service = base URL")
@@ -132,10 +134,10 @@ def _option(name: str, value: object, path: str) -> dict[str, object]:
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 3600:
             raise ConfigError(f"'{path}' must be seconds, over 0 and at most 3600")
         return {"fetch_deadline": float(value)}
-    if name == "missing-max-age":
+    if name in ("missing-max-age", "failed-max-age"):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 36500:
             raise ConfigError(f"'{path}' must be whole days, from 0 to 36500")
-        return {"fetch_missing_max_age": value}
+        return {f"fetch_{name.replace('-', '_')}": value}
     if name in ("max-concurrency", "max-retries"):
         low, high = (1, 256) if name == "max-concurrency" else (0, 10)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

@@ -30,6 +30,9 @@ def test_the_fetch_table_reads_its_options() -> None:
             "missing-max-age": 7,
             "skip-urls": ["https://www.nejm.org/*"],
             "accept-status": [404, 403, 403],
+            "failed-max-age": 1,
+            "max-concurrency": 4,
+            "max-retries": 0,
             "ctgov": "https://ct.example.org/api/v2",
         },
         "tool.citelint.fetch",
@@ -39,6 +42,9 @@ def test_the_fetch_table_reads_its_options() -> None:
         "fetch_missing_max_age": 7,
         "fetch_skip_urls": ("https://www.nejm.org/*",),
         "fetch_accept_status": (403, 404),
+        "fetch_failed_max_age": 1,
+        "fetch_max_concurrency": 4,
+        "fetch_max_retries": 0,
         "fetch_bases": (("ctgov", "https://ct.example.org/api/v2"),),
     }
 
@@ -54,6 +60,9 @@ def test_the_fetch_table_reads_its_options() -> None:
         ({"accept-status": 404}, "'f.accept-status' must be a list of HTTP error statuses"),
         ({"accept-status": [True]}, "'f.accept-status' must be a list of HTTP error statuses"),
         ({"deadline": 0}, "'f.deadline' must be seconds, over 0 and at most 3600"),
+        ({"failed-max-age": -1}, "'f.failed-max-age' must be whole days, from 0 to 36500"),
+        ({"max-concurrency": 257}, "'f.max-concurrency' must be a whole number from 1 to 256"),
+        ({"max-retries": True}, "'f.max-retries' must be a whole number from 0 to 10"),
     ],
 )
 def test_a_bad_fetch_option_is_one_line(table: dict[str, object], error: str) -> None:

@@ -77,7 +77,10 @@ def fetch_command(
         shown=planned.runner.run.show,
         verbose=args.verbose,
         policy=flows.Policy(
-            settings.fetch_missing_max_age, settings.fetch_skip_urls, settings.fetch_accept_status
+            settings.fetch_missing_max_age,
+            settings.fetch_skip_urls,
+            settings.fetch_accept_status,
+            settings.fetch_failed_max_age,
         ),
         concurrency=settings.fetch_max_concurrency,
     )

@@ -27,11 +27,13 @@ from citelint.sources.registries import MISSING_MAX_AGE
 @dataclass(frozen=True, slots=True)
 class Policy:
     """What the `[fetch]` config decides about asking: how long a `missing` stands, which
-    URLs are never asked, which answers are accepted instead of failing."""
+    URLs are never asked, which answers are accepted instead of failing, how long a
+    failure is remembered instead of asked again (0 days: asked again on every run)."""
 
     missing_max_age: int = MISSING_MAX_AGE
     skip_urls: tuple[str, ...] = ()
     accept_status: tuple[int, ...] = ()
+    failed_max_age: int = 0
 
     def skipped(self, want: Wanted) -> Outcome | None:
         """The outcome of a URL a `skip-urls` glob names: never asked."""

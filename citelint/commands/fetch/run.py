@@ -81,10 +81,32 @@ class RootFetch:
             return wanted
         return [w for w in wanted if not self._settled(self.index.get(w.key, {}))]
 
+    def remembered_failures(
+        self, wanted: list[Wanted], refresh: bool, shown: Callable[[str], str]
+    ) -> list[Asked]:
+        """The failures `[fetch] failed-max-age` keeps from being asked again: still failed
+        (the run says so and exits 1), not asked until they are older."""
+        if refresh or not self.policy.failed_max_age:
+            return []
+        kept = [self.index.get(w.key, {}) for w in wanted]
+        return [
+            Asked(
+                shown(self.root),
+                redacted(want.key, self.redactor),
+                "failed",
+                f"remembered from {entry.get('date')}: {entry.get('detail', '')}",
+            )
+            for want, entry in zip(wanted, kept, strict=True)
+            if entry.get("outcome") == "failed" and self._settled(entry)
+        ]
+
     def _settled(self, entry: Mapping[str, object]) -> bool:
         outcome = entry.get("outcome")
         if outcome == "saved":
             return True
+        if outcome == "failed":  # remembered for `failed-max-age` days (0: asked again)
+            age = _days_between(str(entry.get("date", "")), self.now)
+            return age < self.policy.failed_max_age
         if outcome == "accepted":
             return entry.get("status") in self.policy.accept_status
         if outcome != "missing" or "status" not in entry:
@@ -230,6 +252,11 @@ def fetch_all(
     jobs = [RootFetch(root, client, env, now(), configured, policy) for root in sorted(wanted)]
     plans = [(job, job.pending(wanted[job.root], refresh)) for job in jobs]
     total = sum(len(todo) for _, todo in plans)
+    for job in jobs:
+        for asked in job.remembered_failures(wanted[job.root], refresh, shown):
+            tally.asked.append(asked)
+            if out is not None:
+                out(line(asked))
     for job, todo in plans:
         if dry_run:
             tally.would += [Asked(shown(job.root), w.key, "pending", "") for w in todo]

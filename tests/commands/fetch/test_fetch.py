@@ -192,7 +192,7 @@ def test_the_services_can_be_configured_and_the_environment_wins(
             'nope = "https://x.org"',
             "unknown key 'tool.citelint.fetch.nope' (services: "
             + ", ".join(sorted(SERVICES_BY_NAME))
-            + "; deadline, missing-max-age, skip-urls, accept-status, max-concurrency, max-retries)",
+            + "; deadline, missing-max-age, skip-urls, accept-status, max-concurrency, max-retries, failed-max-age)",
         ),
         (
             'ctgov = "file:///etc"',

@@ -905,3 +905,37 @@ def test_sources_asked_at_once_come_out_in_the_plan_s_order(tmp_path: Path, repl
         seen.append(("\n".join(said).replace(str(project), "P"), closing_line(tally), index))
     assert seen[0] == seen[1]
     assert seen[0][0].splitlines()[0].startswith("saved: URL http://127.0.0.1:")
+
+
+def test_a_failure_is_remembered_for_failed_max_age_days_and_still_fails_the_run(
+    tmp_path: Path, replay: Replay
+) -> None:
+    from citelint.commands.fetch.flows import Policy
+
+    project = _project(tmp_path, "Rates were 45% ([a](http://{host}/down)).\n")
+    (project / "report.md").write_text(
+        (project / "report.md").read_text().replace("{host}", replay.base.split("//")[1])
+    )
+    replay.on("/down", (404, {"Content-Type": "text/html"}, b"gone"))
+    runner = Runner.of(Settings(project_root=str(project)), [str(project)])
+
+    def fetch(day: str, remember: int) -> tuple[int, list[str], int]:
+        said: list[str] = []
+        before = len(replay.asked)
+        tally = fetch_all(
+            wanted_by_root(runner, saved_too=False),
+            client=Client(default_interval=0, sleep=lambda s: None, allow_private=True),
+            env=_env(replay),
+            out=said.append,
+            now=lambda: day,
+            policy=Policy(failed_max_age=remember),
+        )
+        return tally.exit_code, said, len(replay.asked) - before
+
+    code, said, asked = fetch("2026-12-02", 0)
+    assert (code, asked) == (1, 1) and said[0].startswith("failed: URL http://")
+    assert fetch("2026-12-02", 0)[2] == 1  # by default, asked again on every run
+    code, said, asked = fetch("2026-12-03", 2)  # remembered: not asked, still failed
+    assert (code, asked) == (1, 0)
+    assert said[0].endswith(": remembered from 2026-12-02: HTTP 404")
+    assert fetch("2026-12-04", 2)[2] == 1  # two days old: asked again
