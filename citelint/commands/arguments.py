@@ -110,20 +110,34 @@ def build_judge_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="stop after N calls (default: [judge] max-calls, 200)",
     )
+    step_arguments(
+        p,
+        lines="verdicts come",
+        failed="a call failed",
+        quiet="only failures; no summary",
+        verbose="a line per verdict too",
+    )
+    lint_defaults(p)
+    return p
+
+
+def step_arguments(
+    p: argparse.ArgumentParser, *, lines: str, failed: str, quiet: str, verbose: str
+) -> None:
+    """What the author's steps (`fetch`, `judge`) share: no config from the tree, the
+    file options, text or JSON, the exit code, how much is said."""
     p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
     file_arguments(p)
     p.add_argument(
         "--output-format",
         choices=("text", "json"),
         default="text",
-        help="text lines as verdicts come, or one JSON document at the end",
+        help=f"text lines as {lines}, or one JSON document at the end",
     )
-    p.add_argument("--exit-zero", action="store_true", help="exit 0 even when a call failed")
-    p.add_argument("-q", "--quiet", action="store_true", help="only failures; no summary")
-    p.add_argument("-v", "--verbose", action="store_true", help="a line per verdict too")
+    p.add_argument("--exit-zero", action="store_true", help=f"exit 0 even when {failed}")
+    p.add_argument("-q", "--quiet", action="store_true", help=quiet)
+    p.add_argument("-v", "--verbose", action="store_true", help=verbose)
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    lint_defaults(p)
-    return p
 
 
 def lint_defaults(p: argparse.ArgumentParser) -> None:

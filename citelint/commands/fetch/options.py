@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from citelint.commands.arguments import Parser, file_arguments, lint_defaults, where_arguments
+from citelint.commands.arguments import Parser, lint_defaults, step_arguments, where_arguments
 from citelint.sources.registries import MAX_CONCURRENCY, MAX_RETRIES
 
 
@@ -47,21 +47,14 @@ def build_fetch_parser() -> argparse.ArgumentParser:
         help="record a file saved by hand (its SHA-256, in its sources root's fetched.json): "
         "the lint then names any edit to it (source-edited); asks nothing. Repeat for more files",
     )
-    p.add_argument("--isolated", action="store_true", help="read no config file from the tree")
-    file_arguments(p)
-    p.add_argument(
-        "--output-format",
-        choices=("text", "json"),
-        default="text",
-        help="text lines as sources are asked, or one JSON document at the end",
+    step_arguments(
+        p,
+        lines="sources are asked",
+        failed="a fetch failed",
+        quiet="only what failed or is missing; no summary",
+        verbose="a line per source saved too",
     )
-    p.add_argument("--exit-zero", action="store_true", help="exit 0 even when a fetch failed")
     _lychee_arguments(p)
-    p.add_argument(
-        "-q", "--quiet", action="store_true", help="only what failed or is missing; no summary"
-    )
-    p.add_argument("-v", "--verbose", action="store_true", help="a line per source saved too")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     lint_defaults(p)
     return p
 
