@@ -17,8 +17,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import stat
-import tempfile
 import time
 from collections.abc import Iterable
 
@@ -98,6 +98,9 @@ def _umask() -> int:
     return mask
 
 
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | os.O_CLOEXEC  # as mkstemp makes one
+
+
 def write_atomic(
     path: str,
     chunks: Iterable[bytes],
@@ -113,9 +116,12 @@ def write_atomic(
     `redactor`: the secrets kept out of the file (default: the environment's)."""
     _guard(path, root, replace_link=replace_link)
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".citelint-", suffix=".tmp")
+    # the name is known before the file exists: a Ctrl-C landing anywhere from here on
+    # leaves no temporary file (one inside `mkstemp`, after it made the file and before it
+    # returned the name, left one behind)
+    tmp = os.path.join(folder, f".citelint-{secrets.token_hex(8)}.tmp")
     try:
-        with os.fdopen(fd, "wb") as handle:
+        with os.fdopen(os.open(tmp, _NEW_FILE, 0o600), "wb") as handle:
             for chunk in _redacted(chunks, redactor):
                 handle.write(chunk)
             os.fchmod(handle.fileno(), 0o666 & ~_umask() if mode is None else mode)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import pytest
 
@@ -71,3 +74,43 @@ def test_new_files_follow_the_umask_and_a_given_mode(tmp_path: Path) -> None:
     writes.write_atomic(str(tmp_path / "b"), (b"",), mode=0o600)
     assert (tmp_path / "a").stat().st_mode & 0o777 == 0o640
     assert (tmp_path / "b").stat().st_mode & 0o777 == 0o600
+
+
+def _interrupted_at(moment: int) -> Callable[[FrameType, str, Any], Any]:
+    """A tracer that raises KeyboardInterrupt at the `moment`-th line that runs."""
+    seen = 0
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal seen
+        if event == "line":
+            seen += 1
+            if seen == moment:
+                raise KeyboardInterrupt
+        return trace
+
+    return trace
+
+
+# an interrupt between the open and the file object that owns it leaves a descriptor to
+# the process's end (which an interrupt is): not this test's business
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_an_interrupt_at_any_line_of_a_write_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """A Ctrl-C is raised at whatever line runs: raised at each line event of a write in
+    turn (in the write and in what it calls), it never leaves a temporary file behind."""
+    target = tmp_path / "out" / "entry.json"
+    target.parent.mkdir()
+    moment = 0
+    while True:
+        moment += 1
+        sys.settrace(_interrupted_at(moment))
+        try:
+            writes.write_atomic(str(target), [b"whole"])
+        except KeyboardInterrupt:
+            pass
+        else:
+            break
+        finally:
+            sys.settrace(None)
+        assert [p.name for p in target.parent.iterdir() if p.name != "entry.json"] == []
+    assert moment > 5 and target.read_bytes() == b"whole"
