@@ -53,13 +53,14 @@ def lint_in_workers(
     done = 0
     executor: ProcessPoolExecutor | None = None
     try:
-        executor = ProcessPoolExecutor(
-            jobs,
-            mp_context=context,
-            initializer=_init_worker,
-            initargs=(make, os.getpid()),
-        )
-        results = executor.map(_lint_in_worker, work, chunksize=chunk)
+        with _held_interrupts():
+            executor = ProcessPoolExecutor(
+                jobs,
+                mp_context=context,
+                initializer=_init_worker,
+                initargs=(make, os.getpid()),
+            )
+            results = executor.map(_lint_in_worker, work, chunksize=chunk)
     except KeyboardInterrupt:  # while the workers start: none is left waiting for work
         if executor is not None:
             _stop(executor)
@@ -88,6 +89,21 @@ def lint_in_workers(
     finally:
         _WORKER = None
     executor.shutdown()
+
+
+@contextlib.contextmanager
+def _held_interrupts() -> Iterator[None]:
+    """Ctrl-C waits while the workers are forked, and is taken right after: one landing in
+    the interpreter's own fork handlers (logging's lock) is printed as ignored, and the
+    run stopped only at its next report, a second later."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def serial(work: Sequence[Item], runner: _Runner) -> Generator[FileResult, None, None]:

@@ -4,6 +4,7 @@ import dataclasses
 import functools
 import os
 import shutil
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -192,3 +193,18 @@ def test_ctrl_c_lost_in_a_finalizer_still_stops_the_run(monkeypatch: pytest.Monk
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
     finally:
         signal.signal(signal.SIGINT, restore)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks here")
+def test_ctrl_c_while_the_workers_are_forked_is_taken_right_after() -> None:
+    from citelint.lint.pool import _held_interrupts
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    reached = []
+    try:
+        with pytest.raises(KeyboardInterrupt), _held_interrupts():
+            os.kill(os.getpid(), signal.SIGINT)
+            reached.append("after the signal")  # held: the code that forks goes on
+        assert reached == ["after the signal"]
+    finally:
+        signal.signal(signal.SIGINT, previous)
