@@ -259,7 +259,10 @@ def fetch_all(
                 out(line(asked))
     for job, todo in plans:
         if dry_run:
-            tally.would += [Asked(shown(job.root), w.key, "pending", "") for w in todo]
+            for want in todo:  # what `skip-urls` (or `--exclude`) keeps is said, never asked
+                skip = job.policy.skipped(want)
+                kept, why = ("skipped", skip.detail) if skip else ("pending", "")
+                tally.would.append(Asked(shown(job.root), want.key, kept, why))
             continue
         pool = ThreadPoolExecutor(max_workers=max(1, concurrency))
         try:

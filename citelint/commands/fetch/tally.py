@@ -30,7 +30,7 @@ class Tally:
     """Every source a run asked for (or, on a dry run, would ask for)."""
 
     asked: list[Asked] = field(default_factory=list)
-    would: list[Asked] = field(default_factory=list)  # --dry-run: outcome "pending"
+    would: list[Asked] = field(default_factory=list)  # --dry-run: "pending" or "skipped"
     already: int = 0  # cited sources found saved, not asked
     requests: int = 0
     created: list[str] = field(default_factory=list)  # sources roots made by this run
@@ -51,15 +51,24 @@ def line(asked: Asked) -> str:
 
 
 def would_lines(tally: Tally) -> list[str]:
-    """A dry run's lines: `would fetch PMID 2001 into sources`."""
-    return [printable(f"would fetch {w.key} into {w.root}") for w in tally.would]
+    """A dry run's lines: `would fetch PMID 2001 into sources`, `would skip URL …: why`."""
+    return [
+        printable(
+            f"would skip {w.key}: {w.detail}"
+            if w.outcome == "skipped"
+            else f"would fetch {w.key} into {w.root}"
+        )
+        for w in tally.would
+    ]
 
 
 def closing_line(tally: Tally) -> str:
     """`fetched 12, already saved 30, missing 2, failed 1 (45 requests)`; the outcomes
     config decided (skipped, accepted) only when there are some."""
     if tally.dry_run:
-        return f"{len(tally.would)} source(s) would be fetched"
+        skipped = sum(w.outcome == "skipped" for w in tally.would)
+        tail = f", {skipped} skipped by config" if skipped else ""
+        return f"{len(tally.would) - skipped} source(s) would be fetched{tail}"
     parts = [f"fetched {tally.count('saved')}", f"already saved {tally.already}"]
     parts += [f"{o} {tally.count(o)}" for o in ("missing", "failed")]
     parts += [f"{o} {tally.count(o)}" for o in ("skipped", "accepted") if tally.count(o)]

@@ -689,6 +689,22 @@ def test_config_skips_urls_and_accepts_statuses_and_the_lint_names_the_key(
         "web/, with its URL in web/index.json)"
     )
     assert "(HTTP 403, accepted" not in _fetch(project, replay)[1]  # no policy: asked again
+    # a dry run says what the config keeps from being asked, and asks nothing
+    asked = client.requests
+    dry = fetch_all(
+        wanted_by_root(runner, saved_too=True),
+        client=client,
+        env=_env(replay),
+        policy=policy,
+        dry_run=True,
+        refresh=True,
+    )
+    assert client.requests == asked
+    assert (
+        f"would skip URL {replay.base}/private/x: [fetch] skip-urls matches {replay.base}/private/*"
+        in would_lines(dry)
+    )
+    assert closing_line(dry) == "2 source(s) would be fetched, 1 skipped by config"
 
 
 def test_an_old_style_arxiv_id_is_fetched_and_read(tmp_path: Path, replay: Replay) -> None:
