@@ -81,6 +81,16 @@ class RootFetch:
             return wanted
         return [w for w in wanted if not self._settled(self.index.get(w.key, {}))]
 
+    def would(self, todo: list[Wanted], shown: Callable[[str], str]) -> list[Asked]:
+        """A dry run's sources: each to be asked, or kept by `skip-urls` (or `--exclude`),
+        which is said, never asked."""
+        out = []
+        for want in todo:
+            skip = self.policy.skipped(want)
+            kept, why = ("skipped", skip.detail) if skip else ("pending", "")
+            out.append(Asked(shown(self.root), want.key, kept, why))
+        return out
+
     def remembered_failures(
         self, wanted: list[Wanted], refresh: bool, shown: Callable[[str], str]
     ) -> list[Asked]:
@@ -259,10 +269,7 @@ def fetch_all(
                 out(line(asked))
     for job, todo in plans:
         if dry_run:
-            for want in todo:  # what `skip-urls` (or `--exclude`) keeps is said, never asked
-                skip = job.policy.skipped(want)
-                kept, why = ("skipped", skip.detail) if skip else ("pending", "")
-                tally.would.append(Asked(shown(job.root), want.key, kept, why))
+            tally.would += job.would(todo, shown)
             continue
         pool = ThreadPoolExecutor(max_workers=max(1, concurrency))
         try:
