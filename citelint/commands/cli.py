@@ -88,7 +88,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if command == "source-path":
             from citelint.commands.source_path import command as source_path
 
-            return source_path(args_list[1:])
+            print("\n".join(source_path(args_list[1:])))
+            return EXIT_OK
         args = build_parser().parse_args(args_list)
         if args.list_rules:
             return rules(sys.stdout)

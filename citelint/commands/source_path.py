@@ -14,12 +14,12 @@ Nothing is read or written.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import re
 from collections.abc import Mapping, Sequence
 
 from citelint.commands.arguments import Parser
+from citelint.commands.fetch.pages import page_name
 from citelint.ground.errors import UsageError
 from citelint.read.citations.indexes import WEB_INDEX
 from citelint.read.citations.styles import IDENTIFIERS, URL
@@ -57,7 +57,7 @@ def places(citation: str, root: str, kinds: Mapping[str, SourceKind]) -> list[st
     """The lines `source-path` prints for one citation: what it names, then each file."""
     word, ident = named(citation, kinds)
     if word == "URL":
-        name = hashlib.sha256(ident.encode()).hexdigest()[:24]  # as `citelint fetch` names it
+        name = page_name(ident)  # as `citelint fetch` names it
         pages = next(k for k in kinds.values() if k.web_pages)
         web = os.path.join(root, pages.dirs[0])
         return [
@@ -106,8 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def command(rest: list[str]) -> int:
-    """`citelint source-path CITATION ...`: where each source must be saved."""
+def command(rest: list[str]) -> list[str]:
+    """`citelint source-path CITATION ...`: the lines saying where each source must be
+    saved (the command line prints them)."""
     from citelint.config.load import find_config, load_isolated, load_settings
     from citelint.ground.places import find_sources_root, relpath
     from citelint.sources.kinds import KINDS_BY_NAME
@@ -128,6 +129,4 @@ def command(rest: list[str]) -> int:
         or os.path.join(cwd, "sources")
     )
     kinds = {**KINDS_BY_NAME, **settings.source_types}
-    for line in source_path(args.citations, relpath(root, cwd), kinds):
-        print(line)
-    return 0
+    return source_path(args.citations, relpath(root, cwd), kinds)

@@ -9,7 +9,6 @@ its registry's documented "no such id", and raises `FetchError` for every other 
 from __future__ import annotations
 
 import fnmatch
-import hashlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -187,14 +186,10 @@ def ask_url(job: Job, url: str) -> Outcome:
         raise FetchError(f"content type {answer.content_type or 'none'} is not a page")
     if ext == "html" and pages.is_bot_check(answer.body):
         raise FetchError("a bot check or captcha page answered, not the page")
-    name = f"{_hash(url)}.{ext}"
+    name = f"{pages.page_name(url)}.{ext}"
     outcome = job.save(f"{WEB_FOLDER}/{name}", answer)
     job.web[url] = outcome.record | {"file": name}  # web/index.json names files in web/
     return outcome
-
-
-def _hash(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 FLOWS: dict[str, Callable[[Job, str], Outcome]] = {

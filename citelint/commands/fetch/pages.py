@@ -9,6 +9,7 @@ whose CSS class mentions it, is a page.
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import lxml.etree
@@ -68,3 +69,9 @@ def _has_widget(root: lxml.html.HtmlElement) -> bool:
         if any(_WIDGET.search(element.get(name) or "") for name in _ATTRIBUTES):
             return True
     return False
+
+
+def page_name(url: str) -> str:
+    """The name a page is saved under in `web/` (before its ending): a hash of the URL
+    asked, never a part of its path."""
+    return hashlib.sha256(url.encode()).hexdigest()[:24]

@@ -61,3 +61,12 @@ def test_a_challenge_page_is_a_bot_check(body: bytes) -> None:
 )
 def test_a_page_that_mentions_a_captcha_is_a_page(body: str) -> None:
     assert not is_bot_check(body.encode())
+
+
+def test_a_page_is_named_by_a_hash_of_its_url_never_by_its_path() -> None:
+    from citelint.commands.fetch.pages import page_name
+
+    name = page_name("https://example.org/../../etc/passwd?x=1")
+    assert len(name) == 24 and name.isalnum() and "/" not in name
+    assert name == page_name("https://example.org/../../etc/passwd?x=1")
+    assert name != page_name("https://example.org/other")
