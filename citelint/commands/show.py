@@ -8,16 +8,23 @@ import json
 from collections.abc import Sequence
 
 from citelint.config.keys import in_effect
+from citelint.config.skips import Found
 from citelint.ground.errors import UsageError
 from citelint.lint.runner import Runner
+
+
+def _found(runner: Runner, paths: Sequence[str]) -> Found:
+    """What discovery finds under `paths`; none is a usage error naming why."""
+    found = runner.discovery.files(paths)
+    if not found.reports:
+        raise UsageError("no reports found: " + "; ".join([*found.skipped, *found.notes][:3]))
+    return found
 
 
 def show_files(runner: Runner, paths: Sequence[str]) -> list[str]:
     """The reports a run over `paths` would lint, one path a line, as outputs name them;
     the files named but skipped, with why, after them (`-v` says the same on a run)."""
-    found = runner.discovery.files(paths)
-    if not found.reports:
-        raise UsageError("no reports found: " + "; ".join([*found.skipped, *found.notes][:3]))
+    found = _found(runner, paths)
     shown = sorted(runner.linter.display(path) for path in found.reports)
     return shown + [f"# {note}" for note in (*found.skipped, *found.notes)]
 
@@ -25,10 +32,7 @@ def show_files(runner: Runner, paths: Sequence[str]) -> list[str]:
 def show_settings(runner: Runner, paths: Sequence[str]) -> list[str]:
     """The settings the first report of the run is linted under: its config file, its
     sources root, every key in effect and the rules that run, with their severities."""
-    found = runner.discovery.files(paths)
-    if not found.reports:
-        raise UsageError("no reports found: " + "; ".join([*found.skipped, *found.notes][:3]))
-    report = sorted(found.reports)[0]
+    report = sorted(_found(runner, paths).reports)[0]
     config = runner.config_of(report)
     linter = runner.for_config(config)
     root = linter.sources_root(report)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 from citelint.evidence.spans import Cited
 from citelint.ground.document import Anchor
 from citelint.outputs.diagnostic import describe_lines
 from citelint.read.analysis import Analysis
+from citelint.read.citations.styles import NUMBERED
 from citelint.sources.model import Span
 
 
@@ -41,8 +40,6 @@ def unverifiable(cited: Cited, analysis: Analysis) -> tuple[bool, bool]:
     return False, True
 
 
-# `[3]`, `[1, 2]`, `[1–3]`: what a numbered citation looks like
-_NUMBER_MARK = re.compile(r"\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
 NUMBERED_OFF = (
     'no citation here: `citation-styles` leaves out "numbered" (as the pipeline preset does)'
 )
@@ -53,5 +50,5 @@ def numbered_off(analysis: Analysis, text: str) -> str | None:
     preset): a message says so instead of leaving the user to guess why it is uncited."""
     if "numbered" in analysis.settings.citation_styles:
         return None
-    found = _NUMBER_MARK.search(text)
+    found = NUMBERED.search(text)
     return found.group(0) if found else None

@@ -38,7 +38,9 @@ from citelint.read.citations.urls import text_fragment
 _NUM = r"\d{1,3}"
 _LIST = rf"{_NUM}(?:\s*[-–—]\s*{_NUM})?(?:\s*[,，;、]\s*{_NUM}(?:\s*[-–—]\s*{_NUM})?)*"
 # `[3]`, `【3】`, and STORM's `(#3)`
-_NUMBERED = re.compile(rf"\[({_LIST})\](?!\()|【({_LIST})】|\(#({_LIST})\)")
+# `[3]`, `[1, 2]`, `[1–3]`, `【3】`, `(#3)`: a numbered citation (CL001 names one the config
+# does not read)
+NUMBERED = re.compile(rf"\[({_LIST})\](?!\()|【({_LIST})】|\(#({_LIST})\)")
 _FOOTNOTE = re.compile(r"\[\^([^\]\s]{1,40})\]")
 _SUP_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT = re.compile(rf"[{_SUP_DIGITS}]+(?:[,˒⸴⁻–-][{_SUP_DIGITS}]+)*")
@@ -147,7 +149,7 @@ class CitationScanner:
     def _numbered(self, block: BlockText) -> list[CitationHit]:
         text, sups = block.text, block.sups
         hits = []
-        for m in _NUMBERED.finditer(text):
+        for m in NUMBERED.finditer(text):
             if m.group(1) and _VARIANT_BEFORE.search(text, max(0, m.start() - 40), m.start()):
                 continue  # `c.97GCC[9]+[10]`: a repeat count of a variant, not a citation
             for key in expand(m.group(1) or m.group(2) or m.group(3)):
