@@ -32,7 +32,15 @@ from citelint.ground.tokens import (
 )
 from citelint.ground.tokens.structure import rubric_row
 from citelint.read.citations.styles import DEFAULT_STYLES
-from citelint.read.mood import PROMPT, SCOPE, bare_diagram, gantt_lines, prospective, speculative
+from citelint.read.mood import (
+    ANNOUNCE,
+    PROMPT,
+    SCOPE,
+    bare_diagram,
+    gantt_lines,
+    prospective,
+    speculative,
+)
 from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS
 from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
@@ -141,8 +149,8 @@ class ClaimReader:
                 return NO_CLAIM
             found = cell_tokens(text, cells, block.columns)
             return self._claim(text, found, cites, heading=False)
-        if SCOPE.match(text):
-            return NO_CLAIM  # `This report evaluates …`: what the report does, no finding
+        if SCOPE.match(text) or ANNOUNCE.match(text):
+            return NO_CLAIM  # `This report evaluates …`, `Below are …`: the report itself
         # a bold line ending in a colon (`**Weight management (2–4 years):**`) labels what
         # follows, as a heading does
         label = block.strong_only and block.text.rstrip().endswith((":", "："))

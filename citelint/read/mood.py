@@ -33,6 +33,15 @@ SCOPE = re.compile(
     r"was|were|had)\b)\w+",
     re.I,
 )
+# The report announcing what follows: a deictic opening (`Below are five patterns …`,
+# `Here we compare …`, `下面给出 5 种…模式`, `以下列出…`) or a lead-in ending in a colon
+# (`The following 3 trials enrolled adults:`): its number counts the report's own items.
+# `Below 5% of patients …` is a quantity's preposition, not the report pointing down.
+ANNOUNCE = re.compile(
+    r"\W*(?:(?:below|here)\s*,?\s+(?:are|is|we|I|you)\b|the\s+following\b[^.。]*[:：]\s*$|"
+    r"(?:下面|以下|下文|接下来)\s*(?:将|我们|先|再)?\s*(?:给出|列出|介绍|总结|归纳|列举|梳理|提供|是|为))",
+    re.I,
+)
 # The author's plan by its mood: a recommendation (`should`, `ought to`, `need to`, `it is
 # recommended that`, 应当/应该); a plan's label, singular (`Success criterion:`,
 # `Milestone (0–3 y):`, `Near-term goal:`; `Immunotherapy milestones:` heads past events);

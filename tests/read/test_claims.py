@@ -143,6 +143,19 @@ def test_what_the_report_does_is_no_claim(tmp_path: Path) -> None:
     ]
 
 
+def test_the_report_announcing_what_follows_is_no_claim(tmp_path: Path) -> None:
+    text = (
+        "Below are 5 patterns that recur in 2024 practice. 下面给出 5 种可复用的模式。\n\n"
+        "The following 3 trials enrolled adults:\n\n"
+        "Below 5% of patients responded. The following year, sales rose 20%.\n"
+    )
+    claims = _claims(tmp_path, text)
+    assert [t for t, c in claims.items() if c.fact_bearing] == [
+        "Below 5% of patients responded.",  # a quantity's preposition
+        "The following year, sales rose 20%.",  # no lead-in: no colon
+    ]
+
+
 def test_an_unfenced_diagram_states_nothing(tmp_path: Path) -> None:
     text = 'Errors grow with range.\n\nxychart-beta\n  title "Error"\n  line [0.17, 0.48]\n'
     claims = _claims(tmp_path, text)

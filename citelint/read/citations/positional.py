@@ -22,12 +22,17 @@ PHRASE_WORDS = 4
 # that opens no quantity and before a word that is no unit (a conjunction, an auxiliary,
 # a preposition, a reporting verb), or before a comma and a word (`distillation protocols
 # 62, which …`, `Color codes 47, quantum …`) or a closing parenthesis (`… coupled to ions
-# 62)`). Read only in a report that cites by glued numbers.
+# 62)`). Read only in a report that cites by glued numbers. Before the sentence's own verb
+# too, known by its form: an adverb (`missions 6 inherently enhances`) or a verb's `-s`
+# with its object's determiner after it (`manifolds 18 complicates the prediction`); a
+# frequency (`2 daily`) or a multiplier (`10 times the`) is a quantity's.
 SPACED = re.compile(
     r"\b([A-Za-z][a-z-]{2,}) (\d{1,3})(?= (?:and|or|but|nor|to|does|do|did|is|are|was|were|"
     r"has|have|had|could|might|may|can|will|would|should|must|also|directly|which|that|"
     r"while|whereas|as|in|on|for|with|by|at|of|from|into|point|points|offer|offers|"
-    r"suggest|suggests|show|shows|indicate|indicates|highlight|highlights)\b|, [a-z]{2,}\b|\))"
+    r"suggest|suggests|show|shows|indicate|indicates|highlight|highlights)\b|, [a-z]{2,}\b|\)|"
+    r" (?!(?:daily|weekly|monthly|yearly|hourly|only|early|nearly)\b)[a-z]{2,}ly\b|"
+    r" (?!times\b)[a-z]{2,}s (?:the|a|an|its|their|this|these|those)\b)"
 )
 # …and never after a word that opens a quantity or a label (`with 32 qubits`, `phase 3
 # and`, `aged 18 or older`)

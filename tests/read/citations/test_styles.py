@@ -313,6 +313,10 @@ def test_a_style_added_by_the_recipe_is_found(
         # before a comma and a word, or a closing parenthesis
         ("Distillation protocols 22, which cost time (cavities coupled to ions 37).", ["22", "37"]),
         ("Sizes of 32, 50 and 18, with 20, 10 qubits (up to 50).", []),  # quantities listed
+        # before the sentence's verb: an adverb, or a verb's -s and its object's determiner
+        ("Transfer via invariant manifolds 18 complicates the prediction of maneuvers.", ["18"]),
+        ("The safety of crewed missions 10 inherently enhances the case.", ["10"]),
+        ("Tablets 2 daily, samples 3 times the dose, lattices 32 holds qubits.", []),
     ],
 )
 def test_spaced_markers_in_a_report_that_cites_by_glued_numbers(
