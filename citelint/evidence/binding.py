@@ -80,6 +80,36 @@ def _swapped(claim: str, evidence: str, span: str) -> tuple[Moved, ...]:
     return (Moved(mine.start, numbers[0].text, says),)
 
 
+def _telling(
+    said: list[tuple[str, frozenset[str]]],
+) -> tuple[dict[str, set[str]], set[str], dict[str, set[str]]]:
+    """Each label's values, the labels that stand beside one value only (they say which
+    number is which), and each value's own such labels."""
+    values_of: dict[str, set[str]] = {}
+    for value, labels in said:
+        for label in labels:
+            values_of.setdefault(label, set()).add(value)
+    telling = {label for label, values in values_of.items() if len(values) == 1}
+    own: dict[str, set[str]] = {}
+    for value, labels in said:
+        own.setdefault(value, set()).update(labels & telling)
+    return values_of, telling, own
+
+
+def _sentence_words(source: str) -> dict[str, list[tuple[set[str], set[str]]]]:
+    """For each number of the source, each sentence holding it: the sentence's numbers and
+    words (`The longest field goal in recorded football history was 69 yards`: 69 is said
+    of the field goal, seven words before it)."""
+    out: dict[str, list[tuple[set[str], set[str]]]] = {}
+    for b, e in sentences(source):
+        tokens = g.words(source[b:e])
+        numbers = {w.text for w in tokens if w.kind == "num"}
+        words = {w.text for w in tokens if w.kind != "num"}
+        for n in numbers:
+            out.setdefault(n, []).append((numbers, words))
+    return out
+
+
 @lru_cache(maxsize=1024)
 def _phrases(tokens: tuple[g.Word, ...]) -> list[tuple[g.Word, frozenset[str]]]:
     """Each number with the labels of its phrase (kept: evidence sentences repeat)."""
@@ -107,25 +137,22 @@ def _phrase(tokens: Sequence[g.Word], at: int, limit: int = _PHRASE_WORDS) -> li
 
 def moved(claim: str, source: str) -> tuple[Moved, ...]:
     c_tokens, s_tokens = g.words(claim), g.words(source)
-    said = [(w.text, labels) for w, labels in _phrases(s_tokens)]
-    # the words that stand beside one value only: they say which number is which
-    values_of: dict[str, set[str]] = {}
-    for value, labels in said:
-        for label in labels:
-            values_of.setdefault(label, set()).add(value)
-    telling = {label for label, values in values_of.items() if len(values) == 1}
-    own: dict[str, set[str]] = {}
-    for value, labels in said:
-        own.setdefault(value, set()).update(labels & telling)
+    values_of, telling, own = _telling([(w.text, labels) for w, labels in _phrases(s_tokens)])
     after = {w.text: _after(s_tokens, i) for i, w in enumerate(s_tokens) if w.kind == "num"}
     out: dict[str, Moved] = {}
     claimed = _phrases(c_tokens)
     said_in_claim = {w.text for w in c_tokens if g.is_label(w)}
     stated = {w.text for w, _ in claimed}
+    said_with = _sentence_words(source)
     for word, labels in claimed:
         value, shared = word.text, labels & telling
         if not shared or not own.get(value) or shared & own[value]:
             continue  # nothing tells, or its own words are beside it
+        if any(
+            shared <= words and not {v for label in shared for v in values_of[label]} & numbers
+            for numbers, words in said_with.get(value, ())
+        ):
+            continue  # its sentence names them, of no other number: farther than a phrase
         said_of = frozenset(label for label in shared if values_of[label] & stated)
         if not said_of:
             # its words belong only to numbers the claim does not state: one arm's value

@@ -10,7 +10,8 @@ connectives, a ratio's shape, a rank's phrase — never from a list of things:
   comparator other than the window's, roles reversed around a shared connective, a
   ratio's arms in the other order;
 - **rank**: `the most common`, `the first`, `the highest` said of something the window
-  does not rank so (or a rank the window does not give at all);
+  does not rank so (or a rank the window does not give at all); `first formed`, `only
+  reported` (before a participle) say when or how, and rank nothing;
 - **direction**: a change or comparison the claim states of its one value (`inferior`,
   `improved`, `reduced`) when its window states none at all (an opposite one is
   CL108's; a claim with no value paraphrases, `enhances the versatility`; one with two
@@ -60,10 +61,14 @@ from citelint.ground.tokens import relation_words as g
 
 _RANK = re.compile(
     r"\b(?:the\s+)?(?P<rank>most\s+(?:common|frequent|frequently\s+\w+|prevalent)|"
-    r"(?:first|only|leading|largest|highest|lowest|greatest)\s+(?=\w))",
+    r"(?:first|only|leading|largest|highest|lowest|greatest)\s+(?=\w)(?![a-z]+ed\b))",
     re.I,
 )
 _COPULA = re.compile(r"\b(?:was|were|is|are|remains?|remained|became)\s+(?:the\s+)?$", re.I)
+# `the most common adverse events were …`: the verb closes the ranked noun phrase, a few
+# words on, in the same clause — `took the first step towards independence when … the
+# event is now commemorated` ranks no subject
+_VERB_AFTER = re.compile(r"(?:[\w-]+\s+){0,4}?(?:was|were|is|are|included?)\b", re.I)
 
 
 def rank(claim: str, window: str) -> Iterator[Mismatch]:
@@ -105,9 +110,8 @@ def _written(text: str, m: re.Match[str]) -> str:
     copula = _COPULA.search(before)
     if copula is not None:
         return re.split(r"[;.:()]", before[: copula.start()])[-1].strip()
-    after = text[m.end() :]
-    verb = re.search(r"\b(?:was|were|is|are|included?)\b", after)
-    return re.split(r"[;.]", after[verb.end() :])[0].strip() if verb else m.group(0)
+    verb = _VERB_AFTER.match(text, m.end())
+    return re.split(r"[;.]", text[verb.end() :])[0].strip() if verb else m.group(0)
 
 
 def _ranked(text: str, m: re.Match[str]) -> frozenset[str]:
@@ -119,9 +123,8 @@ def _ranked(text: str, m: re.Match[str]) -> frozenset[str]:
         return stems(re.split(r"[,;.:()]|\band\b", before[: copula.start()])[-1]) | stems(
             before[: copula.start()].split(";")[-1]
         )
-    after = text[m.end() :]
-    verb = re.search(r"\b(?:was|were|is|are|included?)\b", after)
-    return stems(after[verb.end() :].split(";")[0].split(".")[0]) if verb else frozenset()
+    verb = _VERB_AFTER.match(text, m.end())
+    return stems(text[verb.end() :].split(";")[0].split(".")[0]) if verb else frozenset()
 
 
 # -- direction --------------------------------------------------------------------------
@@ -190,7 +193,7 @@ def _measures(text: str) -> tuple[tuple[str, int, frozenset[str], str], ...]:
     out: list[tuple[str, int, frozenset[str], str]] = []
     tokens = g.words(text)
     for i, w in enumerate(tokens):
-        if w.kind != "num":
+        if w.kind != "num" or _dated(tokens, i):
             continue
         j = i - 1
         while j >= 0 and (
@@ -214,6 +217,20 @@ def _measures(text: str) -> tuple[tuple[str, int, frozenset[str], str], ...]:
 
 
 _VERBS = frozenset({"was", "were", "is", "are", "of", "reached", "equalled", "equaled", "at"})
+# a day after its month, a year after `July 4,`: a date's parts, never a measure's value
+# (`declared on July 2, 1776 … commemorated on July 4`)
+_MONTH = re.compile(
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?",
+    re.I,
+)
+
+
+def _dated(tokens: tuple[g.Word, ...], i: int) -> bool:
+    before = [t for t in tokens[max(0, i - 3) : i] if t.text != ","]
+    if before and _MONTH.fullmatch(before[-1].text):
+        return True
+    return len(before) >= 2 and before[-1].kind == "num" and bool(_MONTH.fullmatch(before[-2].text))
 
 
 def measure(claim: str, window: str, span: str) -> Iterator[Mismatch]:

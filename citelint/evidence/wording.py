@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from citelint.evidence.windows import sentences
 from citelint.ground.tokens import relation_words as g
 
 # words too common to tie a negation to what the other side says
@@ -40,19 +41,25 @@ _GLUE = frozenset(
 )
 
 
+def _governed(text: str, end: int) -> set[str]:
+    """The stems a negation ending at `end` governs: up to three words after it, to the
+    end of its phrase."""
+    after = []
+    following = re.split(r"[.!?](?:\s|$)|\n", text[end : end + 60])[0]
+    for w in g.words(following)[:3]:
+        if w.kind == "sep":
+            break  # the negation's phrase ends there
+        after.append(w)
+    return {_stem(w.text) for w in after if w.text not in _GLUE}
+
+
 def _anchored_negations(text: str, other: str) -> list[int]:
     """Where `text` negates something `other` also says (a word or number among the
     three after the negation), so a negation about something else does not count."""
     theirs = {_stem(w.text) for w in g.words(other) if w.text not in _GLUE}
     found = []
     for m in g.NEGATIONS_EN.finditer(text):
-        after = []
-        following = re.split(r"[.!?](?:\s|$)|\n", text[m.end() : m.end() + 60])[0]
-        for w in g.words(following)[:3]:
-            if w.kind == "sep":
-                break  # the negation's phrase ends there
-            after.append(w)
-        if any(_stem(w.text) in theirs for w in after if w.text not in _GLUE):
+        if _governed(text, m.end()) & theirs:
             found.append(m.start())
     for m in g.NEGATIONS_ZH.finditer(text):  # the two characters after it, a word
         following = text[m.end() : m.end() + 2]
@@ -115,10 +122,41 @@ def _polarity(claim: str, source: str, sentence: str) -> tuple[int, str] | None:
     said, stated = _anchored_negations(source, claim), _anchored_negations(claim, sentence)
     said += _prefixed(source, claim)
     if len(stated) > len(said):
-        return stated[len(said)], "adds"
+        # a clause matched by its words alone, not its numbers, may be the wrong one: a
+        # negation the source says of the same words in another sentence is said (`banned
+        # donations because the city could not assess …`: `can't assess` is the source's
+        # second sentence, the ban its first). A clause with numbers found its own.
+        if any(w.kind == "num" for w in g.words(claim)):
+            return stated[len(said)], "adds"
+        unsaid = [at for at in stated if not _said_elsewhere(claim, at, sentence)]
+        return (unsaid[0], "adds") if unsaid else None
     if len(said) > len(stated) and g.negations(claim) < g.negations(source):
         return 0, "drops"
     return None
+
+
+def _said_elsewhere(claim: str, at: int, source: str) -> bool:
+    """Whether a sentence of the source negates what the claim's negation at `at` does,
+    and is about the claim's subject (three more of its words): `could not assess the
+    salt` in a claim that also names the ban, the donations and the shelters; `(data not
+    shown)` beside another finding is not."""
+    m = g.NEGATIONS_EN.match(claim, at)
+    if m is None:
+        return False
+    governed = _governed(claim, m.end())
+    mine = {_stem(w.text) for w in g.words(claim) if w.kind == "word" and w.text not in _GLUE}
+    for b, e in sentences(source):
+        text = source[b:e]
+        for n in g.NEGATIONS_EN.finditer(text):
+            if not _governed(text, n.end()) & governed:
+                continue
+            words = {_stem(w.text) for w in g.words(text) if w.kind == "word"}
+            if len((words & mine) - governed) >= _SAME_SUBJECT:
+                return True
+    return False
+
+
+_SAME_SUBJECT = 3
 
 
 def _prefix_dropped(source: str, claim: str) -> bool:

@@ -136,3 +136,24 @@ def test_two_values_give_their_own_direction() -> None:
     window = "Median progression-free survival was 5.2 months with demotinib and 1.9 months with chemotherapy."
     claim = "Progression-free survival was longer with demotinib (5.2 vs. 1.9 months)."
     assert list(direction(claim, window)) == []
+
+
+def test_a_rank_needs_its_subject_in_the_same_clause() -> None:
+    """`took the first step … (the event is now marked …)`: the verb after the rank is a
+    later clause's, so the rank is said of nothing the check can compare."""
+    window = "The town voted for a charter in 1850."
+    claim = "The town took the first step towards a charter when it voted (the event is now marked in May)."
+    assert list(rank(claim, window)) == []
+    assert len(list(rank("The vote was the first step.", window))) == 1  # a subject: checked
+
+
+def test_first_before_a_participle_ranks_nothing() -> None:
+    window = "The two branches formed after the war."
+    assert list(rank("This split is first formed after the war.", window)) == []
+    assert len(list(rank("This split is the first branch.", window))) == 1
+
+
+def test_a_dates_day_and_year_are_no_measures_values() -> None:
+    window = "The charter was signed on May 2, 1850 (the day is now marked on May 4)."
+    claim = "The charter was signed on May 2, 1850 and the day is now marked on May 4, 1850."
+    assert list(measure(claim, window, window)) == []

@@ -66,3 +66,22 @@ def test_a_hedge_that_names_a_class_is_no_hedge() -> None:
     source = "Likely pathogenic variants were found in 7% of patients."
     assert wording.overclaim("Pathogenic variants caused disease in 7% of patients.", source) == ""
     assert wording.overclaim("The drug improves survival.", "The drug may improve survival.")
+
+
+def test_a_negation_the_source_says_in_another_sentence_is_said() -> None:
+    source = (
+        "In New York, the council under its mayor has banned citizens from giving food "
+        "directly to homeless shelters. Donations are outlawed because the city can’t check "
+        "their salt content."
+    )
+    claim = (
+        "New York's council, under its mayor, banned citizens from giving food directly to "
+        "homeless shelters because the city could not check the salt content."
+    )
+    assert wording.polarity(claim, source) is None
+    # `(data not shown)` beside another finding negates nothing the claim says
+    shown = "Studies have shown that TRα regulates growth. Levels were unchanged (data not shown)."
+    assert wording.polarity("Studies have not shown that TRα regulates growth.", shown) == (
+        13,
+        "adds",
+    )
