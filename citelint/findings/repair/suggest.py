@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from citelint.findings.records import core, excerpt
 from citelint.findings.repair.pieces import Place
 from citelint.findings.repair.search import EvidenceSearch, unplaced
+from citelint.findings.repair.style import cite_as, edit_at, insert, written
 from citelint.ground.anchors import AnchorGrammar, closest_types
 from citelint.ground.document import Anchor, Document, Sentence
 from citelint.ground.tokens import squash
@@ -36,7 +37,6 @@ MAX_SHOWN = 3
 # an unresolved locator's rule: a typo of a locator the record has gets its fix
 TYPO_CODE = FAILURE_CODES[FailureKind.NO_LOCATOR]
 _SAFE_LOCATOR = re.compile(r"[^\[\];\n\r]+")  # what an anchor's locator may hold
-_CJK_STOP = "。！？；"
 _TYPE_WORD = re.compile(r"(\[)([A-Za-z][\w-]*)\s*[:：]")  # a bracketed anchor's type
 
 
@@ -96,7 +96,7 @@ class Repairer:
             source = SourceRef(
                 self.display(span.path), span.locator, span.start_line, span.end_line, span.pointer
             )
-            found = Suggestion(_written(target), source, (), True, edit is not None, edit)
+            found = Suggestion(written(target), source, (), True, edit is not None, edit)
             out[finding] = Hints((found,))
         return out
 
@@ -123,7 +123,7 @@ class Repairer:
             span = self.store.resolve(target, root)
             if not isinstance(span, Span):
                 continue
-            edit = _edit_at(doc, finding.start, finding.end, fixed)
+            edit = edit_at(doc, finding.start, finding.end, fixed)
             source = SourceRef(
                 self.display(span.path), span.locator, span.start_line, span.end_line, span.pointer
             )
@@ -142,19 +142,27 @@ class Repairer:
         }
         out: dict[Finding, Hints] = {}
         done: dict[tuple[str, int], Hints] = {}  # a claim with several findings is searched once
+        entries = {
+            e.key: r.resolution.path
+            for e, r in analysis.entry_records()
+            if isinstance(r.resolution, Span)
+        }
         for finding in wanted:
             if finding.start in labels:  # a number in a diagram label
                 label, numbers, diagram = labels[finding.start]
                 key = ("label", finding.start)
                 site = _Site(
-                    replace(NO_CLAIM, numbers=numbers), analysis.label_anchors(diagram, label)
+                    replace(NO_CLAIM, numbers=numbers),
+                    analysis.label_anchors(diagram, label),
+                    None,
+                    entries,
                 )
             else:
                 i = bisect.bisect_right(starts, finding.start) - 1
                 if i < 0 or not claims[i].sentence.start <= finding.start <= claims[i].sentence.end:
                     continue
                 key = ("claim", i)
-                site = _Site(claims[i].claim, claims[i].anchors, claims[i].sentence)
+                site = _Site(claims[i].claim, claims[i].anchors, claims[i].sentence, entries)
             if key not in done:
                 done[key] = self._site(analysis.doc, site, root)
             out[finding] = _own(done[key], finding)
@@ -226,7 +234,7 @@ class Repairer:
             )
             shown = excerpt(span.text, [core(t) for t in tokens]) if self.excerpts else ""
             out.append(
-                Suggestion(_written(place.anchor), source, tokens, same_record, safe, edit, shown)
+                Suggestion(written(place.anchor), source, tokens, same_record, safe, edit, shown)
             )
         return tuple(out)
 
@@ -253,7 +261,8 @@ class Repairer:
             s = site.sentence
             if any(s.start <= m.start < s.end for m in doc.near_misses):
                 return None, False  # it cites, misspelled (CL005): a second anchor is no fix
-            return _insert(doc, s, _written(target)), False
+            cite = cite_as(doc, target, place.span.path, site.entries)  # the report's style
+            return (insert(doc, s, cite) if cite else None), False
         return None, False
 
 
@@ -264,6 +273,7 @@ class _Site:
     claim: Claim
     anchors: tuple[Anchor, ...]
     sentence: Sentence | None = None
+    entries: Mapping[str, str] = field(default_factory=dict)  # reference key → its file
 
 
 def relocated(text: str, anchor: Anchor, locator: str) -> str | None:
@@ -288,35 +298,13 @@ def _rewrite(text: str, anchor: Anchor, target: Anchor) -> str | None:
     raw = text[anchor.start : anchor.end]
     if not raw.startswith("[") or not raw.endswith("]") or relocated(text, anchor, "x") is None:
         return None
-    return _written(target)
+    return written(target)
 
 
 def _replace(doc: Document, anchor: Anchor, new: str | None) -> Edit | None:
     if new is None or new == doc.text[anchor.start : anchor.end]:
         return None
-    return _edit_at(doc, anchor.start, anchor.end, new)
-
-
-def _insert(doc: Document, s: Sentence, anchor: str) -> Edit | None:
-    if s.block.kind not in ("p", "li", "anon"):
-        return None
-    end = s.end
-    last = doc.text[end - 1 : end]
-    if last in ".!?" + _CJK_STOP:
-        text = anchor if last in _CJK_STOP else " " + anchor
-        return _edit_at(doc, end - 1, end - 1, text)
-    return None
-
-
-def _edit_at(doc: Document, start: int, end: int, text: str) -> Edit:
-    line, column = doc.position(start)
-    end_line, end_column = doc.position(end)
-    return Edit(start, end, text, line, column, end_line, end_column)
-
-
-def _written(anchor: Anchor) -> str:
-    loc = "" if anchor.locator is None else f":{anchor.locator}"
-    return f"[{anchor.type}:{anchor.id}{loc}]"
+    return edit_at(doc, anchor.start, anchor.end, new)
 
 
 def _tokens(claim: Claim) -> list[str]:

@@ -136,3 +136,27 @@ def test_a_misspelt_anchor_type_is_an_unsafe_fix_never_a_second_anchor(
     report.write_text("Median PFS was 4.8 months [pmd:9999:results].\n", encoding="utf-8")
     main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])  # `pmid:9999` is not saved
     assert report.read_text(encoding="utf-8") == "Median PFS was 4.8 months [pmd:9999:results].\n"
+
+
+def test_an_uncited_claim_is_cited_in_the_reports_own_style(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a report that cites by number, `--unsafe-fixes` cites an uncited claim by the
+    number of the entry that resolved to the record holding it, never with citelint's
+    own `[pmid:…]` grammar; where no entry names it, nothing is written."""
+    rules = Path(__file__).parents[2] / "rules" / "CL003_unresolved-locator" / "sources"
+    (tmp_path / "sources" / "pubmed").mkdir(parents=True)
+    shutil.copy(rules / "pubmed" / "3001.xml", tmp_path / "sources" / "pubmed" / "3001.xml")
+    report = tmp_path / "r.md"
+    body = "We randomly assigned 322 patients [1].\n\nMedian PFS was 4.8 months with trametinib.\n"
+    listed = body + "\n## References\n\n1. PMID: 3001\n"
+    report.write_text(listed, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])
+    capsys.readouterr()
+    assert report.read_text(encoding="utf-8") == listed.replace("trametinib.", "trametinib [1].")
+    unlisted = body + "\n## References\n\n1. PMID: 4001\n"
+    report.write_text(unlisted, encoding="utf-8")
+    main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])
+    capsys.readouterr()
+    assert report.read_text(encoding="utf-8") == unlisted
