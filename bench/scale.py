@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import os
 import shutil
 import subprocess
@@ -46,6 +47,7 @@ from citelint.commands.cli import main as citelint_main
 from citelint.ground.document import Anchor
 from citelint.ground.tokens import clear_caches
 from citelint.read.parse import Parser
+from citelint.sources.listing import saved_files
 from citelint.sources.store import SourceStore
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -127,6 +129,31 @@ def floor(root: Path) -> float:
     return time.perf_counter() - start
 
 
+def floor_with_hints(root: Path) -> float:
+    """The floor of a run with repair hints, which read every saved record of a root and
+    not only the cited ones: parse every report and load every saved record once per
+    distinct content (a root per report of hard-linked or copied files is read once)."""
+    clear_caches()
+    start = time.perf_counter()
+    parser = Parser()
+    store = SourceStore()
+    roots: set[Path] = set()
+    loaded: set[bytes] = set()
+    for path, sources in reports_of(root):
+        parser.parse(path.name, path.read_bytes())
+        if sources in roots:
+            continue
+        roots.add(sources)
+        for kind in store.kinds:
+            for ident, located, _ in saved_files(store, kind, str(sources)):
+                if isinstance(located, str):
+                    digest = hashlib.sha256(Path(located).read_bytes()).digest()
+                    if digest not in loaded:
+                        loaded.add(digest)
+                        store.resolve(Anchor(kind, ident, None, 0, 0), str(sources))
+    return time.perf_counter() - start
+
+
 def run(root: Path, cache: Path | None, jobs: int = 1, *extra: str) -> float:
     """One in-process `citelint` run (text to /dev/null, JSON to a file); its wall time."""
     clear_caches()
@@ -177,6 +204,7 @@ def measure(tmp: Path, layout: str, reports: int, sentences: int, memory: bool) 
         return run(root, cache)
 
     base = best(lambda i: floor(root))
+    hinted = best(lambda i: floor_with_hints(root))
     cold = best(lambda i: run(root, tmp / layout / f"cache{i}"))
     cache = tmp / layout / f"cache{REPEAT - 1}"
     warm = best(lambda i: run(root, cache))
@@ -189,8 +217,10 @@ def measure(tmp: Path, layout: str, reports: int, sentences: int, memory: bool) 
     two_cold = best(lambda i: run(root, tmp / layout / f"cache-jobs2-{i}", 2))
     plain = best(lambda i: run(root, tmp / layout / f"cache-plain-{i}", 1, "--no-hints"))
     print(f"floor (parse + read cited sources): {base:.3f} s")
-    print(f"cold / floor:   {cold / base:5.2f}   target <= 2.5")
-    print(f"cold with --no-hints / floor: {plain / base:5.2f}")
+    print(f"floor with hints (parse + read every saved record once): {hinted:.3f} s")
+    print(f"cold / floor with hints: {cold / hinted:5.2f}   target <= 2.0")
+    print(f"cold / floor:   {cold / base:5.2f}")
+    print(f"cold with --no-hints / floor: {plain / base:5.2f}   target <= 2.0")
     print(f"warm / cold:    {warm / cold:5.3f}   target <= 0.05")
     print(f"one report changed / cold: {touched / cold:5.3f}   target <= 0.10")
     print(f"jobs 1 / jobs 2: {one / two:5.2f}   target >= 1.6 (idle 2-core machine)")
