@@ -14,12 +14,17 @@ from tests.conftest import SCHEMAS
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
+SUBSET = Path(__file__).resolve().parents[2] / "data" / "sarif-2.1.0-subset.schema.json"
+
+
 @pytest.fixture
 def sarif_schema() -> dict[str, object]:
+    """The official SARIF 2.1.0 schema where `../shared/schemas` holds it (it is not ours
+    to ship); on a clone without it, the part of SARIF citelint writes, written here from
+    the specification (`tests/data/`), so the tests never skip."""
     path = SCHEMAS / "sarif-schema-2.1.0.json"
-    if not path.is_file():
-        pytest.skip("../shared/schemas is not present")
-    return dict(json.loads(path.read_text(encoding="utf-8")))
+    found = path if path.is_file() else SUBSET
+    return dict(json.loads(found.read_text(encoding="utf-8")))
 
 
 def validate(document: Any, schema: dict[str, object]) -> None:

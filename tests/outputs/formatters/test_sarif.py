@@ -217,3 +217,35 @@ def test_the_run_counts_claims_by_verdict() -> None:
         "unsupportedClaims": 2,
         "uncheckedClaims": 1,
     }
+
+
+def test_the_subset_schema_holds_what_citelint_writes_and_catches_what_sarif_forbids(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The schema a clone without ../shared/schemas validates against: it accepts the
+    examples' SARIF and rejects a level, a line, a fix and a message SARIF does not allow."""
+    import copy
+
+    import jsonschema
+
+    from tests.outputs.formatters.conftest import SUBSET
+
+    subset = json.loads(SUBSET.read_text(encoding="utf-8"))
+    sarif = run_sarif(tmp_path, monkeypatch, "examples")
+    validate(sarif, subset)
+    result = sarif["runs"][0]["results"][0]
+    for path, bad in [
+        (("level",), "critical"),
+        (("locations", 0, "physicalLocation", "region", "startLine"), 0),
+        (("message",), {}),
+        (("fixes",), [{"artifactChanges": []}]),
+        (("ruleIdx",), 1),
+    ]:
+        broken = copy.deepcopy(sarif)
+        target = broken["runs"][0]["results"][0]
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = bad
+        with pytest.raises(jsonschema.ValidationError):
+            validate(broken, subset)
+    assert result["level"] in ("error", "warning", "note")
