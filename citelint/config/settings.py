@@ -53,6 +53,7 @@ class Settings:
     fetch_max_concurrency: int = MAX_CONCURRENCY  # `[fetch] max-concurrency`: asked at once
     fetch_max_retries: int = MAX_RETRIES  # `[fetch] max-retries`: of a transient failure
     fetch_failed_max_age: int = 0  # `[fetch] failed-max-age`: days a failure is remembered
+    fetch_headers: tuple[tuple[str, str], ...] = ()  # `[fetch] headers`: sent with every request
     judge_base_url: str | None = None  # `[judge] base-url`: an OpenAI-compatible endpoint
     judge_model: str | None = None  # `[judge] model`
     judge_max_calls: int = 200  # `[judge] max-calls`: calls one run makes at most

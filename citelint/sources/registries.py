@@ -97,6 +97,7 @@ _OPTIONS = (
     "max-concurrency",
     "max-retries",
     "failed-max-age",
+    "headers",
 )
 MAX_CONCURRENCY = 16  # sources asked at once by default (each host still one at a time)
 MAX_RETRIES = 2  # a transient failure is asked again this many times by default
@@ -106,8 +107,9 @@ def fetch_table(value: object, path: str) -> dict[str, object]:
     """`[fetch]`: each service's base URL (`ctgov = "https://…"`), `deadline` (seconds one
     URL may take), `missing-max-age` (days), `skip-urls` (URL globs never fetched) and
     `accept-status` (HTTP statuses recorded as accepted), `max-concurrency` (sources asked
-    at once), `max-retries` (of a transient failure) and `failed-max-age` (days a failure
-    is remembered instead of asked again; 0, every run); only `citelint fetch` reads them,
+    at once), `max-retries` (of a transient failure), `failed-max-age` (days a failure
+    is remembered instead of asked again; 0, every run) and `headers` (sent with every
+    request; no credential); only `citelint fetch` reads them,
     and the environment's `CITELINT_FETCH_*` overrides a base. The Settings it sets."""
     if not isinstance(value, dict):
         raise ConfigError(f"'{path}' must be a table of service = base URL")
@@ -143,6 +145,8 @@ def _option(name: str, value: object, path: str) -> dict[str, object]:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ConfigError(f"'{path}' must be a whole number from {low} to {high}")
         return {f"fetch_{name.replace('-', '_')}": value}
+    if name == "headers":
+        return {"fetch_headers": _headers(value, path)}
     if name == "skip-urls":
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise ConfigError(f"'{path}' must be a list of URL globs")
@@ -151,6 +155,39 @@ def _option(name: str, value: object, path: str) -> dict[str, object]:
     if not all(type(s) is int and 400 <= s <= 599 for s in statuses):
         raise ConfigError(f"'{path}' must be a list of HTTP error statuses (400-599)")
     return {"fetch_accept_status": tuple(sorted(set(statuses)))}
+
+
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header's name (RFC 9110)
+# what the client writes itself, and credentials: the hosts a fetch asks are named by the
+# reports, which a stranger may write, so a credential would go to any of them (a
+# service's own key has its own setting: NCBI_API_KEY)
+_NOT_SENT = re.compile(
+    r"host|connection|content-length|transfer-encoding|te|trailer|upgrade|expect|"
+    r"cookie|proxy-.*|.*(?:auth|key|token|secret|password|session).*",
+    re.I,
+)
+
+
+def _headers(value: object, path: str) -> tuple[tuple[str, str], ...]:
+    """`[fetch] headers`: a table of header name = value sent with every request."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"'{path}' must be a table of header name = value")
+    out = []
+    for name, text in sorted(value.items()):
+        where = f"'{path}.{name}'"
+        if not _TOKEN.fullmatch(name):
+            raise ConfigError(f"{where}: not a header name")
+        if _NOT_SENT.fullmatch(name):
+            raise ConfigError(
+                f"{where}: not sent — citelint writes it itself, or it is a credential, "
+                "which would go to every host the reports cite"
+            )
+        if not isinstance(text, str) or any(
+            (ord(c) < 32 and c != "\t") or ord(c) == 127 for c in text
+        ):
+            raise ConfigError(f"{where} must be text on one line")
+        out.append((name, text.strip()))
+    return tuple(out)
 
 
 _BASE_URL = re.compile(r"https?://[^\s/\\@]+(?:/[^\s\\]*)?")

@@ -56,6 +56,7 @@ def fetch_command(
         intervals=run.intervals(os.environ, configured),
         deadline=settings.fetch_deadline,
         attempts=settings.fetch_max_retries + 1,
+        headers=dict(settings.fetch_headers),
         allow_private=os.environ.get("CITELINT_FETCH_ALLOW_PRIVATE") == "1",
     )
     if args.verify:
@@ -99,8 +100,8 @@ def fetch_command(
 
 
 def _with_options(args: argparse.Namespace, settings: Settings) -> Settings:
-    """The command line's `--max-concurrency`, `--max-retries`, `--timeout`, `--exclude`
-    and `--accept` on top of `[fetch]`, checked as the config's keys are."""
+    """The command line's `--max-concurrency`, `--max-retries`, `--timeout`, `--exclude`,
+    `--header` and `--accept` on top of `[fetch]`, checked as the config's keys are."""
     table: dict[str, object] = {}
     for key, value in (
         ("max-concurrency", args.max_concurrency),
@@ -111,6 +112,11 @@ def _with_options(args: argparse.Namespace, settings: Settings) -> Settings:
             table[key] = value
     if args.exclude:
         table["skip-urls"] = [*settings.fetch_skip_urls, *args.exclude]
+    if args.header:
+        named = [h.partition(":") for h in args.header]
+        if any(not sep for _, sep, _ in named):
+            raise UsageError(f"--header {args.header[0]!r}: a header as 'Name: value'")
+        table["headers"] = {**dict(settings.fetch_headers), **{n.strip(): v for n, _, v in named}}
     if args.accept:
         try:
             statuses = [int(s) for s in args.accept.split(",")]
@@ -120,11 +126,13 @@ def _with_options(args: argparse.Namespace, settings: Settings) -> Settings:
     try:
         changes: dict[str, Any] = fetch_table(table, "command line") if table else {}
     except ConfigError as exc:  # named as the command line names it
-        message = str(exc).replace("'command line.", "'--")
+        message = str(exc).replace("'command line.headers.", "'--header ")
+        message = message.replace("'command line.", "'--")
         for key, flag in (
             ("deadline", "timeout"),
             ("accept-status", "accept"),
             ("skip-urls", "exclude"),
+            ("headers", "header"),
         ):
             message = message.replace(f"--{key}'", f"--{flag}'")
         raise UsageError(message) from None

@@ -90,6 +90,7 @@ class Client:
     requests: int = 0  # requests sent, for the summary and the tests
     waited: float = 0.0  # seconds this run waited on servers
     attempts: int = ATTEMPTS  # tries of a transient failure, in all (`--max-retries` + 1)
+    headers: Mapping[str, str] = field(default_factory=dict)  # `[fetch] headers`, every request
     _last: dict[str, float] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)  # the shared counters
     _hosts: dict[str, threading.Lock] = field(default_factory=dict)  # one request a host
@@ -222,7 +223,11 @@ class Client:
                 connect=min(self.connect_timeout, remaining),
                 read=min(self.read_timeout, remaining),
             )
-            headers = {**sent, "Host": target.host_header, "User-Agent": USER_AGENT}
+            own = {k.lower() for k in sent}  # a request's own header wins (DOI's Accept)
+            headers = {k: v for k, v in self.headers.items() if k.lower() not in own}
+            headers |= {**sent, "Host": target.host_header}
+            if "user-agent" not in {k.lower() for k in headers}:
+                headers["User-Agent"] = USER_AGENT
             headers["Connection"] = "close"
             with Watchdog(remaining) as watchdog:
                 with self._guard:

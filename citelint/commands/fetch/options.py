@@ -1,5 +1,6 @@
 """`citelint fetch`'s options: its own, lychee's names for what `[fetch]` also sets
-(`--max-concurrency`, `--max-retries`, `--timeout`, `--exclude`, `--accept`), and the
+(`--max-concurrency`, `--max-retries`, `--timeout`, `--exclude`, `--header`,
+`--accept`), and the
 lint's that choose reports and roots. Imports no HTTP client: `--help` and a usage error
 work without the `[fetch]` extra."""
 
@@ -86,6 +87,14 @@ def _lychee_arguments(p: argparse.ArgumentParser) -> None:
         metavar="GLOB",
         default=[],
         help="a URL glob never fetched, added to [fetch] skip-urls; repeat for more",
+    )
+    p.add_argument(
+        "--header",
+        action="append",
+        metavar="'NAME: VALUE'",
+        default=[],
+        help="a header sent with every request, added to [fetch] headers (no credential: "
+        "the reports name the hosts); repeat for more",
     )
     p.add_argument(
         "--accept",

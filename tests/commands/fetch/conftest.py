@@ -25,6 +25,7 @@ class Replay:
     routes: dict[str, list[Answer] | Callable[[], Answer]] = field(default_factory=dict)
     asked: list[str] = field(default_factory=list)
     times: list[float] = field(default_factory=list)  # when each was asked (monotonic)
+    sent: list[dict[str, str]] = field(default_factory=list)  # each request's headers
 
     def on(self, path: str, *answers: Answer) -> None:
         self.routes[path] = list(answers)
@@ -58,6 +59,7 @@ def replay() -> Iterator[Replay]:
         def do_GET(self) -> None:
             state.asked.append(self.path)
             state.times.append(time.monotonic())
+            state.sent.append(dict(self.headers.items()))
             status, headers, body = state.answer(self.path)
             if headers.get("X-Sleep"):
                 time.sleep(float(headers["X-Sleep"]))

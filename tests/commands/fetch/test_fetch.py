@@ -169,7 +169,9 @@ def test_the_services_can_be_configured_and_the_environment_wins(
         tmp_path, "Median progression-free survival was 4.8 months [pmid:2001:abstract].\n"
     )
     (project / "pyproject.toml").write_text(
-        f'[tool.citelint.fetch]\neutils = "{replay.base}/configured"\n', encoding="utf-8"
+        f'[tool.citelint.fetch]\neutils = "{replay.base}/configured"\n'
+        '[tool.citelint.fetch.headers]\nAccept-Language = "en"\n',
+        encoding="utf-8",
     )
     for service in SERVICES:
         monkeypatch.delenv(service.env, raising=False)
@@ -180,8 +182,10 @@ def test_the_services_can_be_configured_and_the_environment_wins(
     assert replay.asked[0].startswith("/configured/efetch.fcgi?db=pubmed&id=2001")
     monkeypatch.setenv("CITELINT_FETCH_EUTILS", f"{replay.base}/from-env")
     replay.on("/from-env/efetch.fcgi", xml(ARTICLE))
-    assert cli.main(["fetch", "--refresh", "."]) == 0
+    assert replay.sent[0]["Accept-Language"] == "en"  # `[fetch] headers`, sent
+    assert cli.main(["fetch", "--refresh", "--header", "Accept-Language: de", "."]) == 0
     assert replay.asked[-1].startswith("/from-env/efetch.fcgi")
+    assert replay.sent[-1]["Accept-Language"] == "de"  # the command line's wins
     capsys.readouterr()
 
 
@@ -192,11 +196,28 @@ def test_the_services_can_be_configured_and_the_environment_wins(
             'nope = "https://x.org"',
             "unknown key 'tool.citelint.fetch.nope' (services: "
             + ", ".join(sorted(SERVICES_BY_NAME))
-            + "; deadline, missing-max-age, skip-urls, accept-status, max-concurrency, max-retries, failed-max-age)",
+            + "; deadline, missing-max-age, skip-urls, accept-status, max-concurrency, max-retries, failed-max-age, headers)",
         ),
         (
             'ctgov = "file:///etc"',
             "'tool.citelint.fetch.ctgov' must be an http or https URL",
+        ),
+        (
+            'headers = {Authorization = "Bearer s3cret"}',
+            "'tool.citelint.fetch.headers.Authorization': not sent — citelint writes it "
+            "itself, or it is a credential, which would go to every host the reports cite",
+        ),
+        (
+            'headers = {X-Api-Key = "k"}',
+            "'tool.citelint.fetch.headers.X-Api-Key': not sent",
+        ),
+        (
+            'headers = {"Bad Name" = "x"}',
+            "'tool.citelint.fetch.headers.Bad Name': not a header name",
+        ),
+        (
+            'headers = {Accept-Language = "en\\r\\nHost: evil"}',
+            "'tool.citelint.fetch.headers.Accept-Language' must be text on one line",
         ),
     ],
 )

@@ -31,6 +31,25 @@ def test_a_page_is_fetched_with_its_type_and_final_url(replay: Replay) -> None:
     )
 
 
+def test_configured_headers_go_with_every_request_the_requests_own_win(
+    replay: Replay,
+) -> None:
+    replay.on("/p", page(b"<p>hello</p>"))
+    client, _ = _client(
+        headers={"Accept-Language": "de", "accept": "text/plain", "User-Agent": "me"}
+    )
+    client.get(replay.base + "/p", accept="application/json")
+    client, _ = _client()
+    client.get(replay.base + "/p")
+    mine, plain = replay.sent
+    assert (mine["Accept-Language"], mine["Accept"], mine["User-Agent"]) == (
+        "de",
+        "application/json",  # the request's own Accept, not the configured one
+        "me",
+    )
+    assert "Accept-Language" not in plain and plain["User-Agent"].startswith("citelint/")
+
+
 def test_429_waits_as_retry_after_says_then_succeeds(replay: Replay) -> None:
     replay.on("/p", (429, {"Retry-After": "7"}, b""), page(b"ok"))
     client, waits = _client()

@@ -30,6 +30,15 @@ def test_lychee_s_names_are_read() -> None:
         (["--timeout", "0"], "'--timeout' must be seconds, over 0 and at most 3600"),
         (["--accept", "200"], "'--accept' must be a list of HTTP error statuses (400-599)"),
         (["--accept", "x"], "--accept x: HTTP statuses, as 403,404"),
+        (
+            ["--header", "Accept-Language en"],
+            "--header 'Accept-Language en': a header as 'Name: value'",
+        ),
+        (
+            ["--header", "Cookie: a=1"],
+            "'--header Cookie': not sent — citelint writes it itself, or it is a credential, "
+            "which would go to every host the reports cite",
+        ),
     ],
 )
 def test_a_bad_value_is_one_line_naming_the_flag(
