@@ -28,7 +28,24 @@ def main() -> int:
     from citelint.commands.cli import main as run
 
     signal.signal(signal.SIGINT, previous)
-    return run()
+    code = run()
+    if code == INTERRUPTED:
+        _leave()
+    return code
+
+
+def _leave() -> None:
+    """An interrupted run has printed its line and written nothing half-way: it ends here,
+    without Python's exit hooks. The process pool's hook wakes its manager thread through
+    a pipe the interrupt already closed (an `OSError` traceback), and a second Ctrl-C
+    during those hooks ended the process by SIGINT instead of 130."""
+    import contextlib  # here: the start-up path imports nothing it does not need
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+            stream.flush()
+    os._exit(INTERRUPTED)
 
 
 if __name__ == "__main__":

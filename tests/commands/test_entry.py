@@ -40,3 +40,21 @@ def test_the_entry_point_gives_the_run_the_interrupt_handler_it_found_back(
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, found)
+
+
+def test_an_interrupted_run_ends_130_without_the_exit_hooks() -> None:
+    """The run printed its line and returned 130: the process ends at once, its output
+    flushed, no exit hook run (the process pool's hook wrote to a closed pipe: a
+    traceback)."""
+    code = (
+        "import atexit, sys; from citelint.commands import cli, entry; "
+        "atexit.register(lambda: sys.stderr.write('exit hook ran\\n')); "
+        "cli.main = lambda: (print('a line kept'), print('citelint: interrupted', file=sys.stderr), 130)[2]; "
+        "sys.exit(entry.main())"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        130,
+        "a line kept\n",
+        "citelint: interrupted\n",
+    )
