@@ -11,7 +11,8 @@ connectives, a ratio's shape, a rank's phrase — never from a list of things:
   ratio's arms in the other order;
 - **rank**: `the most common`, `the first`, `the highest` said of something the window
   does not rank so (or a rank the window does not give at all); `first formed`, `only
-  reported` (before a participle) say when or how, and rank nothing;
+  reported` (before a participle; `the highest need` is a noun) say when or how, and
+  rank nothing;
 - **direction**: a change or comparison the claim states of its one value (`inferior`,
   `improved`, `reduced`) when its window states none at all (an opposite one is
   CL108's; a claim with no value paraphrases, `enhances the versatility`; one with two
@@ -61,7 +62,7 @@ from citelint.ground.tokens import relation_words as g
 
 _RANK = re.compile(
     r"\b(?:the\s+)?(?P<rank>most\s+(?:common|frequent|frequently\s+\w+|prevalent)|"
-    r"(?:first|only|leading|largest|highest|lowest|greatest)\s+(?=\w)(?![a-z]+ed\b))",
+    r"(?:first|only|leading|largest|highest|lowest|greatest)\s+(?=\w)(?![a-z]*[^\We]ed\b))",
     re.I,
 )
 _COPULA = re.compile(r"\b(?:was|were|is|are|remains?|remained|became)\s+(?:the\s+)?$", re.I)

@@ -168,6 +168,9 @@ _NOT_SENT = re.compile(
 )
 
 
+_HEADER_CHARS = 1000  # servers refuse far less than a config could hold
+
+
 def _headers(value: object, path: str) -> tuple[tuple[str, str], ...]:
     """`[fetch] headers`: a table of header name = value sent with every request."""
     if not isinstance(value, dict):
@@ -182,10 +185,14 @@ def _headers(value: object, path: str) -> tuple[tuple[str, str], ...]:
                 f"{where}: not sent — citelint writes it itself, or it is a credential, "
                 "which would go to every host the reports cite"
             )
-        if not isinstance(text, str) or any(
-            (ord(c) < 32 and c != "\t") or ord(c) == 127 for c in text
+        if (
+            not isinstance(text, str)
+            or len(text) > _HEADER_CHARS
+            or any((ord(c) < 32 and c != "\t") or ord(c) == 127 for c in text)
         ):
-            raise ConfigError(f"{where} must be text on one line")
+            raise ConfigError(
+                f"{where} must be text on one line, at most {_HEADER_CHARS} characters"
+            )
         out.append((name, text.strip()))
     return tuple(out)
 

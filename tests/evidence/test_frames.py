@@ -151,6 +151,8 @@ def test_first_before_a_participle_ranks_nothing() -> None:
     window = "The two branches formed after the war."
     assert list(rank("This split is first formed after the war.", window)) == []
     assert len(list(rank("This split is the first branch.", window))) == 1
+    # `need` ends in -ed and is a noun: the rank stands
+    assert len(list(rank("Rural clinics were the highest need.", window))) == 1
 
 
 def test_a_dates_day_and_year_are_no_measures_values() -> None:

@@ -3,10 +3,11 @@
 A claim with no citation (CL001) whose evidence the repair search found gets an anchor at
 the end of its sentence — under `--unsafe-fixes`, as the report cites: citelint's own
 `[pmid:22663011:abstract]` in a report that writes those, and in a report that cites by
-number or footnote, the key of the reference-list entry that resolved to the record's file, spelled
-as the report spells its other citations (`[3]`, `[^3]`). A report that cites by number
-and whose list does not name the record gets no edit: a number no entry holds, or an
-anchor in citelint's grammar among `[n]` citations, would be a new fault, not a fix.
+number or footnote, the key of the reference-list entry that resolved to the record's
+file, spelled as the report spells its other citations (`[3]`, `[^3]`). A report that
+cites by number and whose list does not name the record (or names it under a key its
+per-section lists repeat) gets no edit: a number no entry holds, or an anchor in
+citelint's grammar among `[n]` citations, would be a new fault, not a fix.
 """
 
 from __future__ import annotations

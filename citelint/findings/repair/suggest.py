@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -142,10 +143,13 @@ class Repairer:
         }
         out: dict[Finding, Hints] = {}
         done: dict[tuple[str, int], Hints] = {}  # a claim with several findings is searched once
+        # a key that names one entry only: lists numbered per section repeat their keys,
+        # and a new `[1]` there could mean either entry
+        keys = Counter(e.key for e in analysis.doc.references)
         entries = {
             e.key: r.resolution.path
             for e, r in analysis.entry_records()
-            if isinstance(r.resolution, Span)
+            if isinstance(r.resolution, Span) and keys[e.key] == 1
         }
         for finding in wanted:
             if finding.start in labels:  # a number in a diagram label

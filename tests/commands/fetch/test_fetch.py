@@ -217,6 +217,10 @@ def test_the_services_can_be_configured_and_the_environment_wins(
         ),
         (
             'headers = {Accept-Language = "en\\r\\nHost: evil"}',
+            "'tool.citelint.fetch.headers.Accept-Language' must be text on one line, at most 1000 characters",
+        ),
+        (
+            'headers = {Accept-Language = "' + "x" * 1001 + '"}',
             "'tool.citelint.fetch.headers.Accept-Language' must be text on one line",
         ),
     ],

@@ -160,3 +160,12 @@ def test_an_uncited_claim_is_cited_in_the_reports_own_style(
     main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])
     capsys.readouterr()
     assert report.read_text(encoding="utf-8") == unlisted
+    # lists numbered per section: `[1]` names two entries, so it is written nowhere
+    twice = (
+        body
+        + "\n## References\n\n1. PMID: 3001\n\n## More\n\nText [1].\n\n## Sources\n\n1. PMID: 4001\n"
+    )
+    report.write_text(twice, encoding="utf-8")
+    main(["r.md", "--no-cache", "--fix", "--unsafe-fixes"])
+    capsys.readouterr()
+    assert report.read_text(encoding="utf-8") == twice
