@@ -2,13 +2,16 @@
 side-by-side run: the speed-up, and each host's pace as its own server logged it.
 
     python bench/fetch_concurrency.py [--hosts 20] [--per-host 10] [--latency 0.05]
+                                      [--before CHECKOUT]
 
 Each host is a server on 127.0.0.1 with a port of its own (a host to the client's pacing
 is `host:port`) that answers every page after `--latency` seconds, as a remote server
 would. A report cites every page as a link; `citelint fetch` saves them under the default
 pace for hosts no service names (0.2 s between one host's requests), first with
-`--max-concurrency 1`, then with the default. The ratio is the measure, never the seconds;
-the pacing check reads each server's own log of when requests arrived.
+`--max-concurrency 1`, then with the default. With `--before`, a checkout of an earlier
+commit (`git worktree add /tmp/before 91e2c35^`: the last one-at-a-time fetch, which asked
+sources in the report's order) runs first, in the same run. The ratio is the measure,
+never the seconds; the pacing check reads each server's own log of when requests arrived.
 """
 
 from __future__ import annotations
@@ -47,9 +50,12 @@ def serve(latency: float, log: list[tuple[int, float]]) -> ThreadingHTTPServer:
     return server
 
 
-def fetch(folder: Path, concurrency: list[str]) -> float:
-    """Seconds one `citelint fetch` of the folder's report took (its sources afresh)."""
+def fetch(folder: Path, concurrency: list[str], code: Path | None = None) -> float:
+    """Seconds one `citelint fetch` of the folder's report took (its sources afresh), by
+    this checkout's citelint or by the one at `code`."""
     env = {**os.environ, "CITELINT_FETCH_ALLOW_PRIVATE": "1", "NO_COLOR": "1"}
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "citelint", "fetch", "--no-progress", *concurrency, "."],
@@ -75,6 +81,7 @@ def main() -> None:
     parser.add_argument("--hosts", type=int, default=20)
     parser.add_argument("--per-host", type=int, default=10)
     parser.add_argument("--latency", type=float, default=0.05)
+    parser.add_argument("--before", type=Path, help="an earlier commit's checkout")
     opts = parser.parse_args()
     log: list[tuple[int, float]] = []
     servers = [serve(opts.latency, log) for _ in range(opts.hosts)]
@@ -86,20 +93,28 @@ def main() -> None:
     ]
     times: dict[str, float] = {}
     gaps: dict[str, float] = {}
-    for name, flags in (("one at a time", ["--max-concurrency", "1"]), ("concurrent", [])):
+    runs: list[tuple[str, list[str], Path | None]] = [
+        ("one at a time", ["--max-concurrency", "1"], None),
+        ("concurrent", [], None),
+    ]
+    if opts.before is not None:
+        runs.insert(0, ("one at a time, before", [], opts.before.resolve()))
+    for name, flags, code in runs:
         with tempfile.TemporaryDirectory() as home:
             folder = Path(home)
             (folder / "citelint.toml").write_text("")
             (folder / "r.md").write_text("# Pages\n\n" + "".join(links))
             log.clear()
-            times[name] = fetch(folder, flags)
+            times[name] = fetch(folder, flags, code)
             gaps[name] = closest_gap(log)
             saved = len(list((folder / "sources" / "web").glob("*.html")))
             assert saved == len(links), (name, saved)
     total = opts.hosts * opts.per_host
     print(f"{total} pages over {opts.hosts} hosts, {opts.latency:g} s a page")
-    ratio = times["one at a time"] / times["concurrent"]
-    print(f"speed-up, concurrent against one at a time: {ratio:.1f}x")
+    for name in times:
+        if name != "concurrent":
+            ratio = times[name] / times["concurrent"]
+            print(f"speed-up, concurrent against {name}: {ratio:.1f}x")
     for name in times:
         print(f"closest two requests to one host, {name}: {gaps[name]:.3f} s (pace {PACE:g} s)")
     if min(gaps.values()) < PACE * 0.95:

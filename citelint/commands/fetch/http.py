@@ -68,8 +68,9 @@ class Response:
 @dataclass
 class Client:
     """Requests from any number of threads, each host at its own pace: one request at a
-    time per host, the next one the host's gap after the last ended (threads asking other
-    hosts go on meanwhile)."""
+    time per host, the next one sent at least the host's gap after the last was sent — a
+    rate, as the services state theirs ("3 requests a second") — while threads asking
+    other hosts go on meanwhile."""
 
     max_bytes: int = 32 * 1024 * 1024
     connect_timeout: float = 10.0
@@ -213,8 +214,9 @@ class Client:
         address = self._address(target)
         with self._guard:
             host = self._hosts.setdefault(target.host_header, threading.Lock())
-        with host:  # the host's requests one at a time, each its gap after the last
+        with host:  # the host's requests one at a time, each its gap after the last sent
             self._pace(target.host_header, end)
+            self._last[target.host_header] = self.clock()
             with self._guard:
                 pool = pool_for(self._pools, target.scheme, target.host, address, target.port)
                 self.requests += 1
@@ -241,7 +243,6 @@ class Client:
                         raise FetchError(f"over the deadline of {self.deadline:g} s") from None
                     raise
                 finally:
-                    self._last[target.host_header] = self.clock()
                     with self._guard:
                         self._under_way.discard(watchdog)
 
