@@ -28,7 +28,7 @@ from citelint.read.parse.attach import attach, strip_anchors
 from citelint.read.parse.citing import CitationReader, merge
 from citelint.read.parse.lists import closing_citations
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
-from citelint.read.parse.scope import cite_whole_file
+from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
 from citelint.read.parse.tables import citation_columns, flattened_tables
@@ -111,6 +111,7 @@ class DocumentBuilder:
             self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
         closing_citations(state.blocks)  # a list closed by its citation covers its items
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph
+        formula_cuts(state.blocks)  # a sentence an export cut at its display formula
         state.anchors.extend(a for r in references.entries for a in r.anchors)
         if references.digest:
             state.anchors.extend(cite_whole_file(state.blocks, references.entries))

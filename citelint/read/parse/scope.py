@@ -1,12 +1,14 @@
 """What a citation covers beyond its own sentence: citations closing a paragraph cite the
-paragraph (`paragraph_links`), and a note whose body cites nothing cites its source list
-for the whole file (`cite_whole_file`). The units a citation covers are decided here;
+paragraph (`paragraph_links`), a sentence a display formula cuts in two is one sentence
+(`formula_cuts`), and a note whose body cites nothing cites its source list for the
+whole file (`cite_whole_file`). The units a citation covers are decided here;
 `lists.py` lends a list's closing citation to its items, `ties.py` a cited neighbour's
 to a sentence that refers back to it."""
 
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block, Reference, Sentence
@@ -45,6 +47,40 @@ def _closes_paragraph(anchor: Anchor) -> bool:
 
 def _citing(s: Sentence, anchors: tuple[Anchor, ...]) -> Sentence:
     return Sentence(s.text, s.block, s.begin, s.stop, anchors, s.masks)
+
+
+# a paragraph holding a display formula only: `$$\[7,1,3$$`, `\[ d = 2t + 1 \]`
+_FORMULA = re.compile(r"\$\$.*\$\$|\\\[.*\\\]", re.DOTALL)
+_CUT_OFF = re.compile(r"[a-z]\Z")  # no closing mark: `… QCCD system using a`
+_CONTINUES = re.compile(r"[\])a-z,;]")  # `] color code …`, `where d is …`
+
+
+def formula_cuts(blocks: Sequence[Block]) -> None:
+    """A text export cuts a sentence at its display formula: `… demonstrated on a 10-qubit
+    QCCD system using a` / `$$\\[7,1,3$$` / `] color code with real-time decoding [29]`.
+    The paragraph before the formula ends mid-sentence (a lower-case word and no mark)
+    and the one after goes on in lower case: its first sentence's citations cover the cut
+    sentence (checked against them, as any borrower; the blocks are still being built)."""
+    for i, block in enumerate(blocks):
+        last = block.sentences[-1] if block.kind == "p" and block.sentences else None
+        if last is None or last.anchors or not _CUT_OFF.search(block.text.rstrip()):
+            continue
+        j = i + 1
+        while j < len(blocks) and _formula(blocks[j]):
+            j += 1
+        after = blocks[j] if i + 1 < j < len(blocks) else None
+        if after is None or after.kind != "p" or not after.sentences:
+            continue
+        if not _CONTINUES.match(after.text.lstrip()):
+            continue
+        lent = tuple(a for a in after.sentences[0].anchors if a.is_citation)
+        if lent:
+            sentences = (*block.sentences[:-1], last.borrowing(lent))
+            object.__setattr__(block, "sentences", sentences)
+
+
+def _formula(block: Block) -> bool:
+    return block.kind == "p" and _FORMULA.fullmatch(block.text.strip()) is not None
 
 
 def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> list[Anchor]:

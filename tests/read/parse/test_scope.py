@@ -58,3 +58,24 @@ def test_a_sources_list_per_section_cites_its_own_section() -> None:
     one = "Survival was 69%.\n\nCases were 71,100.\n\n## Sources\n\n1. A. https://a.org\n"
     whole = {s.text: [a.id for a in s.anchors] for s in parse("n.md", one).sentences}
     assert whole["Survival was 69%."] == ["1"] and whole["Cases were 71,100."] == ["1"]
+
+
+def test_a_sentence_a_display_formula_cuts_borrows_the_citation_that_ends_it() -> None:
+    """A text export cuts `… using a [[7,1,3]] color code [2]` at its formula: the
+    paragraph before it ends mid-sentence and the one after goes on in lower case."""
+    cut = (
+        "Error correction was shown on a 10-qubit system using a\n\n$$\\[7,1,3$$\n\n"
+        "] color code with real-time decoding [2].\n\n## References\n\n[1] X\n[2] Y\n"
+    )
+    doc = parse("r.txt", cut)
+    got = [(s.text, [a.text for a in s.anchors], s.borrowed) for s in doc.sentences]
+    assert got[0] == ("Error correction was shown on a 10-qubit system using a", ["[2]"], True)
+    # a paragraph that ends its sentence, or one after the formula that starts anew, is
+    # not cut: the first still asks for its own citation
+    for text in (
+        cut.replace("using a\n", "using a code.\n"),
+        cut.replace("] color code", "The color code"),
+        cut.replace("$$\\[7,1,3$$\n\n", ""),  # no formula between: two paragraphs
+    ):
+        first = parse("r.txt", text).sentences[0]
+        assert (first.anchors, first.borrowed) == ((), False), text
