@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block, Reference, Sentence
+from citelint.read.citations.hits import Style
 from citelint.read.citations.styles import spec_of
 
 
@@ -87,10 +88,12 @@ def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> li
     """A note whose body cites nothing and whose list is named as its sources: every
     body sentence cites that list's entries (docs/decisions.md, "A note's sources"); a
     note with a `Sources:` list per section cites, in each section, the list that closes
-    it (the body after the last list, that last list). Returns the anchors made, one per
-    entry, at the entry."""
+    it (the body after the last list, that last list). A trial's or record's identifier
+    written in the body (`The EORTC 1559 study (NCT03088059) …`) cites its own sentence
+    and leaves the others to the list; any other citation in the body keeps the body's
+    own. Returns the anchors made, one per entry, at the entry."""
     body = [b for b in blocks if not b.appendix and b.kind not in ("heading", "header-row")]
-    if any(s.anchors for b in body for s in b.sentences):
+    if any(a.style != Style.IDENTIFIER for b in body for s in b.sentences for a in s.anchors):
         return []
     anchors = [
         Anchor("ref", r.key, None, r.start, r.end, style="source-list", written=f"[{r.key}]")
@@ -103,7 +106,8 @@ def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> li
     for block in body:  # still being built: the frozen blocks get their sentences here
         at = min(bisect.bisect_left(ends, block.start), len(lists) - 1)
         cited = lists[at]
-        object.__setattr__(block, "sentences", tuple(_citing(s, cited) for s in block.sentences))
+        sentences = tuple(s if s.anchors else _citing(s, cited) for s in block.sentences)
+        object.__setattr__(block, "sentences", sentences)
     return anchors
 
 

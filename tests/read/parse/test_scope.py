@@ -79,3 +79,20 @@ def test_a_sentence_a_display_formula_cuts_borrows_the_citation_that_ends_it() -
     ):
         first = parse("r.txt", text).sentences[0]
         assert (first.anchors, first.borrowed) == ((), False), text
+
+
+def test_a_notes_source_list_covers_the_body_around_an_identifier_it_writes() -> None:
+    """A Manus background note names one source for all of it, and its body writes a
+    trial's registry id: the id cites its own sentence, the list the rest; a link in the
+    body is the body's own citing, and the list then covers nothing."""
+    note = (
+        "# Precision medicine\n\nSequencing found 12 variants in 40 tumours.\n\n"
+        "The EORTC 1559 study (NCT03088059) enrolled 80 patients.\n\n"
+        "## Source\nInformation gathered from a review: https://pmc.ncbi.nlm.nih.gov/articles/PMC9224778/\n"
+    )
+    assert _cited(note)[1:3] == [
+        ("Sequencing found 12 variants in 40 tumours.", ["[1]"]),
+        ("The EORTC 1559 study (NCT03088059) enrolled 80 patients.", ["NCT03088059"]),
+    ]
+    linked = note.replace("(NCT03088059)", "([trial](https://example.org/t))")
+    assert [a for _, a in _cited(linked)][1:3] == [[], ["https://example.org/t"]]
