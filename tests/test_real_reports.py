@@ -105,8 +105,9 @@ BIOMCP = {
     "example_e.md": {"CL011": 1, "CL001": 24, "CL010": 2},
     # superscripts map to 24 entries, `ESMO 2024¹⁹` and `NCT01818323¹⁸` included; a list
     # closed by its citation (`…show promise:` / items / `…mechanisms¹¹`) lends it to its
-    # items (`7.33-fold` is a quantity, checked against entry 17)
-    "example_f.md": {"CL011": 1, "CL001": 13},
+    # items (`7.33-fold` is a quantity, checked against entry 17); its Methodology, opened
+    # by `This comprehensive review employed …`, is its own search and states no claim
+    "example_f.md": {"CL011": 1, "CL001": 12},
 }
 
 

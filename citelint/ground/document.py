@@ -164,6 +164,9 @@ class Block:
     cells: tuple[tuple[int, int], ...] = ()  # cell ranges in `text`, for rows
     columns: tuple[str, ...] = ()  # header cell texts of the table, for body rows
     strong_only: bool = False
+    # the report's account of its own method (`## Methodology` / `This review searched …`):
+    # its citations cite, its sentences state no claim
+    own_account: bool = False
     sentences: tuple[Sentence, ...] = field(default=())
 
     @property

@@ -137,7 +137,7 @@ class ClaimReader:
     def read(self, sentence: Sentence) -> Claim:
         block = sentence.block
         if self._block[0] is not block:
-            mute = block.kind == "header-row" or bool(PROMPT.match(block.text))
+            mute = block.kind == "header-row" or block.own_account or bool(PROMPT.match(block.text))
             self._block = (block, mute or gantt_lines(block.text) or bare_diagram(block.text))
         if self._block[1]:
             return NO_CLAIM

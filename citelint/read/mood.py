@@ -33,6 +33,14 @@ SCOPE = re.compile(
     r"was|were|had)\b)\w+",
     re.I,
 )
+# The report naming itself to open its method section (`This comprehensive review employed
+# a multi-database search strategy …`, `This research brief was developed using …`); `This
+# study …` may be a cited one, so a study is never the report naming itself.
+OWN_ACCOUNT = re.compile(
+    r"\W*this\s+(?:[a-z-]+\s+){0,2}(?:report|review|brief|document|analysis|overview|"
+    r"synthesis)\b",
+    re.I,
+)
 # The report announcing what follows: a deictic opening (`Below are five patterns …`,
 # `Here we compare …`, `下面给出 5 种…模式`, `以下列出…`) or a lead-in ending in a colon
 # (`The following 3 trials enrolled adults:`): its number counts the report's own items.

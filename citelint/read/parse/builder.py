@@ -24,6 +24,7 @@ from citelint.ground.document import (
 )
 from citelint.ground.tokens import fold
 from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
+from citelint.read.mood import OWN_ACCOUNT
 from citelint.read.parse.attach import attach, strip_anchors
 from citelint.read.parse.citing import CitationReader, merge
 from citelint.read.parse.lists import closing_citations
@@ -110,6 +111,8 @@ class DocumentBuilder:
             # entries of the reference list are bibliography: cited, never claims
             self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
         closing_citations(state.blocks)  # a list closed by its citation covers its items
+        if not self._trusted:  # under --isolated no report's words mute its sentences
+            own_accounts(state.blocks)  # a method section the report opens by naming itself
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph
         formula_cuts(state.blocks)  # a sentence an export cut at its display formula
         state.anchors.extend(a for r in references.entries for a in r.anchors)
@@ -264,6 +267,35 @@ class DocumentBuilder:
             at_marker = marker is not None and raw.offsets and raw.offsets[0] >= marker
             flags.append(level is not None or bold_open or raw.appendix or bool(at_marker))
         return flags
+
+
+# A section the report names as its method and opens by naming itself (`## Methodology` /
+# `This comprehensive review employed a multi-database search strategy …`) is its account
+# of its own search (queries, years searched, a coverage matrix), not a claim about the
+# world: its sentences state no claim, its citations still cite.
+_METHOD_NAMES = frozenset(
+    ("method", "methods", "methodology", "research methodology", "research methods",
+     "search strategy", "研究方法", "方法")
+)  # fmt: skip
+
+
+def own_accounts(blocks: Sequence[Block]) -> None:
+    """Mark the blocks of each method section whose first paragraph names the report (the
+    blocks are still being built: the flag is set once, here)."""
+    level: int | None = None  # the method heading's, once its section is the report's own
+    pending: int | None = None  # a method heading's, before its first paragraph is read
+    for block in blocks:
+        if block.kind == "heading":
+            if level is not None and block.level <= level:
+                level = None
+            name = fold(_NUMBERING.sub("", block.text, count=1)).strip(" *#")
+            pending = block.level if _LEAD_TRAIL_PUNCT.sub("", name) in _METHOD_NAMES else None
+            continue
+        if pending is not None:
+            level = pending if OWN_ACCOUNT.match(block.text) else None
+            pending = None
+        if level is not None:
+            object.__setattr__(block, "own_account", True)
 
 
 # After an appendix word: nothing, a short label (`A`, `1`, `一`, `II`), then the end or a
