@@ -291,9 +291,9 @@ def own_accounts(blocks: Sequence[Block]) -> None:
             name = fold(_NUMBERING.sub("", block.text, count=1)).strip(" *#")
             pending = block.level if _LEAD_TRAIL_PUNCT.sub("", name) in _METHOD_NAMES else None
             continue
-        if pending is not None:
-            level = pending if OWN_ACCOUNT.match(block.text) else None
-            pending = None
+        if pending is not None and level is None and OWN_ACCOUNT.match(block.text):
+            level = pending
+        pending = None
         if level is not None:
             object.__setattr__(block, "own_account", True)
 

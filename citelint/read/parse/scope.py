@@ -89,12 +89,15 @@ def cite_whole_file(blocks: Sequence[Block], entries: Sequence[Reference]) -> li
     body sentence cites that list's entries (docs/decisions.md, "A note's sources"); a
     note with a `Sources:` list per section cites, in each section, the list that closes
     it (the body after the last list, that last list). A trial's or record's identifier
-    written in the body (`The EORTC 1559 study (NCT03088059) …`) cites its own sentence
-    and leaves the others to the list; any other citation in the body keeps the body's
-    own. Returns the anchors made, one per entry, at the entry."""
+    written in the body that no entry names (`The EORTC 1559 study (NCT03088059) …`)
+    cites its own sentence and leaves the others to the list; any other citation in the
+    body (a link, a number, an entry's own PMID) keeps the body's own. Returns the
+    anchors made, one per entry, at the entry."""
     body = [b for b in blocks if not b.appendix and b.kind not in ("heading", "header-row")]
-    if any(a.style != Style.IDENTIFIER for b in body for s in b.sentences for a in s.anchors):
-        return []
+    listed = {i for r in entries for i in r.ids}
+    for anchor in (a for b in body for s in b.sentences for a in s.anchors):
+        if anchor.style != Style.IDENTIFIER or (anchor.type, anchor.id) in listed:
+            return []
     anchors = [
         Anchor("ref", r.key, None, r.start, r.end, style="source-list", written=f"[{r.key}]")
         for r in entries

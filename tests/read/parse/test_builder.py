@@ -71,7 +71,7 @@ def test_a_method_section_the_report_opens_by_naming_itself_is_its_own_account()
 
     text = (
         "# Brief\n\n## Methodology\n\nThis comprehensive review employed a search.\n\n"
-        "Literature from 2022-2025 was prioritized.\n\n### Matrix\n\n- A 7×5 matrix [1].\n\n"
+        "Literature from 2022-2025 was prioritized.\n\n### Search strategy\n\n- A 7×5 matrix [1].\n\n"
         "## Findings\n\nThe trial enrolled 882 patients [1].\n\n## References\n\n1. A. PMID: 3001\n"
     )
     marked = [b.text for b in parse("r.md", text).blocks if b.own_account]

@@ -96,3 +96,6 @@ def test_a_notes_source_list_covers_the_body_around_an_identifier_it_writes() ->
     ]
     linked = note.replace("(NCT03088059)", "([trial](https://example.org/t))")
     assert [a for _, a in _cited(linked)][1:3] == [[], ["https://example.org/t"]]
+    # an id the list itself names is the body citing its entries: the list lends nothing
+    own = "Sequencing found 12 variants.\n\nThe trial enrolled 80 (PMID: 3001).\n\n## Sources\n\n1. A. PMID: 3001\n"
+    assert [a for _, a in _cited(own)][:2] == [[], ["PMID: 3001"]]
