@@ -5,6 +5,7 @@ locators the record has and, for a typo within a small edit distance of one of t
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 
 from citelint.sources.model import Failure
@@ -32,6 +33,15 @@ def closest(locator: str, known: tuple[str, ...]) -> str | None:
     """The known locator a typo is within a small edit distance of (case aside)."""
     if _PLACE.match(locator):
         return None
-    folded = [k.lower() for k in known]
-    close = difflib.get_close_matches(locator.lower(), folded, 1, 0.75)
-    return known[folded.index(close[0])] if close else None
+    folded = tuple(k.lower() for k in known)
+    at = _closest_at(locator.lower(), folded)
+    return None if at is None else known[at]
+
+
+# Records of one kind share their locators, and the notice and field probes of every cited
+# record (`retraction`, `concern`, `title`) ask the same question of each: one answer per
+# (locator, locators) pair spares a SequenceMatcher per probe (8% of a cold run's CPU).
+@functools.lru_cache(maxsize=1024)
+def _closest_at(locator: str, folded: tuple[str, ...]) -> int | None:
+    close = difflib.get_close_matches(locator, folded, 1, 0.75)
+    return folded.index(close[0]) if close else None
