@@ -101,8 +101,9 @@ BIOMCP = {
     "example_c.md": {"CL008": 1, "CL001": 12, "CL011": 1},
     # paragraph-end links cite their whole paragraph
     "example_d.md": {"CL011": 1, "CL001": 1},
-    # 57 entries, every one cited and unsaved; two entries are the same paper twice
-    "example_e.md": {"CL011": 1, "CL001": 24, "CL010": 2},
+    # 57 entries, every one cited and unsaved; two entries are the same paper twice; the
+    # abbreviations key under its outcomes table (`1L: First-line 2L+: …`) states nothing
+    "example_e.md": {"CL011": 1, "CL001": 23, "CL010": 2},
     # superscripts map to 24 entries, `ESMO 2024¹⁹` and `NCT01818323¹⁸` included; a list
     # closed by its citation (`…show promise:` / items / `…mechanisms¹¹`) lends it to its
     # items (`7.33-fold` is a quantity, checked against entry 17); its Methodology, opened

@@ -38,6 +38,7 @@ from citelint.read.mood import (
     SCOPE,
     bare_diagram,
     gantt_lines,
+    glossary,
     prospective,
     speculative,
 )
@@ -138,6 +139,7 @@ class ClaimReader:
         block = sentence.block
         if self._block[0] is not block:
             mute = block.kind == "header-row" or block.own_account or bool(PROMPT.match(block.text))
+            mute = mute or glossary(block.text)  # `Abbreviations: PFS: Progression-free …`
             self._block = (block, mute or gantt_lines(block.text) or bare_diagram(block.text))
         if self._block[1]:
             return NO_CLAIM

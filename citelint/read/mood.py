@@ -130,3 +130,53 @@ def gantt_lines(text: str) -> bool:
     """Whether a block is Gantt chart tasks: two or more, the last one closing it."""
     tasks = list(_GANTT_TASK.finditer(text))
     return len(tasks) >= 2 and not text[tasks[-1].end() :].strip()
+
+
+# An abbreviations key under a table, its lines joined into one paragraph (`Abbreviations:
+# 1L: First-line 2L+: Second-line or later PFS: Progression-free survival …`): each term is
+# written as abbreviations are (two or more capitals or digits, no space) and defined in a
+# few words that state no number. It names what the report's terms mean, not a finding.
+_GLOSSARY_KEY = re.compile(r"(?<!\S)(?=(?:[^\s:：]{0,7}[A-Z0-9]){2})[^\s:：]{1,8}[:：](?=\s)")
+_GLOSSARY_LABEL = re.compile(r"\W*(?:[^\W\d_][\w-]*\s+){0,3}[^\W\d_][\w-]*\s*[:：]\s*")
+_STANDALONE_NUMBER = re.compile(r"(?<![\w.])\d")
+MIN_GLOSSARY_TERMS = 3
+MAX_DEFINITION_WORDS = 8
+MAX_LABEL = 60  # characters of the label before the first term
+
+
+def glossary(text: str) -> bool:
+    """Whether a block is a key of abbreviations: three or more `TERM: a few words`,
+    after at most a label (`Abbreviations:`), and nothing else."""
+    keys = list(_GLOSSARY_KEY.finditer(text))
+    if len(keys) < MIN_GLOSSARY_TERMS:
+        return False
+    lead = text[: keys[0].start()]
+    if lead.strip() and (len(lead) > MAX_LABEL or not _GLOSSARY_LABEL.fullmatch(lead)):
+        return False
+    ends = [k.start() for k in keys[1:]] + [len(text)]
+    for key, end in zip(keys, ends, strict=True):
+        words = text[key.end() : end].split()
+        said = " ".join(words)
+        if not 1 <= len(words) <= MAX_DEFINITION_WORDS or _STANDALONE_NUMBER.search(said):
+            return False
+        if said.endswith((".", "。", ";")) and end != len(text):
+            return False  # a sentence, not a term's gloss
+        if not _spells(key.group()[:-1], said):
+            return False  # `FDA: approved pembrolizumab`: a statement, not a gloss
+    return True
+
+
+def _spells(term: str, words: str) -> bool:
+    """Whether a definition spells its term as an abbreviation does: the term's letters in
+    order among the definition's, a term opening with a letter opening with it
+    (`PFS: Progression-free survival`, `1L: First-line`, `R/M: Recurrent/metastatic`)."""
+    letters = [c for c in term.lower() if c.isalpha()]
+    said = words.lower()
+    if term[:1].isalpha() and not said.startswith(letters[0]):
+        return False
+    at = 0
+    for c in letters:
+        at = said.find(c, at) + 1
+        if not at:
+            return False
+    return True

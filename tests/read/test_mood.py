@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.read.mood import bare_diagram, prospective
+from citelint.read.mood import bare_diagram, glossary, prospective
 
 
 @pytest.mark.parametrize(
@@ -39,3 +39,23 @@ def test_the_authors_plan_is_prospective(text: str, plan: bool) -> None:
 )
 def test_a_diagram_without_its_fence(text: str, chart: bool) -> None:
     assert bare_diagram(text) is chart
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        (
+            "Abbreviations: 1L: First-line 2L+: Second-line or later R/M: "
+            "Recurrent/metastatic CPS: Combined positive score for PD-L1",
+            True,
+        ),
+        ("HR: hazard ratio CI: confidence interval NR: not reached", True),
+        ("Results: ORR: 36% PFS: 5.1 months OS: 13.0 months", False),  # values, not glosses
+        ("FDA: approved pembrolizumab EMA: approved nivolumab NMPA: approved it", False),
+        ("The trial enrolled 882 adults. HR: hazard ratio CI: confidence interval", False),
+        ("Abbreviations: PFS, progression-free survival; OS, overall survival", False),
+        ("HR: hazard ratio CI: confidence interval", False),  # two terms: too few to tell
+    ],
+)
+def test_an_abbreviations_key_is_a_glossary(text: str, key: bool) -> None:
+    assert glossary(text) is key
