@@ -56,6 +56,12 @@ def _long_reference_list(n: int) -> tuple[str, str]:
     return "r.md", body + notes  # every source unsaved, half the entries duplicates
 
 
+def _abbreviations_key(n: int) -> tuple[str, str]:
+    # a key of terms under a table, one paragraph: each term's gloss read once
+    terms = "".join(f"AB{i % 90}: Alpha beta\n" for i in range(n))
+    return "r.md", f"| A | B |\n|---|---|\n| x | 5% [pmid:1:abstract] |\n\nAbbreviations:\n{terms}"
+
+
 def _short_label_paragraphs(n: int) -> tuple[str, str]:
     # a flattened table's header is a run of short labels: one long run has none
     return "r.md", "".join(f"Label {i}\n\n" for i in range(n)) + "Rate 5% [1].\n"
@@ -233,6 +239,7 @@ CASES = [
     (_drugs_in_one_sentence, 600),
     (_author_year_citations_in_one_sentence, 4000),
     (_short_label_paragraphs, 8000),
+    (_abbreviations_key, 5000),
     (_lists_led_in_by_colons, 2000),
     (_narrative_citations_and_many_entries, 2000),
     (_long_non_ascii_line_of_inline_spans, 25000),
