@@ -93,8 +93,9 @@ BIOMCP = {
     # (`…tipifarnib blocks HRAS signaling… In a phase II trial (AIM-HN), tipifarnib…`).
     "example_a.md": {"CL011": 1, "CL001": 13},
     # `According to the … (AACR)` cites entry [1], the AACR page; four entries with URLs
-    # that the body never cites (one CL009 names them all)
-    "example_b.md": {"CL001": 15, "CL009": 1, "CL011": 1},
+    # that the body never cites (one CL009 names them all); its class bullets
+    # (`VEGF Inhibitors: Bevacizumab and other agents targeting …`) state no claim
+    "example_b.md": {"CL001": 11, "CL009": 1, "CL011": 1},
     # glued numbers (`chemotherapy.1 These drugs…`) close its sentences but the export
     # lost its list: they cite, and the missing list is one CL008; NCT ids in parentheses
     # and table rows cite too, and no trial is saved

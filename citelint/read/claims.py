@@ -37,6 +37,7 @@ from citelint.read.mood import (
     PROMPT,
     SCOPE,
     bare_diagram,
+    class_by_members,
     gantt_lines,
     glossary,
     prospective,
@@ -153,6 +154,8 @@ class ClaimReader:
             return self._claim(text, found, cites, heading=False)
         if SCOPE.match(text) or ANNOUNCE.match(text):
             return NO_CLAIM  # `This report evaluates …`, `Below are …`: the report itself
+        if class_by_members(text):
+            return NO_CLAIM  # `VEGF inhibitors: Bevacizumab and other agents targeting …`
         # a bold line ending in a colon (`**Weight management (2–4 years):**`) labels what
         # follows, as a heading does
         label = block.strong_only and block.text.rstrip().endswith((":", "："))

@@ -50,6 +50,31 @@ ANNOUNCE = re.compile(
     r"(?:下面|以下|下文|接下来)\s*(?:将|我们|先|再)?\s*(?:给出|列出|介绍|总结|归纳|列举|梳理|提供|是|为))",
     re.I,
 )
+# A class named by its members, no clause of its own (`VEGF inhibitors: Bevacizumab and
+# other agents targeting vascular endothelial growth factor`, `Lenvatinib, cabozantinib,
+# and other agents targeting …`): a noun phrase, its members one word each, that says
+# what the class is, not what any member did. What it targets is a few words with no
+# verb form (`-ed`) and no figure: `Nivolumab and other inhibitors are approved …` and
+# `… targeting PD-1 improved survival to 13 months` are claims.
+_CLASS_BY_MEMBERS = re.compile(
+    r"\W*(?:[^\s:：][^:：]{0,60}[:：]\s*)?(?:[\w-]+,\s+){0,4}[\w-]+,?\s+(?:and|or)\s+other\s+"
+    r"(?:[\w/-]+\s+){0,3}?[\w/-]+\s+(?:targeting|that\s+targets?|directed\s+against)\s+"
+    r"(?P<target>[^.;:,()]*?)\.?\s*$",
+    re.I,
+)
+_VERB_OR_FIGURE = re.compile(r"\w+ed\b|(?<![\w.-])\d+(?:[.,]\d+)*(?![\w-])")
+MAX_TARGET_WORDS = 6
+
+
+def class_by_members(text: str) -> bool:
+    """Whether a sentence only names a class by some of its members."""
+    m = _CLASS_BY_MEMBERS.match(text)
+    if m is None:
+        return False
+    target = m.group("target")
+    return len(target.split()) <= MAX_TARGET_WORDS and not _VERB_OR_FIGURE.search(target)
+
+
 # The author's plan by its mood: a recommendation (`should`, `ought to`, `need to`, `it is
 # recommended that`, 应当/应该); a plan's label, singular (`Success criterion:`,
 # `Milestone (0–3 y):`, `Near-term goal:`; `Immunotherapy milestones:` heads past events);

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.read.mood import bare_diagram, glossary, prospective
+from citelint.read.mood import bare_diagram, class_by_members, glossary, prospective
 
 
 @pytest.mark.parametrize(
@@ -59,3 +59,20 @@ def test_a_diagram_without_its_fence(text: str, chart: bool) -> None:
 )
 def test_an_abbreviations_key_is_a_glossary(text: str, key: bool) -> None:
     assert glossary(text) is key
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("VEGF inhibitors: Bevacizumab and other agents targeting the VEGF receptor", True),
+        ("Lenvatinib, cabozantinib, and other agents targeting angiogenic pathways", True),
+        ("AKT inhibitors: MK-2206 and other agents targeting protein kinase B", True),
+        ("PI3K inhibitors: Alpelisib and other agents targeting the 3-kinase pathway", True),
+        ("Nivolumab and other checkpoint inhibitors are approved for HNSCC.", False),
+        ("Nivolumab and other agents targeting PD-1 improved survival.", False),  # a verb
+        ("Bevacizumab and other agents targeting 5 pathways", False),  # a figure
+        ("In 2019, bevacizumab and other agents targeting VEGF were approved", False),
+    ],
+)
+def test_a_class_named_by_its_members_is_no_claim(text: str, named: bool) -> None:
+    assert class_by_members(text) is named
