@@ -17,6 +17,7 @@ from citelint.sources.model import SourceError
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 # an absolute POSIX path with no empty, `.` or `..` part: what `abspath` gives back as is
+_ALTSEP = os.altsep  # `/` on Windows: a name holding it is a path still to clean
 _CLEAN = re.compile(r"(?:/(?!\.\.?(?:/|$))[^/]+)+" if os.sep == "/" else r"(?!)")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO must never block the run
@@ -63,17 +64,21 @@ class RealPaths:
 
     def resolve(self, path: str) -> tuple[str, os.stat_result | None]:
         """The real path, and what `os.lstat` says of the path (None: nothing is there)."""
-        if not _CLEAN.fullmatch(path):  # (a clean absolute path, the usual, is split as it is)
-            path = os.path.abspath(path)
         folder, _, name = path.rpartition(os.sep)
-        folder = folder or os.sep
+        known = self._folders.get(folder)  # a folder resolved before is clean and absolute
+        if known is None or name in ("", ".", "..") or (_ALTSEP and _ALTSEP in name):
+            if not _CLEAN.fullmatch(path):  # (a clean absolute path, the usual, is split as is)
+                path = os.path.abspath(path)
+            folder, _, name = path.rpartition(os.sep)
+            folder = folder or os.sep
+            known = self._folders.get(folder)
         try:
             info: os.stat_result | None = os.lstat(path)
         except OSError:
             info = None  # absent: where it would be is its folder's real path and its name
         if not name or (info is not None and stat.S_ISLNK(info.st_mode)):
             return os.path.realpath(path), info  # the filesystem's root, or a link
-        return (self._folders.get(folder) or self._folder(folder)) + name, info
+        return (known or self._folder(folder)) + name, info
 
     def _folder(self, folder: str) -> str:
         """A clean folder's real path, with a final separator: resolved off its nearest

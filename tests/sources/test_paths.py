@@ -136,6 +136,31 @@ def test_real_paths_resolve_as_realpath_does_with_each_folder_once(tmp_path: Pat
     assert real._folders and not any(f.startswith(str(tmp_path)) for f in real._folders)
 
 
+def test_real_paths_of_a_known_folder_still_clean_what_they_are_given(tmp_path: Path) -> None:
+    """A path in a folder resolved before is joined as it is only when it is clean: its
+    `..`, `.`, doubled separators and trailing separator are still read as realpath
+    reads them, whichever was asked first."""
+    import os
+
+    from citelint.sources.paths import RealPaths
+
+    (tmp_path / "real" / "sub").mkdir(parents=True)
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    real = RealPaths()
+    base = str(tmp_path / "link" / "sub")
+    assert real(base + "/a.xml") == os.path.realpath(base + "/a.xml")  # the folder, known
+    for path in (
+        base + "/..",
+        base + "/.",
+        base + "/",
+        base + "//a.xml",
+        base + "/../sub/a.xml",
+        base + "/./a.xml",
+        str(tmp_path / "link") + "/../link/sub/a.xml",
+    ):
+        assert real(path) == os.path.realpath(path), path
+
+
 def test_real_paths_resolve_a_new_folder_with_one_lstat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
