@@ -92,8 +92,9 @@ class Claim:
     # source quoting the same author–year citation holds them as written.
     names: tuple[tuple[int, int], ...] = ()
     # a conditional or a speculation ("If these trials succeed, first-line therapy might
-    # involve nivolumab"): it states a possibility, and its drug names and markers ask no
-    # citation
+    # involve nivolumab"), or a class named by its members: it states a possibility or
+    # what a class is, and its drug names and markers ask no citation (cited, the source
+    # must still name them)
     speculative: bool = False
     # the author's own plan: a recommendation (`should prioritise …`), a target, milestone
     # or success criterion (`Success criterion: >200 qubits by 2027`), an outlook (`the most
@@ -154,8 +155,6 @@ class ClaimReader:
             return self._claim(text, found, cites, heading=False)
         if SCOPE.match(text) or ANNOUNCE.match(text):
             return NO_CLAIM  # `This report evaluates …`, `Below are …`: the report itself
-        if class_by_members(text):
-            return NO_CLAIM  # `VEGF inhibitors: Bevacizumab and other agents targeting …`
         # a bold line ending in a colon (`**Weight management (2–4 years):**`) labels what
         # follows, as a heading does
         label = block.strong_only and block.text.rstrip().endswith((":", "："))
@@ -203,7 +202,9 @@ class ClaimReader:
             marks,
             years,
             tuple(names),
-            speculative(text),
+            # a class named by its members (`VEGF inhibitors: Bevacizumab and other agents
+            # targeting …`) asks no citation for them, as a guess does; cited, they are checked
+            speculative(text) or class_by_members(text),
             plan,
         )
 
