@@ -209,3 +209,19 @@ def test_a_notes_list_of_claims_is_body_text(case: Path) -> None:
         a = [line.replace("a.md", "X") for line in _findings(out_a)]
         assert a == [line.replace("b.md", "X") for line in _findings(out_b)]
         assert [line.split()[1] for line in a] == ["CL011"]
+
+
+def test_under_isolated_an_abbreviations_key_is_read_as_any_block(case: Path) -> None:
+    """An abbreviations key states no claim (`mood.glossary`), but its shape is one a pull
+    request writes freely: under `--isolated` its sentences are claims like any other, so a
+    gloss cannot carry an uncited drug past the gate."""
+    key = (
+        "| Arm | ORR |\n|---|---|\n| pembrolizumab | 19% [1] |\n\nAbbreviations:\n"
+        "PEM: Pembrolizumab approved for HNSCC\nORR: Objective response rate\n"
+        "HR: Hazard ratio\n\n## References\n\n1. A trial. PMID: 3001\n"
+    )
+    write(case / "a.md", key)
+    _, plain, _ = run(case, "--no-cache", "--select", "CL001", "a.md")
+    _, isolated, _ = run(case, "--no-cache", "--isolated", "--select", "CL001", "a.md")
+    assert not _findings(plain), plain
+    assert [line.split(": ", 1)[1][:5] for line in _findings(isolated)] == ["CL001"], isolated

@@ -105,7 +105,7 @@ class Linter:
         )
         self.stamper = Stamper(settings.severity, run.show)
         self.channel_of = {name: kind.channel for name, kind in self.store.kinds.items()}
-        self.reader = ClaimReader(settings.claims.drugs)
+        self.reader = ClaimReader(settings.claims.drugs, trusted=settings.claims.trusted)
         self.evidence = Evidence()
         self.citations = CitationResolver(self.store)
         self.notices = NoticeReader(self.store)

@@ -128,7 +128,7 @@ CACHED_CLAIMS = 4096  # distinct sentences whose claim is kept
 class ClaimReader:
     """Reads sentences into claims with one drug grammar."""
 
-    def __init__(self, drugs: DrugGrammar) -> None:
+    def __init__(self, drugs: DrugGrammar, *, trusted: bool = False) -> None:
         self.drugs = drugs
         self._claims: dict[
             tuple[str, tuple[tuple[int, int], ...], bool], Claim
@@ -136,12 +136,15 @@ class ClaimReader:
         # whether the block being read says nothing: asked once a block, not once a
         # sentence (a block of thousands of lines would be scanned thousands of times)
         self._block: tuple[object, bool] = (None, False)
+        # --isolated: no block's own shape (an abbreviations key) mutes its sentences
+        self._trusted = trusted
 
     def read(self, sentence: Sentence) -> Claim:
         block = sentence.block
         if self._block[0] is not block:
             mute = block.kind == "header-row" or block.own_account or bool(PROMPT.match(block.text))
-            mute = mute or glossary(block.text)  # `Abbreviations: PFS: Progression-free …`
+            if not self._trusted:
+                mute = mute or glossary(block.text)  # `Abbreviations: PFS: Progression-free …`
             self._block = (block, mute or gantt_lines(block.text) or bare_diagram(block.text))
         if self._block[1]:
             return NO_CLAIM
