@@ -1,5 +1,6 @@
 """What a sentence does by its form, not what it states: a guess or a condition, the
-author's plan, the report describing itself, a restated prompt, chart data.
+author's plan, the report describing itself, a restated prompt, chart data, a key of
+abbreviations, a class named by its members.
 
 Each is read from mood and shape — modal verbs, a plan's label, a demonstrative with the
 report as its subject, a diagram's syntax — never from a list of topics (`claims.py`
