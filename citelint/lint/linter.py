@@ -28,7 +28,7 @@ from citelint.findings.repair.suggest import Repairer
 from citelint.findings.stamp import Stamper, file_finding, shown
 from citelint.ground.document import Document
 from citelint.ground.gitfiles import Tracked
-from citelint.ground.places import find_sources_root
+from citelint.ground.places import STORM_RUN_INDEX, find_sources_root
 from citelint.ground.writes import link_below
 from citelint.lint.cache.results import ResultCache
 from citelint.lint.cache.versions import code_version, stable
@@ -51,10 +51,10 @@ from citelint.rules import UnreadableReport as UnreadableReportRule
 from citelint.rules.verdicts import Verdicts, verdicts
 from citelint.sources.digests import Digests
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError, Span
-from citelint.sources.paths import read_regular, under_root, within
+from citelint.sources.paths import inside, read_regular, under_root, within
 from citelint.sources.store import SourceStore
 from citelint.sources.text_cache import TextCache
-from citelint.sources.watch import Watch
+from citelint.sources.watch import PATH, Watch
 
 RULE_CODES = frozenset(RULES_BY_CODE)  # what a suppression comment may name
 FAULT_ENV = "CITELINT_TEST_FAULT"  # read only under pytest: a file name that makes lint crash
@@ -154,7 +154,7 @@ class Linter:
         if kept is not None:
             return dataclasses.replace(kept, origin=origin)
         with self.watch.recording() as seen:
-            result = self.lint_bytes(display, data, root)
+            result = self.lint_bytes(display, data, root, self._run_index_beside(path, root))
         if self.results is not None and key and self._keepable(result):
             self.results.put(key, seen, result)
         return dataclasses.replace(result, origin=origin)
@@ -178,13 +178,28 @@ class Linter:
         if len(data) > cap:
             why = f"report is more than {cap} bytes, over max-report-bytes ({cap})"
             return self._file_finding(display, UnreadableReportRule, why)
-        return self.lint_bytes(display, data, self.sources_root(path))
+        root = self.sources_root(path)
+        return self.lint_bytes(display, data, root, self._run_index_beside(path, root))
 
-    def lint_bytes(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
+    def _run_index_beside(self, path: str, root: str | None) -> str:
+        """STORM's `url_to_info.json` beside a report whose sources root is elsewhere, as
+        outputs show it (`""`: none): the numbers CL008 finds no list for are its."""
+        folder = os.path.dirname(os.path.abspath(path))
+        if root is None or not inside(folder, self.run.trusted):
+            return ""  # (nothing outside the project is looked at)
+        if os.path.realpath(folder) == os.path.realpath(root):
+            return ""
+        index = os.path.join(folder, STORM_RUN_INDEX)
+        self.watch.note(PATH, index)  # a kept result depends on whether it is there
+        return self.display(index) if os.path.isfile(index) else ""
+
+    def lint_bytes(
+        self, display: str, data: bytes, sources_root: str | None, run_index: str = ""
+    ) -> FileResult:
         """Lint a report given as bytes (`lint_file` reads one from disk and calls this):
         an unreadable report is CL902, a crash is CL903, never an exception."""
         try:
-            return self._lint_unguarded(display, data, sources_root)
+            return self._lint_unguarded(display, data, sources_root, run_index)
         except UnreadableReport as exc:
             return self._file_finding(display, UnreadableReportRule, f"report {exc}")
         except Exception as exc:
@@ -196,7 +211,9 @@ class Linter:
                 "please report it with this file",
             )
 
-    def _lint_unguarded(self, display: str, data: bytes, sources_root: str | None) -> FileResult:
+    def _lint_unguarded(
+        self, display: str, data: bytes, sources_root: str | None, run_index: str
+    ) -> FileResult:
         if _fault(display):
             raise RuntimeError("fault injected for the internal-error test")
         doc = self.parser.parse(display, data)
@@ -207,6 +224,7 @@ class Linter:
         self.store.charging(True)  # what this report cites counts against its read cap
         try:
             analysis = self.analyze(doc, sources_root, suppressions)
+            analysis = dataclasses.replace(analysis, run_index_beside=run_index)
             findings = [f for rule in self.all_rules for f in rule.check(analysis)]
         finally:
             self.store.charging(False)  # hints search every saved record, uncharged

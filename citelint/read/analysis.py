@@ -169,6 +169,9 @@ class Analysis:
     # and the saved lines for these claims that were invalid (a quote not in the evidence)
     judged: Mapping[int, Judgement] = field(default_factory=dict)
     judged_invalid: int = 0
+    # STORM's `url_to_info.json` beside the report when its sources root is elsewhere (as
+    # outputs show it): what CL008's "no reference list" points to
+    run_index_beside: str = ""
 
     def relations_checked(self) -> tuple[int, int]:
         """(checked, abstained) of the claims whose relations were checked."""

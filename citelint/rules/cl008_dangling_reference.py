@@ -5,7 +5,8 @@ number is. A number the reference list has no entry for is CL008 at the citation
 report that cites by number and has no reference list at all gets one CL008, at its
 first numbered citation, rather than one per citation. (Reports from a STORM run whose
 `url_to_info.json` lies in the sources root number their sources there; those numbers are
-not dangling.) Every claim a dangling citation covers stays unverified.
+not dangling. An article linted with another sources root is told where its run's
+`url_to_info.json` is.) Every claim a dangling citation covers stays unverified.
 
 Fails:
 
@@ -62,7 +63,7 @@ class DanglingReference(Rule[NoOptions]):
                 anchor.start,
                 anchor.end,
                 f"the report cites by number ({len(dangling)} citations, first {anchor.text}) "
-                "but has no reference list",
+                f"but has no reference list{_run_index(analysis.run_index_beside)}",
                 anchors=(anchor,),
                 subject="no reference list",
             )
@@ -76,3 +77,11 @@ class DanglingReference(Rule[NoOptions]):
                 anchors=(anchor,),
                 subject=anchor.text,
             )
+
+
+def _run_index(beside: str) -> str:
+    """A STORM run's article linted with another sources root: its numbers are the run's."""
+    if not beside:
+        return ""
+    folder = beside.rsplit("/", 1)[0] if "/" in beside else "."
+    return f"; {beside} beside it numbers a STORM run's sources: pass --sources {folder}"

@@ -87,3 +87,32 @@ def test_a_report_that_cites_nothing_gets_one_missing_anchor_finding(project: Wr
         "fact-bearing sentence has no anchor (states Cetuximab); cite the saved source "
         "that states it"
     ]
+
+
+def test_a_storm_article_linted_with_another_sources_root_is_told_where_its_numbers_are(
+    project: Writer, tmp_path: Path
+) -> None:
+    """STORM numbers an article's sources in the `url_to_info.json` beside it. Linted with
+    another sources root, the article has no list, and CL008 says where the run's is; a
+    report with no such file beside it gets the plain message, and a result kept before
+    the file appeared is not served again."""
+    from citelint.config.load import Settings
+
+    project("run/storm_gen_article.txt", "The range was 2.5 km [1].\n")
+    project("elsewhere/pubmed/1.json", json.dumps({"abstract": "Unrelated."}))
+    settings = Settings(
+        project_root=str(tmp_path),
+        sources=str(tmp_path / "elsewhere"),
+        cache_dir=str(tmp_path / "cache"),
+        result_cache=True,
+        select=("CL008",),
+    )
+    article = [str(tmp_path / "run" / "storm_gen_article.txt")]
+    plain = "1:22 the report cites by number (1 citations, first [1]) but has no reference list"
+    found = citelint.lint_paths(article, settings).files[0].diagnostics
+    assert [f"{d.line}:{d.column} {d.message}" for d in found] == [plain]
+    project("run/url_to_info.json", '{"url_to_unified_index": {}, "url_to_info": {}}')
+    found = citelint.lint_paths(article, settings).files[0].diagnostics
+    assert [f"{d.line}:{d.column} {d.message}" for d in found] == [
+        f"{plain}; run/url_to_info.json beside it numbers a STORM run's sources: pass --sources run"
+    ]

@@ -176,7 +176,10 @@ def test_a_private_or_local_address_is_refused_unless_allowed(replay: Replay) ->
 
 def test_each_host_is_asked_at_its_own_pace_measured_at_the_server(replay: Replay) -> None:
     """The gaps between requests as the replay server logged them: the table's pace for
-    its host, and a host's own `x-rate-limit-*` headers (Crossref's) when slower."""
+    its host, and a host's own `x-rate-limit-*` headers (Crossref's) when slower. The pace
+    counts from each request sent; the server logs when its handler ran, which a loaded
+    machine delays by tens of milliseconds for one request and not the next, so the gaps
+    are asked with that much room (the exact rule is the fake-clock test's)."""
     from citelint.commands.fetch.http import host_key
 
     replay.on("/paced", (200, {"Content-Type": "text/plain"}, b"ok"))
@@ -186,12 +189,12 @@ def test_each_host_is_asked_at_its_own_pace_measured_at_the_server(replay: Repla
     for _ in range(3):
         client.get(f"{replay.base}/paced")
     gaps = [b - a for a, b in zip(replay.times, replay.times[1:], strict=False)]
-    assert len(gaps) == 2 and min(gaps) >= 0.28
+    assert len(gaps) == 2 and min(gaps) >= 0.2  # (unpaced, they are milliseconds)
     replay.times.clear()
     for _ in range(3):
         client.get(f"{replay.base}/told")  # says 2 a second: 0.5 s apart, over the table's 0.3
     gaps = [b - a for a, b in zip(replay.times, replay.times[1:], strict=False)]
-    assert min(gaps) >= 0.48
+    assert min(gaps) >= 0.4  # the table's 0.3 would not do
 
 
 def test_the_pace_table_follows_each_services_terms() -> None:
