@@ -12,6 +12,7 @@ import dataclasses
 import functools
 import hashlib
 import os
+import stat
 import traceback
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -184,14 +185,16 @@ class Linter:
     def _run_index_beside(self, path: str, root: str | None) -> str:
         """STORM's `url_to_info.json` beside a report whose sources root is elsewhere, as
         outputs show it (`""`: none): the numbers CL008 finds no list for are its."""
+        real = self.store.realpath  # each folder resolved once a run
         folder = os.path.dirname(os.path.abspath(path))
-        if root is None or not inside(folder, self.run.trusted):
+        if root is None or not inside(folder, self.run.trusted, real):
             return ""  # (nothing outside the project is looked at)
-        if os.path.realpath(folder) == os.path.realpath(root):
+        if real(folder) == real(os.path.abspath(root)):
             return ""
         index = os.path.join(folder, STORM_RUN_INDEX)
         self.watch.note(PATH, index)  # a kept result depends on whether it is there
-        return self.display(index) if os.path.isfile(index) else ""
+        _, info = real.resolve(index)  # its own `lstat`: a link is never followed out
+        return self.display(index) if info is not None and stat.S_ISREG(info.st_mode) else ""
 
     def lint_bytes(
         self, display: str, data: bytes, sources_root: str | None, run_index: str = ""
@@ -223,8 +226,7 @@ class Linter:
         )
         self.store.charging(True)  # what this report cites counts against its read cap
         try:
-            analysis = self.analyze(doc, sources_root, suppressions)
-            analysis = dataclasses.replace(analysis, run_index_beside=run_index)
+            analysis = self.analyze(doc, sources_root, suppressions, run_index=run_index)
             findings = [f for rule in self.all_rules for f in rule.check(analysis)]
         finally:
             self.store.charging(False)  # hints search every saved record, uncharged
@@ -245,8 +247,10 @@ class Linter:
         doc: Document,
         sources_root: str | None,
         suppressions: Suppressions | None = None,
+        *,
+        run_index: str = "",
     ) -> Analysis:
-        """Resolve every anchor and read every claim of `doc`, once."""
+        """Resolve every anchor and read every claim of `doc`, once (`run_index`: CL008's)."""
         cited = self.citations.resolve(doc, sources_root)
         resolutions = {
             a: self.store.resolve(a, sources_root) for a in doc.anchors if not a.is_citation
@@ -295,6 +299,7 @@ class Linter:
             unrecorded=unrecorded,
             judged=judged,
             judged_invalid=invalid,
+            run_index_beside=run_index,
         )
 
     def _provenance(

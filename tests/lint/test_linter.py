@@ -116,3 +116,24 @@ def test_a_storm_article_linted_with_another_sources_root_is_told_where_its_numb
     assert [f"{d.line}:{d.column} {d.message}" for d in found] == [
         f"{plain}; run/url_to_info.json beside it numbers a STORM run's sources: pass --sources run"
     ]
+
+
+def test_a_planted_link_beside_a_storm_article_gives_no_hint(
+    project: Writer, tmp_path: Path
+) -> None:
+    """The file beside the article is looked at by its own `lstat`: a `url_to_info.json`
+    that is a link (here to a file outside the project) is no run's index."""
+    from citelint.config.load import Settings
+
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.json"
+    outside.write_text('{"url_to_unified_index": {}, "url_to_info": {}}')
+    project("run/storm_gen_article.txt", "The range was 2.5 km [1].\n")
+    project("elsewhere/pubmed/1.json", json.dumps({"abstract": "Unrelated."}))
+    (tmp_path / "run" / "url_to_info.json").symlink_to(outside)
+    settings = Settings(
+        project_root=str(tmp_path), sources=str(tmp_path / "elsewhere"), select=("CL008",)
+    )
+    found = citelint.lint_paths([str(tmp_path / "run" / "storm_gen_article.txt")], settings)
+    assert [d.message for d in found.files[0].diagnostics] == [
+        "the report cites by number (1 citations, first [1]) but has no reference list"
+    ]
