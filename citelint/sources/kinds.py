@@ -18,15 +18,10 @@ from citelint.sources.loaders.arxiv import arxiv_name, load_arxiv
 from citelint.sources.loaders.bioc import load_bioc, load_pubtator_text
 from citelint.sources.loaders.crossref import crossref_name, load_crossref, load_csl
 from citelint.sources.loaders.html import load_html
+from citelint.sources.loaders.jsonparts import parse_json
 from citelint.sources.loaders.pdf import load_pdf
 from citelint.sources.loaders.pubmed import load_pubmed_json, load_pubmed_xml
-from citelint.sources.loaders.structured import (
-    JsonSource,
-    load_aact,
-    load_ctgov,
-    load_europepmc,
-    parse_json,
-)
+from citelint.sources.loaders.structured import JsonSource, load_aact, load_ctgov, load_europepmc
 from citelint.sources.loaders.text import (
     TextSource,
     decode_text,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from citelint.evidence.judged import JUDGED_FILE, parse_lines
 from citelint.read.citations.urls import normalize_url, strip_credentials
-from citelint.sources.loaders.structured import parse_json
+from citelint.sources.loaders.jsonparts import parse_json
 from citelint.sources.model import Failure, FailureKind, SourceError
 from citelint.sources.paths import inside
 from citelint.sources.store import SourceStore

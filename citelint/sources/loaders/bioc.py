@@ -8,14 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from citelint.sources.loaders.structured import (
-    Flat,
-    JsonSource,
-    items,
-    obj,
-    parse_json,
-    record_id_mismatch,
-)
+from citelint.sources.loaders.jsonparts import items, obj, parse_json
+from citelint.sources.loaders.structured import Flat, JsonSource, record_id_mismatch
 from citelint.sources.model import SourceError
 
 

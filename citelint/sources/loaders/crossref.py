@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from citelint.sources.loaders.bibliographic import BibliographicRecord, Section
-from citelint.sources.loaders.structured import parse_json
+from citelint.sources.loaders.jsonparts import parse_json
 from citelint.sources.model import SourceError
 
 _TAG = re.compile(r"<[^>]{0,200}>")

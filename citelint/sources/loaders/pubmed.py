@@ -28,7 +28,8 @@ from citelint.sources.loaders.bibliographic import (
     parse_xml,
 )
 from citelint.sources.loaders.bibliographic import element_text as _text
-from citelint.sources.loaders.structured import JsonSource, parse_json, record_id_mismatch
+from citelint.sources.loaders.jsonparts import parse_json
+from citelint.sources.loaders.structured import JsonSource, record_id_mismatch
 from citelint.sources.model import SourceError
 
 _RECORDS = ("PubmedArticle", "PubmedBookArticle")

@@ -8,12 +8,12 @@ judged from their context instead of being matched blindly.
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from citelint.sources.loaders.jsonparts import dig, obj, parse_json, pointer
 from citelint.sources.model import Failure, FailureKind, NumberField, Resolution, SourceError, Span
 
 _NUMBER = re.compile(r"^[+\-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+\-−]?\.\d+$")
@@ -49,20 +49,31 @@ def flatten(
     *,
     strip_html: bool = False,
     out: Flat | None = None,
-    context: str = "",
+    context: tuple[str, str] = ("", ""),
     groups: dict[str, str] | None = None,
 ) -> Flat:
     """String values (as text) and whole-number values (as fields) in document order.
 
     A field's context is the string values of its enclosing objects, nearest first: a
     ClinicalTrials.gov measurement holds only `value` and `groupId`, and its unit lives in
-    the outcome measure two levels up (DECISIONS F1, read with ancestors).
+    the outcome measure two levels up (DECISIONS F1, read with ancestors). `context` is
+    that text as written and casefolded.
     """
     out = out if out is not None else Flat()
     groups = groups or {}
     if isinstance(node, dict):
-        own = " ".join(v for v in node.values() if isinstance(v, str) and not _NUMBER.match(v))
-        context = f"{own} {context}"[:2000]
+        own = " ".join(
+            v
+            for k, v in node.items()
+            if isinstance(v, str) and not _NUMBER.match(v) and not _STRUCTURAL.match(str(k))
+        )
+        # An object with no words of its own (a measurement's `{groupId, value}`: an id
+        # names, it does not say what is measured) shares its parent's context, folded
+        # once: a copy per field or per object held a results table's 2,000-character
+        # context once per measurement (a third of a hinted run's memory).
+        if own:
+            raw = f"{own} {context[0]}"[:2000]
+            context = (raw, raw.casefold())
         groups = _groups(node.get("groups"), groups)  # a result's groups, by their ids
         group = groups.get(str(node.get("groupId", "")), "")
         for key, value in node.items():
@@ -70,7 +81,7 @@ def flatten(
                 continue
             if isinstance(value, (int, float)) or (isinstance(value, str) and _NUMBER.match(value)):
                 if not _STRUCTURAL.match(str(key)):
-                    out.fields.append(NumberField(str(value), str(key), context.casefold(), group))
+                    out.fields.append(NumberField(str(value), str(key), context[1], group))
             elif isinstance(value, str):
                 out.texts.append(_clean(value) if strip_html else value)
             else:
@@ -80,7 +91,7 @@ def flatten(
             if isinstance(item, str):
                 out.texts.append(_clean(item) if strip_html else item)
             elif isinstance(item, (int, float)) and not isinstance(item, bool):
-                out.fields.append(NumberField(str(item), "", context.casefold()))
+                out.fields.append(NumberField(str(item), "", context[1]))
             else:
                 flatten(item, strip_html=strip_html, out=out, context=context, groups=groups)
     elif isinstance(node, str):
@@ -103,54 +114,6 @@ def _groups(listed: object, outer: dict[str, str]) -> dict[str, str]:
 
 def _clean(value: str) -> str:
     return html.unescape(_TAG.sub(" ", value)) if "<" in value or "&" in value else value
-
-
-def parse_json(data: bytes) -> Any:
-    if b"\x00" in data[:8192]:
-        raise SourceError("is a binary file (NUL bytes found), not JSON")
-    try:
-        return json.loads(data.decode("utf-8").removeprefix("\ufeff"))
-    except UnicodeDecodeError as exc:
-        raise SourceError(f"is not valid UTF-8 (offset {exc.start})") from exc
-    except json.JSONDecodeError as exc:
-        raise SourceError(
-            f"is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-        ) from exc
-    except RecursionError as exc:
-        raise SourceError("is JSON nested too deeply to read") from exc
-    except ValueError as exc:  # an integer of more than 4,300 digits
-        raise SourceError(f"is not readable JSON ({exc})") from exc
-
-
-def obj(value: object) -> dict[str, Any]:
-    """`value` if it is a JSON object, else an empty one: shapes are never trusted."""
-    return value if isinstance(value, dict) else {}
-
-
-def items(value: object) -> list[Any]:
-    """`value` if it is a JSON array, else an empty one."""
-    return value if isinstance(value, list) else []
-
-
-def _index(part: str) -> int:
-    """A JSON path part as a list index (at most nine digits); past any list otherwise."""
-    return int(part) if part.isascii() and part.isdigit() and len(part) <= 9 else 1 << 62
-
-
-def dig(node: Any, dotted: str) -> tuple[bool, Any]:
-    """Follow `a.b.0.c`; (False, None) when any step is missing."""
-    for part in dotted.split("."):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and _index(part) < len(node):
-            node = node[int(part)]
-        else:
-            return False, None
-    return True, node
-
-
-def _pointer(dotted: str) -> str:
-    return "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in dotted.split("."))
 
 
 def collect_dates(node: Any, out: list[str] | None = None) -> list[str]:
@@ -184,11 +147,24 @@ class JsonSource:
     ids: frozenset[str] = frozenset()
     dates: str = ""
     text_of: Callable[[Any], Flat] | None = None
+    # a node of the record's text and fields, by the node: an alias and its key
+    # (`results`, `resultsSection`) and every whole-record locator name one node,
+    # flattened once (the node is held beside them, so its id names no other)
+    flats: dict[int, tuple[Any, str, tuple[NumberField, ...]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def span(self, node: Any, locator: str | None, pointer: str) -> Resolution:
-        flat = self.text_of(node) if self.text_of else flatten(node, strip_html=self.strip_html)
-        text = "\n".join(t for t in flat.texts if t.strip())
-        if not text.strip() and not flat.fields:
+        # a node of the record is kept; a matched section list (no pointer) is new each time
+        keep = bool(pointer) or node is self.root
+        known = self.flats.get(id(node)) if keep else None
+        if known is None:
+            flat = self.text_of(node) if self.text_of else flatten(node, strip_html=self.strip_html)
+            known = (node, "\n".join(t for t in flat.texts if t.strip()), tuple(flat.fields))
+            if keep:
+                self.flats[id(node)] = known
+        _, text, fields = known
+        if not text.strip() and not fields:
             what = f"'{locator}'" if locator else "the record"
             return Failure(FailureKind.NO_LOCATOR, f"{what} holds no text", self.path)
         return Span(
@@ -197,7 +173,7 @@ class JsonSource:
             text,
             pointer=pointer,
             structured=True,
-            fields=tuple(flat.fields),
+            fields=fields,
             ids=self.ids,
             dates=self.dates,
         )
@@ -214,19 +190,19 @@ class JsonSource:
             for target in self.aliases[locator]:
                 found, node = dig(self.root, target)
                 if found:
-                    return self.span(node, locator, _pointer(target))
+                    return self.span(node, locator, pointer(target))
             return Failure(
                 FailureKind.NO_LOCATOR, f"record has no {self.aliases[locator][0]}", self.path
             )
         if isinstance(self.root, dict) and locator in self.root:
-            return self.span(self.root[locator], locator, _pointer(locator))
+            return self.span(self.root[locator], locator, pointer(locator))
         if self.key_matcher is not None:
             key = self.key_matcher(self.root, locator)
             if key is not None:
-                return self.span(dig(self.root, key)[1], locator, _pointer(key))
+                return self.span(dig(self.root, key)[1], locator, pointer(key))
         found, node = dig(self.root, locator)
         if found:
-            return self.span(node, locator, _pointer(locator))
+            return self.span(node, locator, pointer(locator))
         if self.sections is not None:
             matched = self.sections(self.root, locator)
             if matched:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from citelint.sources.model import FailureKind
+from citelint.sources.model import FailureKind, Span
 from tests.sources.conftest import failure, span
 
 
@@ -84,6 +85,59 @@ def test_a_measurement_carries_the_title_of_its_result_group() -> None:
         ("19.63", "1 Placebo"),
         ("21.19", "2. Repaglinide"),
     ]
+
+
+def test_a_measurement_shares_the_context_of_the_measure_it_belongs_to() -> None:
+    """A measurement's own strings are its ids: its fields read the measure's words, and
+    hold the one folded copy of them its siblings hold (a copy each was a third of a
+    hinted run's memory)."""
+    from citelint.sources.loaders.structured import flatten
+
+    outcome = {
+        "title": "Overall Survival",
+        "unitOfMeasure": "Months",
+        "measurements": [
+            {"groupId": "OG000", "value": "19.6"},
+            {"groupId": "OG001", "value": "21.2"},
+        ],
+        "denoms": [{"units": "Participants", "counts": [{"groupId": "OG000", "value": "88"}]}],
+    }
+    first, second, count = flatten(outcome).fields
+    assert first.context == "overall survival months "
+    assert first.context is second.context
+    assert count.context == "participants overall survival months "
+
+
+def test_an_alias_and_its_key_are_one_node_flattened_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`results` and `resultsSection` name one node: its text and fields are read once
+    and both spans hold them; a node of its own is read again."""
+    from citelint.sources.loaders import structured
+
+    calls: list[object] = []
+    real_flatten = structured.flatten
+
+    def counted(node: object, **kw: Any) -> structured.Flat:
+        calls.append(node)
+        return real_flatten(node, **kw)
+
+    monkeypatch.setattr(structured, "flatten", counted)
+    record = {
+        "protocolSection": {"identificationModule": {"nctId": "NCT00000001"}},
+        "resultsSection": {"outcomeMeasuresModule": {"title": "ORR", "value": "36"}},
+    }
+    source = structured.JsonSource("t.json", record, structured.CTGOV_ALIASES)
+    by_alias, by_key = source.resolve("results"), source.resolve("resultsSection")
+    outcomes = source.resolve("outcomes")
+    assert isinstance(by_alias, Span) and isinstance(by_key, Span)
+    assert isinstance(outcomes, Span)
+    assert by_alias.text == "ORR" and by_alias.text is by_key.text
+    assert by_alias.fields is by_key.fields and [f.value for f in by_key.fields] == ["36"]
+    assert (by_alias.pointer, by_key.pointer) == ("/resultsSection", "/resultsSection")
+    section = record["resultsSection"]
+    # the section once (its module inside it), the module as its own place once
+    assert [c is section for c in calls] == [True, False, False]
 
 
 def test_a_trial_saved_under_an_alias_id_is_the_study_it_names(tmp_path: Path) -> None:
