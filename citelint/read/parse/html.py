@@ -164,7 +164,8 @@ class _Walker:
                     hard_breaks=run.breaks,
                     links=run.links,
                     sups=run.sups,
-                    number=self.number if kind == "li" else None,
+                    # a loose item's paragraphs are the item's (`<li><p>…</p></li>`)
+                    number=self.number if any(k[0] == "li" for k in self.kinds) else None,
                 )
             )
         self.run = _Run()
@@ -310,6 +311,8 @@ class _Walker:
                     table=self.tables[-1] if self.tables else 0,
                     cells=tuple(ranges),
                     appendix=self.appendix_depth > 0,
+                    links=run.links,  # a cell cites as a paragraph does (A1)
+                    sups=run.sups,
                 )
             )
         self.run = _Run()

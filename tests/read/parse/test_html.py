@@ -87,3 +87,40 @@ def test_attribute_anchor_covers_element_sentences() -> None:
 def test_broken_html_still_parses() -> None:
     doc = parse("r.html", "<p>unclosed <b>bold <p>second [pmid:1]<div><table><tr><td>x")
     assert "second [pmid:1]" in sentences(doc)
+
+
+def test_a_table_cell_cites_with_its_links_and_superscripts() -> None:
+    # seen on a Markdown report exported to HTML: every link citation of its table rows
+    # was dropped (123 anchors read as 106), and the cited rows got CL001
+    doc = parse(
+        "r.html",
+        "<table><tr><th>Drug</th><th>Result</th></tr>\n"
+        '<tr><td>Nivolumab</td><td>Survival doubled (36% vs 17%) <a href="https://example.org/b">'
+        "example.org</a></td></tr>\n"
+        "<tr><td>Cetuximab</td><td>Response in 13% of patients<sup>2</sup></td></tr></table>\n"
+        "<h2>References</h2><ol><li>Lee K. A trial. 2019.</li><li>Ruiz P. Another. 2020.</li></ol>",
+    )
+    assert [(a.type, a.id, doc.position(a.start)) for a in doc.anchors] == [
+        ("url", "https://example.org/b", (2, 89)),  # at the link text
+        ("ref", "2", (3, 59)),
+    ]
+
+
+def test_a_loose_list_item_keeps_its_number() -> None:
+    # `<li><p>…</p></li>`, as Markdown renderers write a list with blank lines between
+    # items: each entry is its item's number, as in the Markdown it came from, even when
+    # an entry does not read as a reference (an agency, a four-initial author)
+    entries = [
+        "Lee K. A trial. Lancet. 2019;1:2-3.",
+        "International Agency. A new technique. Agency News. May 7, 2024.",
+        "Aerts HJWL, Ruiz P. A model. Nat Commun. 2014;5:4006.",
+    ]
+    items = "".join(f"<li>\n<p>{e}</p>\n</li>\n" for e in entries)
+    doc = parse(
+        "r.html",
+        "<p>First [1]. Second [2]. Third [3].</p>\n"
+        f'<h2>References</h2>\n<ol start="1">\n{items}</ol>',
+    )
+    assert [(r.key, r.text) for r in doc.references] == [
+        (str(n), e) for n, e in enumerate(entries, 1)
+    ]

@@ -1,7 +1,13 @@
-"""Parsing reports: decoding (BOM, CRLF, encodings) and empty files."""
+"""Parsing reports: decoding (BOM, CRLF, encodings), empty files, and a Markdown report
+read alike as its HTML export."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pyromark
+
+from citelint.ground.document import Document
 from tests.read.parse.conftest import parse
 
 
@@ -15,3 +21,51 @@ def test_bom_and_crlf() -> None:
 def test_empty_reports() -> None:
     assert parse("r.md", "").blocks == ()
     assert parse("r.html", "   \n").blocks == ()
+
+
+def _rendered(markdown: str) -> str:
+    """A Markdown report as a renderer exports it to HTML (tables, footnotes)."""
+    options = pyromark.Options.ENABLE_TABLES | pyromark.Options.ENABLE_FOOTNOTES
+    return f"<html><body>{pyromark.html(markdown, options=options)}</body></html>"
+
+
+def _read(doc: Document) -> tuple[list[tuple[str, str, str | None]], list[tuple[str, str]]]:
+    """What a report cites and lists, format aside: its anchors and reference entries."""
+    anchors = [(a.type, a.id, a.locator) for a in doc.anchors]
+    return anchors, [(r.key, " ".join(r.text.split())) for r in doc.references]
+
+
+PARITY = """# Outcomes
+
+Pembrolizumab improved survival to 14.9 months [ascopost.com](https://ascopost.com/a) [1].
+
+| Drug | Result |
+| --- | --- |
+| Nivolumab | Survival doubled (36% vs 17%) [example.org](https://example.org/b) |
+| Cetuximab | Response in 13% of patients [2] |
+
+- Response rates rose in the second cohort [3].
+
+## References
+
+1. Lee K. A trial. Lancet. 2019;1:2-3.
+
+2. International Agency. A new technique. Agency News. May 7, 2024.
+
+3. Aerts HJWL, Ruiz P. A model. Nat Commun. 2014;5:4006.
+"""
+
+
+def test_a_markdown_report_and_its_html_export_read_alike() -> None:
+    assert _read(parse("r.html", _rendered(PARITY))) == _read(parse("r.md", PARITY))
+
+
+def test_real_reports_and_their_html_exports_read_alike(corpus: Path) -> None:
+    # every published Markdown report of the corpus, exported as a renderer would: the
+    # same anchors and the same reference entries in both formats
+    reports = sorted((corpus / "reports").rglob("*.md"))
+    assert len(reports) > 40
+    for path in reports:
+        text = path.read_text(encoding="utf-8")
+        md, html = parse("r.md", text), parse("r.html", _rendered(text))
+        assert _read(html) == _read(md), path.name
