@@ -140,7 +140,12 @@ class CitationScanner:
                 for key, b, e in self.narrators.cite(text)
             ]
         hits.sort(key=lambda h: (h.start, h.end))
-        return without_overlaps(list(dict.fromkeys(hits)))  # `[3]` linked to `#ref-3`: once
+        # `[3]` linked to `#ref-3`, `<a href="#fn1"><sup>1</sup></a>`: one citation, read
+        # by several styles at one place (the first style found keeps it)
+        once: dict[tuple[str, str, str | None, int, int], CitationHit] = {}
+        for hit in hits:
+            once.setdefault((hit.type, hit.id, hit.locator, hit.start, hit.end), hit)
+        return without_overlaps(list(once.values()))
 
     @staticmethod
     def _ref(style: str, key: str, start: int, end: int, written: str) -> CitationHit:

@@ -27,6 +27,8 @@ from citelint.read.parse.html_tree import (
     BLOCK_KINDS,
     INLINE,
     SKIP,
+    Footnotes,
+    is_footnote_label,
     is_mermaid,
     small_int,
     strong_only,
@@ -104,6 +106,7 @@ class _Walker:
         self.tables: list[int] = []
         self.table_count = 0
         self.number: int | None = None  # the number of the `<ol>` item being read
+        self.notes = Footnotes()  # the footnote definition being read, if any
         self.lists: list[int | None] = []  # the next number of each open list (None: `<ul>`)
         self.pending: list[RawBlock] = []  # shown texts, read after the block they sit in
 
@@ -166,6 +169,7 @@ class _Walker:
                     sups=run.sups,
                     # a loose item's paragraphs are the item's (`<li><p>…</p></li>`)
                     number=self.number if any(k[0] == "li" for k in self.kinds) else None,
+                    label=self.notes.label,
                 )
             )
         self.run = _Run()
@@ -203,6 +207,7 @@ class _Walker:
             self.read_shown(el, tag)
         if tag in UNREAD_TAGS:
             self.note_unread(el, tag)
+        opened = self.notes.open(el, tag, self.lists[-1] if self.lists else None, self.flush)
         if tag in RAW_TEXT:
             pass
         elif tag == "math":  # a formula's numbers and words, in the sentence it sits in
@@ -210,7 +215,7 @@ class _Walker:
         elif is_mermaid(el, tag):
             self.flush()
             self.out.mermaid.append(self.scopes.mermaid(el, self.raw, self.locate))
-        elif tag in SKIP:
+        elif tag in SKIP or (tag == "sup" and el.attrib and is_footnote_label(el)):
             self.skip_text(el)
         elif tag == "tr":
             self.flush()
@@ -243,6 +248,7 @@ class _Walker:
             elif tag in ("ol", "ul"):
                 self.lists.pop()
         self.appendix_depth -= appendix
+        self.notes.close(opened)
         self.scopes.close(el, scoped)
         self.add_text(el.tail)
 

@@ -3,7 +3,8 @@ makes, which it skips, which it reads inline, and what a few of them are."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from lxml import etree
 
@@ -67,3 +68,63 @@ def texts(el: etree._Element) -> Iterator[str]:
 def small_int(text: str | None) -> int | None:
     """A list number as an attribute writes it; anything else (or absurdly long) is none."""
     return int(text) if text and text.isdigit() and len(text) <= 9 else None
+
+
+# Where Markdown renderers put a report's footnotes (grammar of their markup, no list of
+# tools): Pandoc's `<section role="doc-endnotes">`, markdown-it's `<section
+# class="footnotes">` and Python-Markdown's `<div class="footnote">` hold an `<ol>` of the
+# definitions; pulldown-cmark writes each as `<div class="footnote-definition" id="1">`
+# with its label in a `<sup class="footnote-definition-label">`.
+_NOTES_ROLES = frozenset({"doc-endnotes", "doc-footnotes"})
+_NOTES_CLASSES = frozenset({"footnotes", "footnote"})
+
+
+def holds_footnotes(el: etree._Element) -> bool:
+    """Whether the element holds the report's footnote definitions (an `<ol>` of them)."""
+    classes = (el.get("class") or "").split()
+    return (el.get("role") or "").strip() in _NOTES_ROLES or not _NOTES_CLASSES.isdisjoint(classes)
+
+
+def footnote_label(el: etree._Element) -> str | None:
+    """The label of a footnote definition written as one element (pulldown-cmark), else None."""
+    if "footnote-definition" not in (el.get("class") or "").split():
+        return None
+    for node in el.iter("sup"):
+        if is_footnote_label(node):
+            return "".join(texts(node)).strip() or None
+    return (el.get("id") or "").strip() or None
+
+
+def is_footnote_label(el: etree._Element) -> bool:
+    """A definition's own label (`<sup class="footnote-definition-label">1</sup>`): its
+    key, not a citation of it."""
+    return "footnote-definition-label" in (el.get("class") or "").split()
+
+
+@dataclass(slots=True)
+class Footnotes:
+    """The footnote definition the walker is in: its `label` (None: it is in none)."""
+
+    label: str | None = None
+    depth: int = 0  # open elements that hold definitions
+
+    def open(
+        self, el: etree._Element, tag: str, number: int | None, flush: Callable[[], None]
+    ) -> tuple[bool, str | None]:
+        """Enter `el` (`number`: the next one of the open `<ol>`); what came before a new
+        definition is flushed first, as not its own. Returns what `close` undoes."""
+        outer = label = self.label
+        holds = bool(el.attrib) and holds_footnotes(el)
+        self.depth += holds
+        if tag == "li" and self.depth and number is not None:
+            label = str(small_int(el.get("value")) or number)  # (the item's number)
+        elif el.attrib:
+            label = footnote_label(el) or outer
+        if label != outer:
+            flush()
+            self.label = label
+        return holds, outer
+
+    def close(self, opened: tuple[bool, str | None]) -> None:
+        holds, self.label = opened
+        self.depth -= holds

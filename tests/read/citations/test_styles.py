@@ -326,3 +326,12 @@ def test_spaced_markers_in_a_report_that_cites_by_glued_numbers(
     scanner = CitationScanner(DEFAULT_STYLES, keys, spaced=True)
     assert [h.id for h in scanner.scan(text)] == cited
     assert CitationScanner(DEFAULT_STYLES, keys).scan(text) == []  # not its habit: none
+
+
+def test_one_citation_read_by_several_styles_at_one_place_is_read_once() -> None:
+    # `<a href="#fn1"><sup>1</sup></a>`, as Pandoc exports a footnote reference: a link to
+    # an entry and a superscript over the same "1", with glued numbers on too
+    text = "Survival rose 5%.1 Deaths fell."
+    scanner = CitationScanner((*DEFAULT_STYLES, "glued"), ("1",))
+    hits = scanner.scan(text, links=[(17, 18, "#fn1")], sups=[(17, 18)])
+    assert [(h.style, h.id, text[h.start : h.end]) for h in hits] == [("numbered", "1", "1")]

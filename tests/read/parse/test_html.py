@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.read.parse.conftest import parse, sentences
 
 
@@ -123,4 +125,63 @@ def test_a_loose_list_item_keeps_its_number() -> None:
     )
     assert [(r.key, r.text) for r in doc.references] == [
         (str(n), e) for n, e in enumerate(entries, 1)
+    ]
+
+
+_BODY = "<p>Survival rose 5%.{0} Deaths fell 3%.{1}</p>\n"
+_ENTRIES = ("Smith J. A trial. Lancet. 2020;1:2-3.", "Lee K. Another trial. BMJ. 2021;2:3-4.")
+# A footnoted Markdown report as four renderers export it: the reference, then the notes
+EXPORTS = {
+    "pandoc": (
+        '<a href="#fn{n}" class="footnote-ref" id="fnref{n}" role="doc-noteref"><sup>{n}</sup></a>',
+        '<section id="footnotes" class="footnotes footnotes-end-of-document" role="doc-endnotes">'
+        "<hr /><ol>{items}</ol></section>",
+        '<li id="fn{n}"><p>{entry}<a href="#fnref{n}" class="footnote-back" '
+        'role="doc-backlink">↩︎</a></p></li>',
+    ),
+    "markdown-it": (
+        '<sup class="footnote-ref"><a href="#fn{n}" id="fnref{n}">[{n}]</a></sup>',
+        '<hr class="footnotes-sep"><section class="footnotes"><ol class="footnotes-list">'
+        "{items}</ol></section>",
+        '<li id="fn{n}" class="footnote-item"><p>{entry} <a href="#fnref{n}" '
+        'class="footnote-backref">↩︎</a></p></li>',
+    ),
+    "python-markdown": (
+        '<sup id="fnref:{n}"><a class="footnote-ref" href="#fn:{n}">{n}</a></sup>',
+        '<div class="footnote"><hr /><ol>{items}</ol></div>',
+        '<li id="fn:{n}"><p>{entry}&#160;<a class="footnote-backref" href="#fnref:{n}">'
+        "&#8617;</a></p></li>",
+    ),
+    "pulldown-cmark": (
+        '<sup class="footnote-reference"><a href="#{n}">{n}</a></sup>',
+        "{items}",
+        '<div class="footnote-definition" id="{n}"><sup class="footnote-definition-label">'
+        "{n}</sup><p>{entry}</p></div>",
+    ),
+}
+
+
+@pytest.mark.parametrize("renderer", sorted(EXPORTS))
+def test_a_footnoted_report_exported_to_html_reads_its_notes_as_the_list(renderer: str) -> None:
+    # each reference was read two or three times (the link, the superscript, glued digits)
+    # and the notes were no reference list: CL008 "cites by number but has no reference list"
+    ref, notes, item = EXPORTS[renderer]
+    items = "".join(item.format(n=n, entry=e) for n, e in enumerate(_ENTRIES, 1))
+    html = _BODY.format(ref.format(n=1), ref.format(n=2)) + notes.format(items=items)
+    doc = parse("r.html", html)
+    assert [(a.type, a.id) for a in doc.anchors] == [("ref", "1"), ("ref", "2")]
+    assert [(r.key, r.text.rstrip("↩︎\xa0 ")) for r in doc.references] == [
+        ("1", _ENTRIES[0]),
+        ("2", _ENTRIES[1]),
+    ]
+
+
+def test_a_class_named_like_notes_outside_a_list_keys_nothing() -> None:
+    # a paragraph in a `footnotes` box is not an entry: only the items of its list are
+    doc = parse(
+        "r.html",
+        '<div class="footnote"><p>Survival rose to 75% with trametinib.</p></div>',
+    )
+    assert doc.references == () and [s.text for s in doc.sentences] == [
+        "Survival rose to 75% with trametinib."
     ]

@@ -1,11 +1,19 @@
-"""The element helpers of the HTML walker."""
+"""The element helpers of the HTML walker, and where a report's footnotes are."""
 
 from __future__ import annotations
 
 import pytest
 from lxml import etree
 
-from citelint.read.parse.html_tree import is_mermaid, small_int, strong_only, texts
+from citelint.read.parse.html_tree import (
+    Footnotes,
+    footnote_label,
+    holds_footnotes,
+    is_mermaid,
+    small_int,
+    strong_only,
+    texts,
+)
 
 
 def _el(source: str) -> etree._Element:
@@ -40,3 +48,35 @@ def test_small_int_refuses_what_is_not_a_list_number() -> None:
     assert small_int(None) is None
     assert small_int("x") is None
     assert small_int("9" * 5000) is None  # never an int conversion of hostile length
+
+
+def test_footnote_containers_and_definitions_by_their_markup() -> None:
+    assert holds_footnotes(_el('<section role="doc-endnotes"/>'))
+    assert holds_footnotes(_el('<section class="footnotes footnotes-end-of-document"/>'))
+    assert holds_footnotes(_el('<div class="footnote"/>'))
+    assert not holds_footnotes(_el('<div class="footnote-reference"/>'))
+    definition = '<div class="footnote-definition" id="x"><sup class="{c}">7</sup></div>'
+    assert footnote_label(_el(definition.format(c="footnote-definition-label"))) == "7"
+    assert footnote_label(_el(definition.format(c="other"))) == "x"  # no label shown: its id
+    assert footnote_label(_el('<div class="footnotes" id="x"/>')) is None
+
+
+def test_footnotes_label_a_container_s_items_and_restore_the_outer_label() -> None:
+    flushed: list[str | None] = []
+    notes = Footnotes()
+    box = etree.fromstring('<section role="doc-endnotes"><li value="4"/><li/></section>')
+    opened = notes.open(box, "section", None, lambda: flushed.append(notes.label))
+    first = notes.open(box[0], "li", 1, lambda: flushed.append(notes.label))
+    assert notes.label == "4"  # an item's own `value` wins, as it numbers the item
+    notes.close(first)
+    second = notes.open(box[1], "li", 5, lambda: flushed.append(notes.label))
+    assert notes.label == "5"
+    notes.close(second)
+    notes.close(opened)
+    assert (_state(notes), flushed) == ((None, 0), [None, None])
+    outside = notes.open(etree.fromstring("<li/>"), "li", 2, lambda: None)
+    assert _state(notes) == (None, 0) and outside == (False, None)  # a body list's item
+
+
+def _state(notes: Footnotes) -> tuple[str | None, int]:
+    return notes.label, notes.depth
