@@ -228,7 +228,7 @@ class _Walker:
             self.children(el)
             self.flush()
             self.kinds.pop()
-        elif tag in INLINE:
+        elif tag in INLINE or "-" in tag:  # a custom element (`<g-emoji>`) shows inline
             if tag == "br":
                 self.run.breaks.append(self.run.length)
             begin = self.run.length

@@ -130,7 +130,7 @@ def test_a_loose_list_item_keeps_its_number() -> None:
 
 _BODY = "<p>Survival rose 5%.{0} Deaths fell 3%.{1}</p>\n"
 _ENTRIES = ("Smith J. A trial. Lancet. 2020;1:2-3.", "Lee K. Another trial. BMJ. 2021;2:3-4.")
-# A footnoted Markdown report as four renderers export it: the reference, then the notes
+# A footnoted Markdown report as five renderers export it: the reference, then the notes
 EXPORTS = {
     "pandoc": (
         '<a href="#fn{n}" class="footnote-ref" id="fnref{n}" role="doc-noteref"><sup>{n}</sup></a>',
@@ -151,6 +151,15 @@ EXPORTS = {
         '<div class="footnote"><hr /><ol>{items}</ol></div>',
         '<li id="fn:{n}"><p>{entry}&#160;<a class="footnote-backref" href="#fnref:{n}">'
         "&#8617;</a></p></li>",
+    ),
+    "github": (  # its backlink's emoji is a custom element: inline, as browsers show it
+        '<sup><a href="#user-content-fn-{n}" id="user-content-fnref-{n}" data-footnote-ref="" '
+        'aria-describedby="footnote-label">{n}</a></sup>',
+        '<section data-footnotes="" class="footnotes"><h2 id="footnote-label" class="sr-only">'
+        "Footnotes</h2><ol>{items}</ol></section>",
+        '<li id="user-content-fn-{n}"><p>{entry} <a href="#user-content-fnref-{n}" '
+        'data-footnote-backref="" class="data-footnote-backref" aria-label="Back to reference '
+        '{n}"><g-emoji class="g-emoji" alias="leftwards_arrow_with_hook">↩</g-emoji></a></p></li>',
     ),
     "pulldown-cmark": (
         '<sup class="footnote-reference"><a href="#{n}">{n}</a></sup>',
