@@ -116,6 +116,7 @@ class CitationScanner:
         row: bool = False,
     ) -> list[CitationHit]:
         """Every citation in `text`; in a table `row` an NCT id is the row's citation."""
+        text = text.translate(NO_BREAK)  # a no-break space is a space to a reader
         if (
             not links
             and not sups
@@ -289,6 +290,9 @@ class CitationScanner:
 
 
 _WEB = re.compile(r"https?://", re.I)
+# What a reader sees as a space, where an export wrote a no-break one (`manifolds 18\xa0
+# complicates`): the same length, so every offset holds
+NO_BREAK = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 # The styles in the order tried (of two hits on one range, the first style's comes first).
 REGISTRY: tuple[StyleSpec, ...] = (

@@ -335,3 +335,12 @@ def test_one_citation_read_by_several_styles_at_one_place_is_read_once() -> None
     scanner = CitationScanner((*DEFAULT_STYLES, "glued"), ("1",))
     hits = scanner.scan(text, links=[(17, 18, "#fn1")], sups=[(17, 18)])
     assert [(h.style, h.id, text[h.start : h.end]) for h in hits] == [("numbered", "1", "1")]
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u202f"])
+def test_a_no_break_space_reads_as_the_space_a_reader_sees(space: str) -> None:
+    # Gemini's spaced markers, where an export wrote a no-break space after the number
+    text = f"Transfer via invariant manifolds 18{space}complicates the design."
+    scanner = CitationScanner(DEFAULT_STYLES, ("18",), spaced=True)
+    assert [(h.id, text[h.start : h.end]) for h in scanner.scan(text)] == [("18", "18")]
+    assert [(h.id, h.start) for h in scanner.scan(text.replace(space, " "))] == [("18", 33)]
