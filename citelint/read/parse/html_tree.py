@@ -39,10 +39,16 @@ INLINE = frozenset({
 
 
 def is_mermaid(el: etree._Element, tag: str) -> bool:
-    """`<div class="mermaid">`, `<pre class="mermaid">`, `<code class="language-mermaid">`."""
+    """`<div class="mermaid">`, `<pre class="mermaid">`, `<code class="language-mermaid">`,
+    and a Markdown fence as renderers write it: `<pre><code class="language-mermaid">`
+    (markdown-it, pulldown-cmark), `<pre lang="mermaid">` (cmark-gfm)."""
     classes = (el.get("class") or "").split()
     if tag in ("div", "pre") and "mermaid" in classes:
         return True
+    if tag == "pre":
+        kids = [c for c in el if isinstance(c.tag, str)]
+        code = len(kids) == 1 and str(kids[0].tag).lower() == "code" and not (el.text or "").strip()
+        return el.get("lang") == "mermaid" or (code and is_mermaid(kids[0], "code"))
     return tag == "code" and "language-mermaid" in classes
 
 

@@ -27,6 +27,10 @@ def _el(source: str) -> etree._Element:
         ('<pre class="a mermaid">x</pre>', "pre", True),
         ('<code class="language-mermaid">x</code>', "code", True),
         ('<span class="mermaid">x</span>', "span", False),
+        ('<pre><code class="language-mermaid">x</code></pre>', "pre", True),  # a rendered fence
+        ('<pre lang="mermaid">x</pre>', "pre", True),
+        ('<pre>a <code class="language-mermaid">x</code></pre>', "pre", False),  # prose code
+        ('<pre><code class="language-python">x</code></pre>', "pre", False),
     ],
 )
 def test_is_mermaid(source: str, tag: str, expected: bool) -> None:

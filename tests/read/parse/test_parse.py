@@ -29,10 +29,12 @@ def _rendered(markdown: str) -> str:
     return f"<html><body>{pyromark.html(markdown, options=options)}</body></html>"
 
 
-def _read(doc: Document) -> tuple[list[tuple[str, str, str | None]], list[tuple[str, str]]]:
-    """What a report cites and lists, format aside: its anchors and reference entries."""
+def _read(doc: Document) -> tuple[list[tuple[str, str, str | None]], list[str], list[str]]:
+    """What a report cites, lists and draws, format aside: its anchors, its reference
+    entries and its Mermaid diagrams."""
     anchors = [(a.type, a.id, a.locator) for a in doc.anchors]
-    return anchors, [(r.key, " ".join(r.text.split())) for r in doc.references]
+    entries = [f"{r.key} {' '.join(r.text.split())}" for r in doc.references]
+    return anchors, entries, [m.source.strip() for m in doc.mermaid]
 
 
 PARITY = """# Outcomes
@@ -45,6 +47,12 @@ Pembrolizumab improved survival to 14.9 months [ascopost.com](https://ascopost.c
 | Cetuximab | Response in 13% of patients [2] |
 
 - Response rates rose in the second cohort [3].
+
+```mermaid
+pie title Best response (%)
+    "Partial response" : 52
+    "Stable disease" : 30
+```
 
 ## References
 
@@ -62,7 +70,7 @@ def test_a_markdown_report_and_its_html_export_read_alike() -> None:
 
 def test_real_reports_and_their_html_exports_read_alike(corpus: Path) -> None:
     # every published Markdown report of the corpus, exported as a renderer would: the
-    # same anchors and the same reference entries in both formats
+    # same anchors, reference entries and diagrams in both formats
     reports = sorted((corpus / "reports").rglob("*.md"))
     assert len(reports) > 40
     for path in reports:
