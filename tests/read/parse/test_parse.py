@@ -3,6 +3,7 @@ read alike as its HTML export."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pyromark
@@ -77,3 +78,44 @@ def test_real_reports_and_their_html_exports_read_alike(corpus: Path) -> None:
         text = path.read_text(encoding="utf-8")
         md, html = parse("r.md", text), parse("r.html", _rendered(text))
         assert _read(html) == _read(md), path.name
+
+
+_ENTRY = re.compile(r"\[(\d+)\]\s+(.*)")
+_LISTED = re.compile(r"(\d+)\.\s+(.*)")
+_HEADING = re.compile(r"#+\s*(?:references|sources|works cited|citations|bibliography)\b", re.I)
+
+
+def _footnoted(text: str) -> str:
+    """A numbered report rewritten with Markdown footnotes: `[3]` → `[^3]`, its entry
+    (`[3] …`, or `3. …` under the list's heading) → `[^3]: …`."""
+    lines, listed = [], False
+    for line in text.split("\n"):
+        listed = listed or bool(_HEADING.match(line))
+        entry = _ENTRY.match(line) or (_LISTED.match(line) if listed else None)
+        if entry:
+            lines.append(f"[^{entry.group(1)}]: {entry.group(2)}")
+        else:
+            lines.append(re.sub(r"\[(\d+)\](?!\()", r"[^\1]", line))
+    return "\n".join(lines)
+
+
+def test_numbered_reports_rewritten_with_footnotes_read_alike(corpus: Path) -> None:
+    # the wild reports that cite `[n]`, as footnotes in Markdown and in its HTML export:
+    # each citation leads to the same entry (a renderer may number the notes in the order
+    # they are first cited, the reader's numbers in the text and in the list alike)
+    reports = [p for p in sorted((corpus / "reports" / "wild").rglob("*.md"))]
+    numbered = [p for p in reports if re.search(r"\[\d+\]", p.read_text(encoding="utf-8"))]
+    assert len(numbered) >= 12
+    for path in numbered:
+        text = path.read_text(encoding="utf-8")
+        foot = _footnoted(text)
+        want = _keys(parse("r.md", text))
+        assert _keys(parse("r.md", foot)) == want, path.name
+        assert _keys(parse("r.html", _rendered(foot))) == want, path.name
+
+
+def _keys(doc: Document) -> tuple[list[str], list[str]]:
+    """The entry each citation leads to, and the entries: by their text, not their key."""
+    listed = {r.key: re.sub(r"^\[\d+\]\s*", "", " ".join(r.text.split())) for r in doc.references}
+    cited = [listed.get(a.id, f"unlisted {a.id}") if a.type == "ref" else a.id for a in doc.anchors]
+    return cited, sorted(listed.values())
