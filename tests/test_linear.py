@@ -130,6 +130,8 @@ class _CountedPattern:
             end = (
                 int(args[2]) if ranged and len(args) > 2 else int(kwargs.get("endpos", len(string)))
             )
+            if name == "search" and got is not None:
+                end = got.end()  # a search stops at its match: a tokenizer's next tag
             self._counter[0] += max(0, min(end, len(string)) - pos)
             return got
 
@@ -184,6 +186,23 @@ def _drugs_in_one_sentence(n: int) -> tuple[str, str]:
 def _author_year_citations_in_one_sentence(n: int) -> tuple[str, str]:
     cites = "; ".join(f"Smith{i} et al., {2000 + i % 20}" for i in range(n))
     return "r.md", f"# R\n\nRates rose to 5% ({cites}) [pmid:1:abstract].\n"
+
+
+def _footnoted_html_export(n: int) -> tuple[str, str]:
+    # Pandoc's footnotes: each note cited by a link around a superscript, all of them an
+    # ordered list in a `doc-endnotes` section; and pulldown-cmark's, one element a note
+    refs = "".join(
+        f'Rate {i}%.<a href="#fn{i}" role="doc-noteref"><sup>{i}</sup></a> ' for i in range(1, n)
+    )
+    notes = "".join(
+        f'<li id="fn{i}"><p>Author{i} A. Trial {i}. 2020.</p></li>' for i in range(1, n)
+    )
+    own = "".join(
+        f'<div class="footnote-definition" id="d{i}"><sup class="footnote-definition-label">'
+        f"{i}</sup><p>Other{i} B. Study. 2021.</p></div>"
+        for i in range(n)
+    )
+    return "r.html", f'<p>{refs}</p><section role="doc-endnotes"><ol>{notes}</ol></section>{own}'
 
 
 def _cost(make: Callable[[int], tuple[str, str]], n: int, root: str | None = None) -> int:
@@ -245,6 +264,7 @@ CASES = [
     (_long_non_ascii_line_of_inline_spans, 25000),
     (_lines_of_one_block, 2500),
     (_long_chinese_paragraph, 2000),
+    (_footnoted_html_export, 2000),
 ]
 
 

@@ -95,8 +95,8 @@ def footnote_label(el: etree._Element) -> str | None:
     """The label of a footnote definition written as one element (pulldown-cmark), else None."""
     if "footnote-definition" not in (el.get("class") or "").split():
         return None
-    for node in el.iter("sup"):
-        if is_footnote_label(node):
+    for node in el:  # its own children only: nested definitions cost no rescan
+        if isinstance(node.tag, str) and node.tag.lower() == "sup" and is_footnote_label(node):
             return "".join(texts(node)).strip() or None
     return (el.get("id") or "").strip() or None
 
