@@ -207,7 +207,8 @@ class _Walker:
             self.read_shown(el, tag)
         if tag in UNREAD_TAGS:
             self.note_unread(el, tag)
-        opened = self.notes.open(el, tag, self.lists[-1] if self.lists else None, self.flush)
+        item = self.next_item(el.get("value")) if tag == "li" else None  # its number, if any
+        opened = self.notes.open(el, tag, item, self.flush)
         if tag in RAW_TEXT:
             pass
         elif tag == "math":  # a formula's numbers and words, in the sentence it sits in
@@ -222,7 +223,7 @@ class _Walker:
             self.row(el)
         elif tag in BLOCK_KINDS:
             self.flush()
-            self.number = self.next_item(el.get("value")) if tag == "li" else self.number
+            self.number = item if tag == "li" else self.number
             level = int(tag[1]) if BLOCK_KINDS[tag] == "heading" else 0
             self.kinds.append((BLOCK_KINDS[tag], level, tag == "p" and strong_only(el)))
             self.children(el)

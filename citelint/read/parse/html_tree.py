@@ -117,13 +117,13 @@ class Footnotes:
     def open(
         self, el: etree._Element, tag: str, number: int | None, flush: Callable[[], None]
     ) -> tuple[bool, str | None]:
-        """Enter `el` (`number`: the next one of the open `<ol>`); what came before a new
-        definition is flushed first, as not its own. Returns what `close` undoes."""
+        """Enter `el` (`number`: its own, for an item of an `<ol>`); what came before a
+        new definition is flushed first, as not its own. Returns what `close` undoes."""
         outer = label = self.label
         holds = bool(el.attrib) and holds_footnotes(el)
         self.depth += holds
         if tag == "li" and self.depth and number is not None:
-            label = str(small_int(el.get("value")) or number)  # (the item's number)
+            label = str(number)
         elif el.attrib:
             label = footnote_label(el) or outer
         if label != outer:

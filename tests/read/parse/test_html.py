@@ -194,3 +194,15 @@ def test_a_class_named_like_notes_outside_a_list_keys_nothing() -> None:
     assert doc.references == () and [s.text for s in doc.sentences] == [
         "Survival rose to 75% with trametinib."
     ]
+
+
+def test_a_note_numbered_by_its_value_is_keyed_by_it() -> None:
+    doc = parse(
+        "r.html",
+        '<p>Rate 5%.<a href="#fn4"><sup>4</sup></a></p><section role="doc-endnotes"><ol>'
+        '<li value="4" id="fn4"><p>Smith J. A trial. Lancet. 2020;1:2-3.</p></li></ol></section>',
+    )
+    assert [a.id for a in doc.anchors] == ["4"]
+    assert [(r.key, r.text) for r in doc.references] == [
+        ("4", "Smith J. A trial. Lancet. 2020;1:2-3.")
+    ]

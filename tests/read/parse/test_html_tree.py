@@ -70,8 +70,8 @@ def test_footnotes_label_a_container_s_items_and_restore_the_outer_label() -> No
     notes = Footnotes()
     box = etree.fromstring('<section role="doc-endnotes"><li value="4"/><li/></section>')
     opened = notes.open(box, "section", None, lambda: flushed.append(notes.label))
-    first = notes.open(box[0], "li", 1, lambda: flushed.append(notes.label))
-    assert notes.label == "4"  # an item's own `value` wins, as it numbers the item
+    first = notes.open(box[0], "li", 4, lambda: flushed.append(notes.label))  # (`value`)
+    assert notes.label == "4"  # an item's number is its label
     notes.close(first)
     second = notes.open(box[1], "li", 5, lambda: flushed.append(notes.label))
     assert notes.label == "5"
