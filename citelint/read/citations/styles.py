@@ -116,7 +116,8 @@ class CitationScanner:
         row: bool = False,
     ) -> list[CitationHit]:
         """Every citation in `text`; in a table `row` an NCT id is the row's citation."""
-        text = text.translate(NO_BREAK)  # a no-break space is a space to a reader
+        if "\u00a0" in text or "\u202f" in text:  # a no-break space is a space to a reader
+            text = text.translate(NO_BREAK)
         if (
             not links
             and not sups
