@@ -116,8 +116,7 @@ class CitationScanner:
         row: bool = False,
     ) -> list[CitationHit]:
         """Every citation in `text`; in a table `row` an NCT id is the row's citation."""
-        if "\u00a0" in text or "\u202f" in text:  # a no-break space is a space to a reader
-            text = text.translate(NO_BREAK)
+        text = text.translate(NO_BREAK) if "\u00a0" in text or "\u202f" in text else text
         if (
             not links
             and not sups
