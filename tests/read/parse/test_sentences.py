@@ -36,3 +36,14 @@ def test_a_stop_glued_to_a_citation_run_ends_the_sentence_after_the_run() -> Non
         "See Fig.[3] for 5%.",
         "Rate 5%.[3]x more.",
     ]
+
+
+def test_dotted_initials_end_a_sentence_only_before_a_capital() -> None:
+    # seen in a published report: `explains 50–70% of changes in the U.S. wage structure
+    # … [22].` was split at `U.S.`, leaving the number without its citation (CL001)
+    doc = parse("r.md", "Rates rose 5% in the U.S. wage data [3]. At 9 a.m. the U.S. The end.\n")
+    assert sentences(doc) == [
+        "Rates rose 5% in the U.S. wage data [3].",
+        "At 9 a.m. the U.S.",
+        "The end.",
+    ]
