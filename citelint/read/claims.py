@@ -40,7 +40,9 @@ from citelint.read.mood import (
     class_by_members,
     gantt_lines,
     glossary,
+    line_label,
     prospective,
+    rating_line,
     speculative,
 )
 from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
@@ -131,11 +133,12 @@ class ClaimReader:
     def __init__(self, drugs: DrugGrammar, *, trusted: bool = False) -> None:
         self.drugs = drugs
         self._claims: dict[
-            tuple[str, tuple[tuple[int, int], ...], bool], Claim
+            tuple[str, tuple[tuple[int, int], ...], bool, bool], Claim
         ] = {}  # by text: sentences repeat
         # whether the block being read says nothing: asked once a block, not once a
         # sentence (a block of thousands of lines would be scanned thousands of times)
         self._block: tuple[object, bool] = (None, False)
+        self._schedule: object = None  # the block whose lines run under a time window
         # --isolated: no block's own shape (an abbreviations key) mutes its sentences
         self._trusted = trusted
 
@@ -158,13 +161,23 @@ class ClaimReader:
             return self._claim(text, found, cites, heading=False)
         if SCOPE.match(text) or ANNOUNCE.match(text):
             return NO_CLAIM  # `This report evaluates …`, `Below are …`: the report itself
+        # --isolated: no layout of the report's own (a rating, a schedule) mutes a line
+        layout = not self._trusted
+        if layout and rating_line(text):
+            return NO_CLAIM  # `• Cyber Liability 2/4`: the author's grade
         # a bold line ending in a colon (`**Weight management (2–4 years):**`) labels what
-        # follows, as a heading does
+        # follows, as a heading does, and so does a short line over bullet lines
         label = block.strong_only and block.text.rstrip().endswith((":", "："))
-        key = (text, cites, block.kind == "heading" or label)
+        over = layout and line_label(text, block.text[sentence.stop : sentence.stop + 8])
+        if over and any(c.isdigit() for c in text):
+            # `Immediate (0–30 days)` / `• Enable …`: a time window over what to do in it;
+            # the lines after it in the paragraph are a schedule, the author's plan
+            self._schedule = block
+        planned = self._schedule is block and not over
+        key = (text, cites, block.kind == "heading" or label or over, planned)
         claim = self._claims.get(key)
         if claim is None:
-            claim = self._claim(text, numeric_tokens(text), cites, heading=key[2])
+            claim = self._claim(text, numeric_tokens(text), cites, heading=key[2], planned=planned)
             if len(self._claims) >= CACHED_CLAIMS:  # bounded: the oldest goes
                 del self._claims[next(iter(self._claims))]
             self._claims[key] = claim
@@ -177,6 +190,7 @@ class ClaimReader:
         cites: Sequence[tuple[int, int]],
         *,
         heading: bool,
+        planned: bool = False,
     ) -> Claim:
         numbers = tuple(t for t in found if t.kind is not Kind.DATE)
         years = tuple(t for t in found if publication_year(text, t, cites))
@@ -187,7 +201,7 @@ class ClaimReader:
         if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
             return Claim((), dates, (), (), ())
         marks = tuple(m for m, _ in markers(text))
-        plan = prospective(text)
+        plan = prospective(text, planned)
         if plan:
             # a plan's deadline (`>200 qubits by 2027`) is the author's: no source is asked
             # for it; its figures still are, when it cites (`Sales should reach 8亿元

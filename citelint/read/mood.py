@@ -78,7 +78,8 @@ def class_by_members(text: str) -> bool:
 
 # The author's plan by its mood: a recommendation (`should`, `ought to`, `need to`, `it is
 # recommended that`, 应当/应该); a plan's label, singular (`Success criterion:`,
-# `Milestone (0–3 y):`, `Near-term goal:`; `Immunotherapy milestones:` heads past events);
+# `Milestone (0–3 y):`, `Near-term goal:`, `Scenarios:`; `Immunotherapy milestones:` heads
+# past events);
 # an outlook (`the most plausible goal`)
 _DEONTIC = re.compile(
     r"\b(?:should|ought\s+to|needs?\s+to|we\s+recommend|it\s+is\s+(?:recommended|advisable|"
@@ -87,7 +88,7 @@ _DEONTIC = re.compile(
 )
 _PLAN_LABEL = re.compile(
     r"\W*(?:[\w-]+\s+){0,3}(?:goal|target|milestone|criteri(?:on|a)|objective|KPI|"
-    r"next\s+steps?|priority|recommendation)\b[^:：.。]{0,30}[:：]",
+    r"next\s+steps?|priority|recommendation|scenarios?)\b[^:：.。]{0,30}[:：]",
     re.I,
 )
 _OUTLOOK = re.compile(
@@ -101,16 +102,52 @@ _OUTLOOK = re.compile(
 # months`): the sentence states a result too, and is no plan
 _FINDING = re.compile(
     r"\b(?:was|were|has\s+been|have\s+been|showed|shown|reported|found|achieved|improved|"
-    r"reduced|increased|decreased|demonstrated|yielded|led\s+to)\b",
+    r"reduced|increased|decreased|demonstrated|yielded|led\s+to|rose|fell|grew)\b",
     re.I,
 )
 
 
-def prospective(text: str) -> bool:
-    """Whether a sentence says what should be done or aimed at, not what was found."""
+# A short line with no verb of its own, standing over bullet lines of the same paragraph
+# (`Immediate (0–30 days)` / `• Roll out …`, as some systems lay out a plan without list
+# markup): it heads the lines below, as a heading does.
+_BULLET_NEXT = re.compile(r"\s*[•◦▪‣●○■□►➢·]")
+MAX_LABEL_WORDS = 4
+
+
+# A label's figure is a window of time or a phase (`(0–30 days)`, `6–12 Months`, `90 Days`),
+# not a value stated (`Median wait 42 minutes` over bullets is a statement)
+_WINDOW = re.compile(r"\([^()]*\d[^()]*\)|\d\s*(?:[-–—]|to)\s*\d|^\W*\d[\d.,]*\s*[^\W\d]+\W*$")
+
+
+def line_label(text: str, after: str) -> bool:
+    """Whether a sentence is a short label over the bullet lines that follow it."""
+    return (
+        len(text.split()) <= MAX_LABEL_WORDS
+        and not text.rstrip().endswith((".", "!", "?", "。", "！", "？", ";", ":", "："))
+        and _BULLET_NEXT.match(after) is not None
+        and (not any(c.isdigit() for c in text) or _WINDOW.search(text) is not None)
+    )
+
+
+# The author's own grade on a small scale, a label and a score and nothing else (`• Tech
+# E&O  3/4`, `Cyber Liability: 2/4`): a rating given, not a quantity a source states.
+# `3/4 patients responded` has words after its figure and is a claim.
+_RATING = re.compile(r"\W*[^\W\d][^\d:：]{0,40}?[:：]?\s+(\d{1,2})\s*/\s*(\d{1,2})\s*")
+MAX_SCALE = 10
+
+
+def rating_line(text: str) -> bool:
+    """Whether a sentence only gives something a score out of at most `MAX_SCALE`."""
+    m = _RATING.fullmatch(text)
+    return m is not None and int(m.group(1)) <= int(m.group(2)) <= MAX_SCALE
+
+
+def prospective(text: str, planned: bool = False) -> bool:
+    """Whether a sentence says what should be done or aimed at, not what was found; in a
+    schedule the report lays out (`planned`), any sentence that reports no finding."""
     if _PLAN_LABEL.match(text) or _OUTLOOK.search(text):
         return True
-    return bool(_DEONTIC.search(text)) and not _FINDING.search(text)
+    return (planned or bool(_DEONTIC.search(text))) and not _FINDING.search(text)
 
 
 def bare_diagram(text: str) -> bool:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.read.mood import bare_diagram, class_by_members, glossary, prospective
+from citelint.read.mood import (
+    bare_diagram,
+    class_by_members,
+    glossary,
+    line_label,
+    prospective,
+    rating_line,
+)
 
 
 @pytest.mark.parametrize(
@@ -20,10 +27,49 @@ from citelint.read.mood import bare_diagram, class_by_members, glossary, prospec
         ("The target was reached in 40% of patients.", False),
         ("ORR was 45% with osimertinib.", False),
         ("Centres should offer it, as it improved OS to 18 months.", False),  # a finding too
+        ("Scenarios: 1) a breach exposes 18-month chat history.", True),
     ],
 )
 def test_the_authors_plan_is_prospective(text: str, plan: bool) -> None:
     assert prospective(text) is plan
+
+
+def test_a_schedule_makes_lines_that_report_nothing_a_plan() -> None:
+    assert prospective("• Pilot a 24-h default retention.", planned=True)
+    assert not prospective("• Pilot a 24-h default retention.")
+    assert not prospective("• Retention was cut to 24 h in 2024.", planned=True)  # a finding
+    assert not prospective("• Waits fell by 18 minutes.", planned=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "after", "label"),
+    [
+        ("Immediate (0–30 days)", " • Enable", True),
+        ("6–12 Months", "\u2022 Review", True),
+        ("Immediate (0–30 days)", " Enable", False),  # no bullet line below it
+        ("Median OS was 18 months", " • Next", False),  # five words: a statement
+        ("Retention: 72 h.", " • Next", False),  # ends as a sentence
+        ("Median wait 42 minutes", " • Next", False),  # a value, not a window of time
+        ("Ratings by service", " • Triage", True),
+    ],
+)
+def test_a_short_line_over_bullet_lines_is_a_label(text: str, after: str, label: bool) -> None:
+    assert line_label(text, after) is label
+
+
+@pytest.mark.parametrize(
+    ("text", "rating"),
+    [
+        ("• Tech E&O  3/4", True),
+        ("Cyber Liability: 2/4", True),
+        ("Overall 8/10", True),
+        ("3/4 patients responded", False),  # words after its figure: a claim
+        ("Responders 12/40", False),  # past a small scale: a count
+        ("Responders 5/4", False),  # more than the scale holds
+    ],
+)
+def test_a_label_and_a_small_score_is_a_rating(text: str, rating: bool) -> None:
+    assert rating_line(text) is rating
 
 
 @pytest.mark.parametrize(

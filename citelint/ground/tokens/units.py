@@ -127,7 +127,7 @@ UNIT_RE = re.compile(  # `90-nm`, `6,100-qubit`: a hyphen may join a number to i
     r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in UNITS) + r")?"
 )
 RATE_RE = re.compile(
-    r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3}){1,4}|\d{1,12})[ \t]*(万)?(?![\d.])"
+    r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3}){1,4}|\d{1,12})(?:[ \t]*(万))?(?![\d.])"
 )
 CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
 

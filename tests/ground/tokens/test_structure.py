@@ -32,7 +32,7 @@ def test_structure_is_not_a_quantity(text: str) -> None:
         ("(n = 5) patients", ["5"]),
         ("[95% CI, 0.33 to 0.63]", ["95%", "0.33", "0.63"]),
         ("rate (3)", ["3"]),  # a parenthesis a sentence ends with is not an enumerator
-        ("3/4 patients and 10 days", ["3/4 ", "4 patients", "10 days"]),  # no family: a rate
+        ("3/4 patients and 10 days", ["3/4", "4 patients", "10 days"]),  # no family: a rate
         ("in 2010-2019 at 12 beds", ["2010", "2019", "12 beds"]),  # no hex letter: no id
     ],
 )
