@@ -30,7 +30,7 @@ class Anchor:
     end: int
     in_attribute: bool = False
     # How the report cites: `anchor` for citelint's own grammar; otherwise a citation
-    # style (`numbered`, `footnote`, `superscript`, `link`, `url`, `identifier`, `glued`)
+    # style (`numbered`, `footnote`, `superscript`, `link`, `url`, `identifier`, `dated`, `glued`)
     # whose type is `ref` (a reference number or label), `url`, or an identifier's type.
     style: str = "anchor"
     written: str = ""  # the citation as the report writes it, for messages

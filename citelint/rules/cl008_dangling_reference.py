@@ -6,7 +6,10 @@ report that cites by number and has no reference list at all gets one CL008, at 
 first numbered citation, rather than one per citation. (Reports from a STORM run whose
 `url_to_info.json` lies in the sources root number their sources there; those numbers are
 not dangling. An article linted with another sources root is told where its run's
-`url_to_info.json` is.) Every claim a dangling citation covers stays unverified.
+`url_to_info.json` is.) A citation that names only a kind of source and a date
+(`[news (2025-06-23)]`, `[journal (2023-12-04)]`: what some agents write for a search
+result) leads nowhere either: a report that cites so gets one CL008, at the first, with
+the count. Every claim a dangling citation covers stays unverified.
 
 Fails:
 
@@ -31,8 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from citelint.ground.document import Anchor
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
+from citelint.read.citations.dated import DATED_TYPE
 from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.sources.model import Failure, FailureKind
 
@@ -54,6 +59,10 @@ class DanglingReference(Rule[NoOptions]):
             for result in [analysis.resolutions.get(anchor)]
             if isinstance(result, Failure) and result.kind is FailureKind.DANGLING
         ]
+        unnamed = [anchor for anchor, _ in dangling if anchor.type == DATED_TYPE]
+        if unnamed:  # one finding a report: the habit, not each citation, is the fix
+            yield self._unnamed(unnamed)
+        dangling = [(a, r) for a, r in dangling if a.type != DATED_TYPE]
         if not dangling:
             return
         if not analysis.doc.reference_list:
@@ -77,6 +86,19 @@ class DanglingReference(Rule[NoOptions]):
                 anchors=(anchor,),
                 subject=anchor.text,
             )
+
+    def _unnamed(self, anchors: list[Anchor]) -> Finding:
+        first = anchors[0]
+        count = f"{len(anchors)} citations name" if len(anchors) > 1 else "a citation names"
+        return Finding(
+            self.code,
+            first.start,
+            first.end,
+            f"{count} only a kind of source and a date (first {first.text}): no link, "
+            "identifier or reference entry says which source; cite the source itself",
+            anchors=(first,),
+            subject="names no source",
+        )
 
 
 def _run_index(beside: str) -> str:

@@ -20,6 +20,7 @@ class Style(enum.StrEnum):
     URL = "url"
     IDENTIFIER = "identifier"
     GLUED = "glued"
+    DATED = "dated"
 
 
 MAX_KEY_DIGITS = 4  # a reference number has at most this many digits

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from citelint.read.citations.dated import DATED_FOLLOWS, dated
 from citelint.read.citations.hits import BlockText, CitationHit, Style, expand
 from citelint.read.citations.labels import after_sentence, in_brackets, names_source
 from citelint.read.citations.narrative import NARRATED, Narrators
@@ -33,11 +34,10 @@ from citelint.read.citations.positional import (
     SPACED,
 )
 from citelint.read.citations.ranges import merged, overlaps, without_overlaps
-from citelint.read.citations.urls import text_fragment
+from citelint.read.citations.urls import shown_link, text_fragment
 
 _NUM = r"\d{1,3}"
 _LIST = rf"{_NUM}(?:\s*[-–—]\s*{_NUM})?(?:\s*[,，;、]\s*{_NUM}(?:\s*[-–—]\s*{_NUM})?)*"
-# `[3]`, `【3】`, and STORM's `(#3)`
 # `[3]`, `[1, 2]`, `[1–3]`, `【3】`, `(#3)`: a numbered citation (CL001 names one the config
 # does not read)
 NUMBERED = re.compile(rf"\[({_LIST})\](?!\()|【({_LIST})】|\(#({_LIST})\)")
@@ -202,7 +202,7 @@ class CitationScanner:
                 hits += [self._ref(Style.NUMBERED, k, begin, end, f"[{k}]") for k in expand(label)]
             elif _WEB.match(href):
                 base, directive = text_fragment(href)
-                shown = _shown(base, directive)
+                shown = shown_link(base)
                 cites = in_brackets(text, begin, end, cited_since)
                 cited_since = end if cites else -1
                 mask = names_source(label) or after_sentence(text, begin) or cites
@@ -221,9 +221,7 @@ class CitationScanner:
             base, directive = text_fragment(url)
             end = m.start() + len(url)
             hits.append(
-                CitationHit(
-                    Style.URL, "url", base, directive, m.start(), end, _shown(base, directive)
-                )
+                CitationHit(Style.URL, "url", base, directive, m.start(), end, shown_link(base))
             )
         return hits
 
@@ -309,6 +307,7 @@ REGISTRY: tuple[StyleSpec, ...] = (
         "PNdD",
         r"(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d",
     ),
+    StyleSpec(Style.DATED, dated, "[", DATED_FOLLOWS),  # `[news (2025-06-23)]`
     # glued to punctuation, looked for the reference list's numbers even when off
     StyleSpec(
         Style.GLUED,
@@ -343,8 +342,3 @@ def style_names() -> tuple[str, ...]:
 def spec_of(style: str) -> StyleSpec | None:
     """The registry row of a style (None for an anchor's `anchor`, or `source-list`)."""
     return next((spec for spec in REGISTRY if spec.style == style), None)
-
-
-def _shown(base: str, directive: str | None) -> str:
-    """How messages show a link: its address, a long one cut, the quote left out."""
-    return base if len(base) <= 90 else base[:89] + "…"

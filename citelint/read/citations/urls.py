@@ -62,6 +62,12 @@ def text_fragment(url: str) -> tuple[str, str | None]:
     return base, None
 
 
+def shown_link(base: str) -> str:
+    """How messages show a link: its address (the quote of a fragment left out), a long
+    one cut."""
+    return base if len(base) <= 90 else base[:89] + "…"
+
+
 def normalize_url(url: str) -> str:
     """Scheme and host lower-cased, default port, fragment, `utm_*` and a trailing slash
     dropped: two spellings of one page compare equal."""

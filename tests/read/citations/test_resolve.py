@@ -102,6 +102,16 @@ def test_dangling_numbers(root: Path) -> None:
     assert isinstance(failure, Failure) and "has no reference list" in failure.message
 
 
+def test_a_kind_of_source_and_a_date_leads_nowhere(root: Path) -> None:
+    # even with a STORM index and a web index in the root: nothing is looked up for it
+    _, resolved = _resolve(root, "Notices rose to 31 [news (2024-11-02)].\n")
+    ((anchor, failure),) = resolved.resolutions.items()
+    assert (anchor.type, anchor.id) == ("dated", "news (2024-11-02)")
+    assert isinstance(failure, Failure) and failure.kind is FailureKind.DANGLING
+    assert failure.message == "names a kind of source and a date, not the source"
+    assert resolved.unsaved == {}  # nothing `citelint fetch` could save
+
+
 def test_storm_numbers_and_snippets(root: Path) -> None:
     _, resolved = _resolve(root, "It has 322 staff [1].\n")
     (found,) = resolved.resolutions.values()

@@ -241,6 +241,7 @@ SAMPLES: dict[str, tuple[str, tuple[tuple[int, int, str], ...]]] = {
     Style.URL: (f"Rate was 5% ({_LINK}).", ()),
     Style.IDENTIFIER: ("Rate was 5% (PMID: 123).", ()),
     Style.GLUED: ("Rate was five percent.3 Next.", ()),
+    Style.DATED: ("Rate was 5% [news (2025-06-23)].", ()),
 }
 
 
