@@ -4,7 +4,8 @@ Boundaries are found on the raw decoded text, before any normalisation (X7):
 `。！？` always end a sentence; `.!?` end one when followed by optional closing quotes or
 brackets and then whitespace or the end of the block, unless the word before the dot is
 a listed abbreviation or a single capital initial, or is dotted initials (`U.S.`, `a.m.`)
-with a lower-case word after it. `；` and `;` never split (A7).
+with a lower-case word after it, or a word of two to four letters (`Inc.`, `est.`) with a
+word all in lower case after it. `；` and `;` never split (A7).
 """
 
 from __future__ import annotations
@@ -45,10 +46,13 @@ _LATIN_END = re.compile(rf"[.!?]+[{re.escape(_CLOSERS)}]*(?=\s|\Z)")
 # `J. Smith`, `John F. Kennedy`: a capital initial after nothing, a capitalised word or
 # another initial. `in arm A. It …` ends a sentence: the word before is lower case.
 _INITIAL = re.compile(r"(?:^|(?:^|[\s(])(?:[A-Z][A-Za-z]*\.?|[A-Z]\.)\s|\()[A-Z]\.$")
-# `in the U.S. wage structure`: dotted initials go on when a lower-case word follows; `in
-# the U.S. The next …` stays a boundary, as a reader would read it.
+# `in the U.S. wage structure`: dotted initials go on when a lower-case word follows, and
+# so does a short word's dot (`Acme Inc. customers`, `est. cost`) before a word all in
+# lower case; `in the U.S. The next …` and `in 2020. mRNA …` stay boundaries
 _DOTTED = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){2,}$")
 _LOWER_NEXT = re.compile(r"\s+[a-z]")
+_SHORT_WORD = re.compile(r"(?<![\w.])[A-Za-z]{2,4}\.$")
+_LOWER_WORD_NEXT = re.compile(r"\s+[a-z]{2,}(?![\w-])")
 
 
 class SentenceSplitter:
@@ -106,6 +110,8 @@ class SentenceSplitter:
         if _INITIAL.search(head):
             return True
         if _DOTTED.search(head) and _LOWER_NEXT.match(text, dot + 1):
+            return True
+        if _SHORT_WORD.search(head) and _LOWER_WORD_NEXT.match(text, dot + 1):
             return True
         low = head.lower()
         if not low.endswith(self._abbreviations):

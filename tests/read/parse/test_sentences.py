@@ -47,3 +47,15 @@ def test_dotted_initials_end_a_sentence_only_before_a_capital() -> None:
         "At 9 a.m. the U.S.",
         "The end.",
     ]
+
+
+def test_a_short_words_dot_goes_on_before_a_word_all_in_lower_case() -> None:
+    doc = parse(
+        "r.md", "Sales fell 8% among Acme Inc. customers [3]. Costs est. ten. In 2020. mRNA rose.\n"
+    )
+    assert sentences(doc) == [
+        "Sales fell 8% among Acme Inc. customers [3].",
+        "Costs est. ten.",
+        "In 2020.",  # a number before the dot, a gene's name after it: two sentences
+        "mRNA rose.",
+    ]
