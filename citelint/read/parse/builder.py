@@ -27,7 +27,7 @@ from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
 from citelint.read.mood import OWN_ACCOUNT
 from citelint.read.parse.attach import attach, strip_anchors
 from citelint.read.parse.citing import CitationReader, merge
-from citelint.read.parse.lists import closing_citations
+from citelint.read.parse.lists import closing_citations, flattened_lead_ins
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
@@ -111,6 +111,7 @@ class DocumentBuilder:
             # entries of the reference list are bibliography: cited, never claims
             self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
         closing_citations(state.blocks)  # a list closed by its citation covers its items
+        flattened_lead_ins(state.blocks)  # …and a list written as cited paragraphs its lead-in
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph

@@ -55,6 +55,32 @@ def closing_citations(blocks: Sequence[Block]) -> None:
         _borrow(lead, items)
 
 
+def flattened_lead_ins(blocks: Sequence[Block]) -> None:
+    """A lead-in over paragraphs that each cite, two or more (a list a text export wrote as
+    paragraphs: OpenAI's `.txt`, `Key conclusions from the last ~15 years of literature:` /
+    `The prevalence … is heterogeneous … [4]` / `Where functional impact is clearest … [5]`):
+    its last sentence borrows their citations, as a list's lead-in borrows the list's."""
+    for i, block in enumerate(blocks):
+        if block.kind != "p" or not _leads_in(block) or block.sentences[-1].anchors:
+            continue
+        lent: dict[tuple[str, str, str | None], Anchor] = {}  # each source once
+        items = 0
+        for after in blocks[i + 1 : i + 1 + MAX_FLAT_ITEMS]:
+            cites = _citations(after) if after.kind == "p" else ()
+            if not cites:
+                break
+            items += 1
+            for a in cites:
+                lent.setdefault((a.type, a.id, a.locator), a)
+        if items >= MIN_FLAT_ITEMS:
+            last = block.sentences[-1].borrowing(tuple(lent.values()))
+            object.__setattr__(block, "sentences", (*block.sentences[:-1], last))
+
+
+MIN_FLAT_ITEMS = 2  # one cited paragraph after a colon is a paragraph, not a list
+MAX_FLAT_ITEMS = 50  # the items a lead-in borrows from, at most
+
+
 def _leads_in(block: Block) -> bool:
     if not block.sentences or block.kind not in ("p", "li"):
         return False

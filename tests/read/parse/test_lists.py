@@ -60,3 +60,21 @@ def test_items_that_cite_or_anchors_lend_nothing() -> None:
     assert [anchors for _, anchors, _ in _cited(own)][1] == []
     anchored = "Results:\n\n- PFS 4.8 months;\n- OS 81% [pmid:1:abstract].\n"
     assert [anchors for _, anchors, _ in _cited(anchored)][:2] == [[], []]
+
+
+FLAT = (
+    "Our summary draws on the last ~15 years of trials. Key conclusions:\n\n"
+    "Waits fell by 18 minutes. [1]\n\nCallbacks rose to 90%. [2]\n\nStaffing held. [2]\n\n"
+    "Costs were not reported.\n\n## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+)
+
+
+def test_a_list_written_as_cited_paragraphs_lends_their_citations_to_its_lead_in() -> None:
+    cited = _cited(FLAT)
+    assert cited[:2] == [
+        ("Our summary draws on the last ~15 years of trials.", [], False),
+        ("Key conclusions:", ["[1]", "[2]"], True),  # each citation once
+    ]
+    # one cited paragraph after a colon is a paragraph, not a list: it lends nothing
+    single = FLAT.replace("Callbacks rose to 90%. [2]\n\nStaffing held. [2]\n\n", "")
+    assert _cited(single)[1] == ("Key conclusions:", [], False)
