@@ -52,8 +52,10 @@ class SourceChannelUnused(Rule[NoOptions]):
         root = analysis.display(analysis.sources_root or "")
         how = "given with --sources or `sources =`" if channels.given else "found beside the report"
         for channel in channels.required:
+            if used.get(channel):
+                continue  # a cited channel's files are never counted (listing is the cost)
             saved = channels.saved.get(channel, 0)
-            if saved and not used.get(channel):
+            if saved:
                 yield Finding(
                     self.code,
                     at,

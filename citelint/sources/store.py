@@ -11,7 +11,7 @@ endings a type uses, and how each ending is loaded, is the type's `SourceKind`
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import InitVar, dataclass, field
 
 from citelint.ground.document import Anchor
@@ -54,7 +54,7 @@ class SourceStore:
     _resolved: dict[tuple[str | None, str, str, str | None], Resolution] = field(
         default_factory=dict
     )
-    _channels: dict[str, dict[str, int]] = field(default_factory=dict)
+    _channels: dict[tuple[str, str], int] = field(default_factory=dict)  # (root, channel)
     reads: int = 0  # files read, for tests and benchmarks
 
     kinds: Mapping[str, SourceKind] = field(init=False)  # built-in and custom, by type
@@ -83,7 +83,7 @@ class SourceStore:
         under = under_root(root)
         self.watch.forget(self._resolved, [k for k in self._resolved if k[0] == root])
         self.watch.forget(self._loaded, [k for k in self._loaded if under(k[0])])
-        self.watch.forget(self._channels, [root])
+        self.watch.forget(self._channels, [k for k in self._channels if k[0] == root])
         self.charge.release(under)
         self.confine.release(root)
 
@@ -197,16 +197,42 @@ class SourceStore:
         return () if isinstance(loaded, Failure) else loaded.locators()
 
     def channel_files(self, root: str | None) -> Mapping[str, int]:
-        """Saved files per channel under a sources root (CL301); listed once per root."""
-        if root is None:
-            return {}
-        return self.watch.memo(self._channels, root, lambda: self._count_channel_files(root))
+        """Saved files per channel under a sources root (CL301). A channel's folders are
+        listed when its count is asked for, once per root: CL301 asks only of the channels
+        a report leaves uncited, so the folders it cites (often most of the files) are
+        never listed."""
+        return {} if root is None else _ChannelCounts(self, root)
 
-    def _count_channel_files(self, root: str) -> dict[str, int]:
-        counts: dict[str, int] = {}
+    def channel_count(self, root: str, channel: str) -> int:
+        return self.watch.memo(
+            self._channels, (root, channel), lambda: self._count_channel(root, channel)
+        )
+
+    def _count_channel(self, root: str, channel: str) -> int:
         if not self.trusted_root(root):
-            return counts  # reported as CL006 on the anchors; never listed
-        for kind in self.kinds.values():
-            for path in self.folders_of(kind, root):
-                counts[kind.channel] = counts.get(kind.channel, 0) + count_files(path)
-        return counts
+            return 0  # reported as CL006 on the anchors; never listed
+        return sum(
+            count_files(path)
+            for kind in self.kinds.values()
+            if kind.channel == channel
+            for path in self.folders_of(kind, root)
+        )
+
+
+class _ChannelCounts(Mapping[str, int]):
+    """A root's saved files per channel, each counted when it is looked up."""
+
+    def __init__(self, store: SourceStore, root: str) -> None:
+        self._store, self._root = store, root
+        self._names = sorted({kind.channel for kind in store.kinds.values()})
+
+    def __getitem__(self, channel: str) -> int:
+        if channel not in self._names:
+            raise KeyError(channel)
+        return self._store.channel_count(self._root, channel)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)

@@ -111,7 +111,7 @@ def test_a_run_keeps_only_the_sources_roots_in_flight(
         for linter in runner.linters:
             # the memo tables, each keyed by its root first
             store, search = linter.store, linter.repair.search
-            roots |= {k[0] for k in store._resolved} | set(store._channels)
+            roots |= {k[0] for k in store._resolved} | {k[0] for k in store._channels}
             roots |= set(linter.citations._roots) | {k[0] for k in linter.repair._held}
             roots |= set(search._roots) | {k[0] for k in search._records}
             # the dependencies the result cache keeps of each memo go with the memo

@@ -11,6 +11,7 @@ from citelint.ground.document import Anchor
 from citelint.sources.listing import saved_ids
 from citelint.sources.model import Failure, FailureKind, Span
 from citelint.sources.store import SourceStore
+from citelint.sources.watch import Watch
 from tests.conftest import Writer
 from tests.sources.conftest import failure, resolve, span
 
@@ -52,6 +53,23 @@ def test_each_file_is_read_once(root: Path) -> None:
     for locator in ("line:1", "line:2", "§5.5.2", None, "Other"):
         resolve(root, "guideline", "G", locator, store)
     assert store.reads == 1
+
+
+def test_a_channel_is_counted_only_when_asked_for(root: Path) -> None:
+    """CL301 asks only of the channels a report leaves uncited: a channel's folders are
+    listed when its count is looked up, once a root, and the listing is a dependency of
+    the report that asked (the result cache sees a file added there)."""
+    store = SourceStore(watch=Watch(active=True))
+    counts = store.channel_files(str(root))
+    assert "guidelines" in list(counts) and "evidence" in list(counts)  # names: no listing
+    assert not store._channels
+    with store.watch.recording() as seen:
+        assert counts.get("guidelines") == 4  # G.md, T.txt, T.toc.json, H.html
+    assert ("dir", str(root / "guidelines")) in seen
+    assert not any("evidence" in path for _, path in seen)  # never asked: never listed
+    assert counts.get("no-such-channel", 0) == 0
+    store.release(str(root))
+    assert not store._channels
 
 
 # -- real structured sources ---------------------------------------------------------------
