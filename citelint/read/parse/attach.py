@@ -82,7 +82,9 @@ def _leading_runs(
     text: str, ranges: list[tuple[int, int]], anchors: list[tuple[int, int, Anchor]]
 ) -> list[list[int]]:
     """Sentence ranges with each leading anchor run (and the stop after it) moved to the
-    sentence before: `… 4.8 months. [pmid:1:abstract] Next …` cites the first."""
+    sentence before: `… 4.8 months. [pmid:1:abstract] Next …` cites the first, and so
+    does a bracketed link (`… ($92 m U.S.) [https://…] however, …`: its range is the
+    URL's, inside the bracket)."""
     spans = [list(r) for r in ranges]
     run_at: dict[int, tuple[int, int, Anchor]] = {}  # the first anchor group at each offset
     for found in anchors:
@@ -94,17 +96,22 @@ def _leading_runs(
         while True:
             while pos < stop and (text[pos].isspace() or text[pos] in ")]}」』）,，、"):
                 pos += 1
+            if text[pos : pos + 1] in _OPENERS and pos + 1 in run_at:
+                pos += 1  # `[https://…]`: the run starts inside its bracket
             run = run_at.get(pos)
             if run is None:
                 break
             pos = run[1]
             moved = True
-        if moved:
-            while pos < stop and text[pos] in "。.!?！？;；":
+        if moved:  # the stop after the run, and a link's closing bracket (`…;]`)
+            while pos < stop and text[pos] in "。.!?！？;；)]）":
                 pos += 1
             spans[i - 1][1] = pos
             spans[i][0] = pos
     return spans
+
+
+_OPENERS = ("[", "(", "（")
 
 
 def _trim(text: str, begin: int, stop: int) -> tuple[int, int]:
