@@ -225,3 +225,23 @@ def test_under_isolated_an_abbreviations_key_is_read_as_any_block(case: Path) ->
     _, isolated, _ = run(case, "--no-cache", "--isolated", "--select", "CL001", "a.md")
     assert not _findings(plain), plain
     assert [line.split(": ", 1)[1][:5] for line in _findings(isolated)] == ["CL001"], isolated
+
+
+_LAYOUT = (
+    "# Report\n\nThe rate was 42% [guideline:G:line:3].\n\n"
+    "Phase one (0–90 days)  \n• Measure survival at 11 months.  \n\n"  # a schedule
+    "Ratings  \n• Survival 3/4\n\n"  # a rating
+    "- Scenarios:\n  1. Median survival reached 11 months.\n"  # a plan's list
+)
+
+
+def test_isolated_reads_no_layout_as_a_plan_or_a_rating(case: Path) -> None:
+    """A schedule's window, a rating line and a plan's label mute the lines they lead
+    where the report is trusted; under `--isolated` each of those lines is a claim."""
+    write(case / "sources" / "guidelines" / "G.md", _SOURCE)
+    write(case / "r.md", _LAYOUT)
+    _, isolated, _ = run(case, "--no-cache", "--isolated", "r.md")
+    _, trusted, _ = run(case, "--no-cache", "r.md")
+    uncited = [line.split(": CL")[0] for line in _findings(isolated) if "CL001" in line]
+    assert uncited == ["r.md:12:6", "r.md:5:1", "r.md:6:1", "r.md:9:1"], isolated
+    assert "CL001" not in trusted, trusted

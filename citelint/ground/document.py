@@ -47,6 +47,14 @@ class Anchor:
         """A citation in a report's own style rather than a citelint anchor."""
         return self.style != "anchor"
 
+    @property
+    def lends(self) -> bool:
+        """Whether its sentence's neighbours may borrow it (a list's items, a lead-in, a
+        row, a tied sentence): a citation in a report's own style that names a source.
+        An anchor is written per sentence on purpose; a `dated` citation names no source,
+        and a line near one is not thereby cited."""
+        return self.style not in ("anchor", "dated")
+
 
 @dataclass(frozen=True, slots=True)
 class NearMiss:
@@ -167,6 +175,9 @@ class Block:
     # the report's account of its own method (`## Methodology` / `This review searched …`):
     # its citations cite, its sentences state no claim
     own_account: bool = False
+    # an item of a list led in by a plan's label (`Scenarios:`, `Next steps:`): the
+    # author's plan or hypothesis, unless a line reports a finding
+    planned: bool = False
     sentences: tuple[Sentence, ...] = field(default=())
 
     @property

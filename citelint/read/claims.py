@@ -173,7 +173,7 @@ class ClaimReader:
             # `Immediate (0–30 days)` / `• Enable …`: a time window over what to do in it;
             # the lines after it in the paragraph are a schedule, the author's plan
             self._schedule = block
-        planned = self._schedule is block and not over
+        planned = (self._schedule is block or block.planned) and not over
         key = (text, cites, block.kind == "heading" or label or over, planned)
         claim = self._claims.get(key)
         if claim is None:

@@ -142,9 +142,15 @@ def rating_line(text: str) -> bool:
     return m is not None and int(m.group(1)) <= int(m.group(2)) <= MAX_SCALE
 
 
+def plan_label(text: str) -> bool:
+    """Whether a sentence is a plan's label (`Scenarios:`, `Success criterion: …`)."""
+    return _PLAN_LABEL.match(text) is not None
+
+
 def prospective(text: str, planned: bool = False) -> bool:
     """Whether a sentence says what should be done or aimed at, not what was found; in a
-    schedule the report lays out (`planned`), any sentence that reports no finding."""
+    schedule or a list a plan's label leads in (`planned`), any sentence that reports no
+    finding."""
     if _PLAN_LABEL.match(text) or _OUTLOOK.search(text):
         return True
     return (planned or bool(_DEONTIC.search(text))) and not _FINDING.search(text)

@@ -9,6 +9,7 @@ from citelint.read.mood import (
     class_by_members,
     glossary,
     line_label,
+    plan_label,
     prospective,
     rating_line,
 )
@@ -122,3 +123,8 @@ def test_an_abbreviations_key_is_a_glossary(text: str, key: bool) -> None:
 )
 def test_a_class_named_by_its_members_is_no_claim(text: str, named: bool) -> None:
     assert class_by_members(text) is named
+
+
+def test_a_plans_label() -> None:
+    assert plan_label("Scenarios:") and plan_label("Next steps: audit")
+    assert not plan_label("Main barriers:") and not plan_label("Immunotherapy milestones: 2016")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block
+from citelint.read.mood import plan_label
 from citelint.read.parse.ties import names
 
 _LEAD_END = (":", "：")
@@ -53,6 +54,30 @@ def closing_citations(blocks: Sequence[Block]) -> None:
         open_lists.append((block.level, lead, [block]))
     for _, lead, items in reversed(open_lists):
         _borrow(lead, items)
+
+
+def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
+    """Mark the items of each list a plan's label leads in (`Scenarios:` / `1. EU issues a
+    6 % penalty …`): the author's plan or hypotheses, whose lines state only what they
+    report as found (`mood.prospective`). A paragraph label leads the list after it; an
+    item label leads the items indented under it in Markdown (the items after them at its
+    own indent run on: `- Comments: …`). Set once, while the blocks are being built."""
+    for i, lead in enumerate(blocks):
+        if lead.kind not in ("p", "li") or not lead.sentences or lead.planned:
+            continue  # a label inside a plan's list: its items are the plan's already
+        if not plan_label(lead.sentences[-1].text):
+            continue
+        if lead.kind == "li" and not markdown:
+            continue  # an HTML item's nesting is not told by its column
+        indent = _column(text, lead)
+        for item in blocks[i + 1 :]:
+            if item.kind != "li" or (lead.kind == "li" and _column(text, item) <= indent):
+                break
+            object.__setattr__(item, "planned", True)
+
+
+def _column(text: str, block: Block) -> int:
+    return block.start - (text.rfind("\n", 0, block.start) + 1)
 
 
 def flattened_lead_ins(blocks: Sequence[Block]) -> None:
@@ -93,7 +118,7 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
     cited = [k for k, b in enumerate(items) if any(s.anchors for s in b.sentences)]
     borrowers: list[Block]
     if cited == [len(items) - 1]:  # closed by its last item
-        lent = tuple(a for a in items[-1].sentences[-1].anchors if a.is_citation)
+        lent = tuple(a for a in items[-1].sentences[-1].anchors if a.lends)
         borrowers = [*(() if lead is None else (lead,)), *items[:-1]]
     elif cited == [0]:  # opened by its first item: the items that continue its subject
         lent = _citations(items[0])
@@ -114,7 +139,7 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
 
 
 def _citations(block: Block) -> tuple[Anchor, ...]:
-    return tuple(a for s in block.sentences for a in s.anchors if a.is_citation)
+    return tuple(a for s in block.sentences for a in s.anchors if a.lends)
 
 
 def _text(block: Block) -> str:

@@ -31,7 +31,7 @@ def paragraph_links(
     _, end, last = max(anchors, key=lambda found: found[1])
     if text[end:].strip(" .;。；)）]】"):  # `… 55% (PMC9760859).`: the bracket closes it
         return sentences  # words follow the last citation: it is no paragraph-end citation
-    closing = tuple(a for a in sentences[-1].anchors if a.is_citation)
+    closing = tuple(a for a in sentences[-1].anchors if a.lends)
     only_at_end = all(not s.anchors for s in sentences[:-1]) and closing
     if only_at_end:
         return [s if s.anchors else _citing(s, closing) for s in sentences]
@@ -74,7 +74,7 @@ def formula_cuts(blocks: Sequence[Block]) -> None:
             continue
         if not _CONTINUES.match(after.text.lstrip()):
             continue
-        lent = tuple(a for a in after.sentences[0].anchors if a.is_citation)
+        lent = tuple(a for a in after.sentences[0].anchors if a.lends)
         if lent:
             sentences = (*block.sentences[:-1], last.borrowing(lent))
             object.__setattr__(block, "sentences", sentences)

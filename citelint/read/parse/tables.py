@@ -124,7 +124,7 @@ def _label(block: Block) -> bool:
 
 
 def _lend(row: Sequence[Block], column: int) -> None:
-    cited = tuple(a for s in row[column].sentences for a in s.anchors if a.is_citation)
+    cited = tuple(a for s in row[column].sentences for a in s.anchors if a.lends)
     if not cited:
         return
     for block in row[:column]:

@@ -113,7 +113,7 @@ def names(text: str) -> set[str]:
 
 
 def _citations(sentence: Sentence) -> tuple[Anchor, ...]:
-    return tuple(a for a in sentence.anchors if a.is_citation)
+    return tuple(a for a in sentence.anchors if a.lends)
 
 
 def _points_back(text: str) -> bool:

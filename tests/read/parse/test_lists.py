@@ -78,3 +78,27 @@ def test_a_list_written_as_cited_paragraphs_lends_their_citations_to_its_lead_in
     # one cited paragraph after a colon is a paragraph, not a list: it lends nothing
     single = FLAT.replace("Callbacks rose to 90%. [2]\n\nStaffing held. [2]\n\n", "")
     assert _cited(single)[1] == ("Key conclusions:", [], False)
+
+
+def test_a_list_led_in_by_a_plans_label_is_planned() -> None:
+    text = "- Scenarios:\n  1. An outage delays 30% of calls.\n- Main barriers:\n  1. Cost.\n"
+    doc = Parser().parse("r.md", text.encode())
+    assert [(b.text, b.planned) for b in doc.blocks] == [
+        ("Scenarios:", False),
+        ("An outage delays 30% of calls.", True),
+        ("Main barriers:", False),
+        ("Cost.", False),
+    ]
+
+
+def test_a_citation_that_names_no_source_lends_nothing() -> None:
+    # GPT-5's `- Comments: … [news (2025-06-06)]` closing a list: the items before it are
+    # not thereby cited (`- Frequency: … a user base over 100 M …` asks for its own)
+    text = (
+        "- Users over 100 M.\n- Breaches rose to 2.\n- Storage amplifies it [news (2025-06-06)].\n"
+    )
+    assert [(t, a) for t, a, _ in _cited(text)] == [
+        ("Users over 100 M.", []),
+        ("Breaches rose to 2.", []),
+        ("Storage amplifies it [news (2025-06-06)].", ["[news (2025-06-06)]"]),
+    ]
