@@ -12,9 +12,9 @@ Some sentences state no finding whatever they hold. A speculation (`If these tri
 succeed, … might involve nivolumab`) and the author's own plan — a recommendation
 (`should`, `need to`, `it is recommended that`), a target, milestone or success criterion
 labelled as one (`Success criterion: >200 qubits by 2027.`), an outlook (`the most
-plausible goal is …`), a scenario (`Scenarios: 1) an outage delays 30% of calls`), and the
-lines of a schedule laid out under a time window (`Phase one (0–90 days)` over `• Train
-40 nurses`) that report no finding — state a fact only through a dose or a therapy-line
+plausible goal is …`), a scenario (`Scenarios: 1) an outage delays 30% of calls`, or a
+list such a label leads in), and the lines of a schedule laid out under a time window
+(`Phase one (0–90 days)` over `• Train 40 nurses`) that report no finding — state a fact only through a dose or a therapy-line
 marker (`should receive 2 mg daily`, `should be used second-line`; a speculation through
 any number). What the report itself does (`This report evaluates 12 trials`), the
 author's own grade (`• Triage 3/4`, a label and a score out of at most 10) and a Mermaid
