@@ -129,7 +129,8 @@ UNIT_RE = re.compile(  # `90-nm`, `6,100-qubit`: a hyphen may join a number to i
 RATE_RE = re.compile(
     r"[ \t]*(?:/[ \t]*|per[ \t]+)(\d{1,3}(?:,\d{3}){1,4}|\d{1,12})(?:[ \t]*(万))?(?![\d.])"
 )
-CUR_SCALE_RE = re.compile(r"(k|K|M|B|bn|mn)(?![A-Za-z])")
+# after a money amount, glued or after one space (`$1bn`, `US$1 bn`, `USD 4.88 M`)
+CUR_SCALE_RE = re.compile(r"[ \t]?(k|K|M|B|bn|mn)(?![A-Za-z]|-[A-Za-z])")  # not `B-cell`
 
 
 def unit_text(written: str) -> str:

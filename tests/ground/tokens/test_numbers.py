@@ -30,6 +30,9 @@ def nums(text: str) -> list[tuple[str, str, str | None, str | None]]:
         ("¥35", [("35", "money", None, "CNY")]),
         ("$3.5 billion", [("3.5", "money", "billion", "USD")]),
         ("$35M", [("35", "money", "million", "USD")]),
+        ("US$1 bn", [("1", "money", "billion", "USD")]),  # a scale after one space
+        ("USD 4.88 M", [("4.88", "money", "million", "USD")]),
+        ("$3 B-cell", [("3", "money", None, "USD")]),  # a word, not a scale
         ("120万美元", [("120", "money", "万", "USD")]),
         ("5万人", [("5", "count", "万", None)]),
         ("88例", [("88", "count", None, None)]),
