@@ -71,6 +71,13 @@ def _lists_led_in_by_colons(n: int) -> tuple[str, str]:
     return "r.md", "".join(f"Results {i}:\n\n- rate {i}%\n- rate {i + 1}%\n\n" for i in range(n))
 
 
+def _plan_labels_over_paragraphs(n: int) -> tuple[str, str]:
+    # each `Scenarios:` looks for the list it leads, stopping at the paragraph after it
+    # (the rest of the report copied once per label was quadratic in time; this counter
+    # charges a slice one C call, so `bench/pathological.py` is the check on that)
+    return "r.md", "".join(f"Scenarios:\n\nRate {i}% [1].\n\n" for i in range(n))
+
+
 def _narrative_citations_and_many_entries(n: int) -> tuple[str, str]:
     body = "".join(f"According to the Alpha Beta Body{i} Group, 5% rose.\n\n" for i in range(n))
     entries = "".join(f"{i + 1}. Alpha Beta Body{i} Group. https://x.org/{i}\n" for i in range(n))
@@ -260,6 +267,7 @@ CASES = [
     (_short_label_paragraphs, 8000),
     (_abbreviations_key, 5000),
     (_lists_led_in_by_colons, 2000),
+    (_plan_labels_over_paragraphs, 2000),
     (_narrative_citations_and_many_entries, 2000),
     (_long_non_ascii_line_of_inline_spans, 25000),
     (_lines_of_one_block, 2500),

@@ -70,10 +70,12 @@ def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
         if lead.kind == "li" and not markdown:
             continue  # an HTML item's nesting is not told by its column
         indent = _column(text, lead)
-        for item in blocks[i + 1 :]:
-            if item.kind != "li" or (lead.kind == "li" and _column(text, item) <= indent):
+        j = i + 1  # an index, not a slice: a copy of the rest per label is quadratic
+        while j < len(blocks) and blocks[j].kind == "li":
+            if lead.kind == "li" and _column(text, blocks[j]) <= indent:
                 break
-            object.__setattr__(item, "planned", True)
+            object.__setattr__(blocks[j], "planned", True)
+            j += 1
 
 
 def _column(text: str, block: Block) -> int:
