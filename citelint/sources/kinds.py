@@ -178,6 +178,26 @@ def _pubtator_text(path: str, data: bytes, ident: str, ctx: LoadContext) -> Load
     return load_pubtator_text(path, decode_text(data), ident)
 
 
+# Loaders whose result is a function of the bytes and the cited id alone (the path only
+# carried along): the store parses each distinct record once (`sources/by_content.py`).
+# A loader that reads a sidecar or the text cache (PDF, HTML, text) is not one.
+BY_CONTENT: frozenset[Loader] = frozenset(
+    {
+        _json,
+        _pubmed_xml,
+        _pubmed_json,
+        _crossref,
+        _csl,
+        _arxiv,
+        _ctgov,
+        _aact,
+        _europepmc,
+        _bioc,
+        _pubtator_text,
+    }
+)
+
+
 def _phrase(loaded: Loaded, locator: str) -> Span | None:
     return phrase_block(loaded, locator) if isinstance(loaded, TextSource) else None
 

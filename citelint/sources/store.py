@@ -2,7 +2,8 @@
 
 It turns `(type, id, locator)` into a `Span` or a typed `Failure`: every path is judged by
 the run's `Confinement` (sources/confine.py) before anything is opened, each file is
-loaded and normalised once per run however many anchors cite it, and each report's cited
+loaded and normalised once per run however many anchors cite it (a record, once per
+distinct content however many roots hold it: sources/by_content.py), and each report's cited
 files are charged against its total read cap (sources/charge.py). Which folders and
 endings a type uses, and how each ending is loaded, is the type's `SourceKind`
 (sources/kinds.py). A file is read only when it is a regular file under the size caps.
@@ -15,9 +16,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import InitVar, dataclass, field
 
 from citelint.ground.document import Anchor
+from citelint.sources.by_content import ByContent
 from citelint.sources.charge import ReadCharge
 from citelint.sources.confine import Confinement
-from citelint.sources.kinds import KINDS_BY_NAME, Loaded, SourceKind
+from citelint.sources.kinds import BY_CONTENT, KINDS_BY_NAME, Loaded, SourceKind
 from citelint.sources.locators import unknown_locator
 from citelint.sources.model import Failure, FailureKind, Resolution, SourceError
 from citelint.sources.paths import (
@@ -56,6 +58,7 @@ class SourceStore:
     )
     _channels: dict[tuple[str, str], int] = field(default_factory=dict)  # (root, channel)
     reads: int = 0  # files read, for tests and benchmarks
+    by_content: ByContent = field(default_factory=ByContent)  # records parsed once per bytes
 
     kinds: Mapping[str, SourceKind] = field(init=False)  # built-in and custom, by type
     confine: Confinement = field(init=False)
@@ -168,7 +171,10 @@ class SourceStore:
         ext = path.rsplit(".", 1)[-1].lower() if "." in os.path.basename(path) else ""
         try:
             data = self.read(key[0])  # the confined real file, never a final symlink
-            return kind.loader(ext)(path, data, key[2], self)
+            loader = kind.loader(ext)
+            if loader in BY_CONTENT:  # the same bytes under another root: parsed once
+                return self.by_content.load(loader, path, data, key[2], self)
+            return loader(path, data, key[2], self)
         except _LOADER_SLIPS as exc:
             return Failure(
                 FailureKind.UNREADABLE,
