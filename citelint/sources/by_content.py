@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from citelint.sources.kinds import LoadContext, Loaded, Loader
 
 Record = BibliographicRecord | JsonSource  # what the record loaders give: a path among fields
-MAX_HELD_BYTES = 16 * 1024 * 1024  # of saved records' bytes; what they parse into is more
+MAX_HELD_BYTES = 4 * 1024 * 1024  # of saved records' bytes; what they parse into is more
 
 
 class ByContent:
