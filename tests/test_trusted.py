@@ -231,7 +231,11 @@ _LAYOUT = (
     "# Report\n\nThe rate was 42% [guideline:G:line:3].\n\n"
     "Phase one (0–90 days)  \n• Measure survival at 11 months.  \n\n"  # a schedule
     "Ratings  \n• Survival 3/4\n\n"  # a rating
-    "- Scenarios:\n  1. Median survival reached 11 months.\n"  # a plan's list
+    "- Scenarios:\n  1. Median survival reached 11 months.\n\n"  # a plan's list
+    "**Immediate (0-30 days)**\n- Measure survival at 11 months.\n\n"  # a schedule as lists
+    "**90 days**\n- Measure survival at 14 months.\n\n"
+    "## Scenarios\n\n- Survival reaches 11 months.\n"  # a plan's heading
+    "- Device: High Risk (3/5) – ageing fleet.\n"  # a rating in words
 )
 
 
@@ -243,5 +247,8 @@ def test_isolated_reads_no_layout_as_a_plan_or_a_rating(case: Path) -> None:
     _, isolated, _ = run(case, "--no-cache", "--isolated", "r.md")
     _, trusted, _ = run(case, "--no-cache", "r.md")
     uncited = [line.split(": CL")[0] for line in _findings(isolated) if "CL001" in line]
-    assert uncited == ["r.md:12:6", "r.md:5:1", "r.md:6:1", "r.md:9:1"], isolated
+    assert uncited == [
+        *("r.md:12:6", "r.md:14:3", "r.md:15:3", "r.md:17:3", "r.md:18:3", "r.md:22:3"),
+        *("r.md:23:3", "r.md:5:1", "r.md:6:1", "r.md:9:1"),
+    ], isolated
     assert "CL001" not in trusted, trusted

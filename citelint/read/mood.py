@@ -129,16 +129,61 @@ def line_label(text: str, after: str) -> bool:
     )
 
 
+# A window of time standing alone as a label (`Immediate (0-30 days)`, `**90 days**`,
+# `6–12 Months`, `### 90 days`): a schedule's phase, whose figure is a span of time (a unit
+# of time is grammar). `Median wait 42 minutes` has no window; `At 12 months, PFS was 45%`
+# is no label.
+_TIME_UNIT = re.compile(
+    r"\b(?:days?|weeks?|months?|years?|quarters?|hours?|hrs?|yrs?|mos?|wks?|[hdwmy])\b|"
+    r"[天周月年]|季度",
+    re.I,
+)
+
+
+def window_label(text: str) -> bool:
+    """Whether a line is only a window of time, heading a phase of a schedule."""
+    label = text.strip().rstrip(":：").strip()
+    return (
+        len(label.split()) <= MAX_LABEL_WORDS
+        and not label.endswith((".", "!", "?", "。", "！", "？", ";"))
+        and _WINDOW.search(label) is not None
+        and _TIME_UNIT.search(label) is not None
+    )
+
+
+# A heading that names the author's plan (`### Recommendation Summary`, `#### Scenarios`,
+# `## Next Steps`, `Success criteria`): the items listed under it are the plan. Only these
+# words, whole: `Milestones` heads past events, `Target population` describes who was
+# studied.
+_PLAN_HEADING = re.compile(
+    r"\W*(?:[\w-]+\s+){0,3}(?:recommendations?|scenarios?|next\s+steps?|"
+    r"(?:success\s+)?criteri(?:on|a)|action\s+(?:items?|plan))(?:\s+[\w-]+){0,2}\W*",
+    re.I,
+)
+
+
+def plan_heading(text: str) -> bool:
+    """Whether a heading names the author's plan, recommendations or scenarios."""
+    return _PLAN_HEADING.fullmatch(text) is not None
+
+
 # The author's own grade on a small scale, a label and a score and nothing else (`• Tech
 # E&O  3/4`, `Cyber Liability: 2/4`): a rating given, not a quantity a source states.
 # `3/4 patients responded` has words after its figure and is a claim.
 _RATING = re.compile(r"\W*[^\W\d][^\d:：]{0,40}?[:：]?\s+(\d{1,2})\s*/\s*(\d{1,2})\s*")
+# …or a grade in words with its score beside it, and a reason with no figure of its own
+# (`Products Liability: High Risk (3/5) – large installed base, proven findings.`);
+# `ORR (3/5) – durable responses` names no grade and stays a claim
+_WORDED_RATING = re.compile(
+    r"\W*[^\W\d][^\d:：]{0,40}?[:：]\s*[^\W\d][^\d():：]{0,30}?\s*"
+    r"\((\d{1,2})\s*/\s*(\d{1,2})\)\s*(?:[-–—]\s*[^\d]*)?"
+)
 MAX_SCALE = 10
 
 
 def rating_line(text: str) -> bool:
     """Whether a sentence only gives something a score out of at most `MAX_SCALE`."""
-    m = _RATING.fullmatch(text)
+    m = _RATING.fullmatch(text) or _WORDED_RATING.fullmatch(text)
     return m is not None and int(m.group(1)) <= int(m.group(2)) <= MAX_SCALE
 
 

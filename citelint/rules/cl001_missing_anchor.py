@@ -13,12 +13,15 @@ succeed, … might involve nivolumab`) and the author's own plan — a recommend
 (`should`, `need to`, `it is recommended that`), a target, milestone or success
 criterion labelled as one (`Success criterion: >200 qubits by 2027.`), an outlook (`the
 most plausible goal is …`), a scenario (`Scenarios: 1) an outage delays 30% of calls`,
-or a list such a label leads in), and the lines of a schedule laid out under a time
-window (`Phase one (0–90 days)` over `• Train 40 nurses`) that report no finding — state
-a fact only through a dose or a therapy-line marker (`should receive 2 mg daily`,
-`should be used second-line`; a speculation through any number). What the report itself
-does (`This report evaluates 12 trials`), the author's own grade (`• Triage 3/4`, a
-label and a score out of at most 10) and a Mermaid diagram whose fence an export dropped
+or a list such a label leads in), the items listed under a heading that names the plan
+(`### Recommendation Summary`, `#### Scenarios`), and the lines of a schedule laid out
+under a time window (`Phase one (0–90 days)` over `• Train 40 nurses`; two or more
+windows such as `**Immediate (0-30 days)**` and `**90 days**`, each over a list) that
+report no finding — state a fact only through a dose or a therapy-line marker (`should
+receive 2 mg daily`, `should be used second-line`; a speculation through any number).
+What the report itself does (`This report evaluates 12 trials`), the author's own grade
+(`• Triage 3/4`, `Device Liability: High Risk (3/5) – ageing fleet`: a score out of at
+most 10 and no other figure) and a Mermaid diagram whose fence an export dropped
 (`xychart-beta` and its lines) state nothing; a short line over bullet lines labels
 them, as a heading does. Under `--isolated` no schedule or rating of the report's own
 layout mutes a line.

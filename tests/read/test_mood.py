@@ -9,9 +9,11 @@ from citelint.read.mood import (
     class_by_members,
     glossary,
     line_label,
+    plan_heading,
     plan_label,
     prospective,
     rating_line,
+    window_label,
 )
 
 
@@ -67,6 +69,11 @@ def test_a_short_line_over_bullet_lines_is_a_label(text: str, after: str, label:
         ("3/4 patients responded", False),  # words after its figure: a claim
         ("Responders 12/40", False),  # past a small scale: a count
         ("Responders 5/4", False),  # more than the scale holds
+        ("Products Liability: High Risk (3/5) – large installed base, open recalls.", True),
+        ("Cyber Liability: Medium (2/5)", True),
+        ("Products Liability: High Risk (3/5) – 14 open recalls.", False),  # a figure of its own
+        ("ORR (3/5) – durable responses.", False),  # no grade in words: 3 of 5 responded
+        ("Device: High Risk (7/5)", False),
     ],
 )
 def test_a_label_and_a_small_score_is_a_rating(text: str, rating: bool) -> None:
@@ -128,3 +135,37 @@ def test_a_class_named_by_its_members_is_no_claim(text: str, named: bool) -> Non
 def test_a_plans_label() -> None:
     assert plan_label("Scenarios:") and plan_label("Next steps: audit")
     assert not plan_label("Main barriers:") and not plan_label("Immunotherapy milestones: 2016")
+
+
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        ("Immediate (0-30 days)", True),
+        ("90 days", True),
+        ("6–12 Months", True),
+        ("Short term (0–6 mo):", True),
+        ("Median wait 42 minutes", False),  # a value, not a window
+        ("At 12 months, PFS was 45%", False),  # a sentence
+        ("Phase 2 (n=40)", False),  # no unit of time
+        ("42 patients", False),
+    ],
+)
+def test_a_window_of_time_alone_is_a_schedules_label(text: str, window: bool) -> None:
+    assert window_label(text) is window
+
+
+@pytest.mark.parametrize(
+    ("text", "plan"),
+    [
+        ("Recommendation Summary", True),
+        ("Scenarios", True),
+        ("Key Loss Scenarios", True),
+        ("Next Steps", True),
+        ("Success criteria", True),
+        ("Milestones", False),  # heads past events as often
+        ("Target population", False),  # who was studied
+        ("Recommendations for first-line therapy in EGFR-mutant NSCLC", False),  # a topic
+    ],
+)
+def test_a_heading_that_names_the_plan(text: str, plan: bool) -> None:
+    assert plan_heading(text) is plan

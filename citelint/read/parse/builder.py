@@ -27,7 +27,12 @@ from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
 from citelint.read.mood import OWN_ACCOUNT
 from citelint.read.parse.attach import attach, strip_anchors
 from citelint.read.parse.citing import CitationReader, merge
-from citelint.read.parse.lists import closing_citations, flattened_lead_ins, planned_lists
+from citelint.read.parse.lists import (
+    closing_citations,
+    flattened_lead_ins,
+    planned_lists,
+    planned_sections,
+)
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
@@ -115,6 +120,7 @@ class DocumentBuilder:
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself
             planned_lists(state.blocks, text, fmt is Format.MARKDOWN)  # `Scenarios:` / `1. …`
+            planned_sections(state.blocks)  # a schedule's windows, a plan's heading
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph
         formula_cuts(state.blocks)  # a sentence an export cut at its display formula
         state.anchors.extend(a for r in references.entries for a in r.anchors)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block
-from citelint.read.mood import plan_label
+from citelint.read.mood import plan_heading, plan_label, window_label
 from citelint.read.parse.ties import names
 
 _LEAD_END = (":", "：")
@@ -76,6 +76,47 @@ def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
                 break
             object.__setattr__(blocks[j], "planned", True)
             j += 1
+
+
+def planned_sections(blocks: Sequence[Block]) -> None:
+    """Mark what a schedule or a plan's heading heads as the author's plan. A schedule is
+    two or more windows of time each over a list (`**Immediate (0-30 days)**` / `-
+    Establish 72-hour breach notification …` / `**90 days**` / …, as a paragraph or a
+    heading): the label and its items are the plan. One window over a list may be a
+    result's timepoint, and is read as before. A heading that names the plan (`###
+    Recommendation Summary`, `#### Scenarios`) heads the items listed in its section."""
+    windows: list[tuple[int, Block]] = []
+    for i, block in enumerate(blocks):
+        if block.kind == "heading" and plan_heading(block.text):
+            _plan_section(blocks, i)
+        elif block.kind in ("p", "heading") and len(block.sentences) == 1:
+            follows = i + 1 < len(blocks) and blocks[i + 1].kind == "li"
+            if (follows or block.kind == "heading") and window_label(block.text):
+                windows.append((i, block))
+    if len(windows) < MIN_WINDOWS:
+        return
+    for i, block in windows:
+        if block.kind == "heading":
+            _plan_section(blocks, i)
+            continue
+        object.__setattr__(block, "planned", True)
+        j = i + 1
+        while j < len(blocks) and blocks[j].kind == "li":
+            object.__setattr__(blocks[j], "planned", True)
+            j += 1
+
+
+MIN_WINDOWS = 2  # a schedule has phases: one window over a list may be a result's timepoint
+
+
+def _plan_section(blocks: Sequence[Block], i: int) -> None:
+    """Mark the items listed under heading `i`, up to the next heading as high as it."""
+    level = blocks[i].level
+    for block in blocks[i + 1 :]:
+        if block.kind == "heading" and block.level <= level:
+            return
+        if block.kind == "li":
+            object.__setattr__(block, "planned", True)
 
 
 def _column(text: str, block: Block) -> int:

@@ -91,6 +91,37 @@ def test_a_list_led_in_by_a_plans_label_is_planned() -> None:
     ]
 
 
+SCHEDULE = (
+    "## Service Planning\n\n**Immediate (0-30 days)**\n- Audit 12 wards.\n\n**90 days**\n"
+    "- Set a 48-hour callback.\n\n## Results\n\n- Waits fell to 4 minutes.\n"
+)
+
+
+def test_two_windows_of_time_over_lists_are_a_schedule() -> None:
+    doc = Parser().parse("r.md", SCHEDULE.encode())
+    assert [(b.text, b.planned) for b in doc.blocks] == [
+        ("Service Planning", False),
+        ("Immediate (0-30 days)", True),
+        ("Audit 12 wards.", True),
+        ("90 days", True),
+        ("Set a 48-hour callback.", True),
+        ("Results", False),
+        ("Waits fell to 4 minutes.", False),
+    ]
+    # one window over a list may be a result's timepoint: nothing is planned
+    one = SCHEDULE.replace("**90 days**\n- Set a 48-hour callback.\n\n", "")
+    assert not any(b.planned for b in Parser().parse("r.md", one.encode()).blocks)
+
+
+def test_a_heading_that_names_the_plan_plans_the_items_of_its_section() -> None:
+    text = (
+        "## Recommendation Summary\n\n**Critical**\n- Replace 14 pumps.\n\n### Scenarios\n\n"
+        "1. A fault costs €2M.\n\n## Loss Analysis\n\n- Fines reached €5 M.\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    assert [b.text for b in doc.blocks if b.planned] == ["Replace 14 pumps.", "A fault costs €2M."]
+
+
 def test_a_citation_that_names_no_source_lends_nothing() -> None:
     # GPT-5's `- Comments: … [news (2025-06-06)]` closing a list: the items before it are
     # not thereby cited (`- Frequency: … a user base over 100 M …` asks for its own)
