@@ -30,7 +30,8 @@ class Anchor:
     end: int
     in_attribute: bool = False
     # How the report cites: `anchor` for citelint's own grammar; otherwise a citation
-    # style (`numbered`, `footnote`, `superscript`, `link`, `url`, `identifier`, `dated`, `glued`)
+    # style (`numbered`, `footnote`, `superscript`, `link`, `url`, `identifier`, `dated`,
+    # `source-id`, `glued`)
     # whose type is `ref` (a reference number or label), `url`, or an identifier's type.
     style: str = "anchor"
     written: str = ""  # the citation as the report writes it, for messages
@@ -51,9 +52,9 @@ class Anchor:
     def lends(self) -> bool:
         """Whether its sentence's neighbours may borrow it (a list's items, a lead-in, a
         row, a tied sentence): a citation in a report's own style that names a source.
-        An anchor is written per sentence on purpose; a `dated` citation names no source,
-        and a line near one is not thereby cited."""
-        return self.style not in ("anchor", "dated")
+        An anchor is written per sentence on purpose; a `dated` or `source-id` citation
+        names no source, and a line near one is not thereby cited."""
+        return self.style not in ("anchor", "dated", "source-id")
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,10 @@ _GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|�
 SCOPE = re.compile(
     r"\W*(?:[A-Z][\w -]{0,40}[:：]\s*)?this\s+(?:report|research\s+brief|brief|document|"
     r"section|chapter|memo|overview|guide)\s+(?!(?:\w+ed|found|showed|shown|made|gave|said|"
-    r"was|were|had)\b)\w+",
+    r"was|were|had)\b)\w+"
+    # `为便于分析，本报告采用综合性定义：…`, `本报告旨在…`: the report's own method (a
+    # clause before it at most); `本报告发现…` points back to a finding and is no scope
+    r"|[^。！？]{0,24}?本(?:报告|研究|文)(?:将|拟)?(?:采用|旨在|聚焦|基于|整合|界定|定义)",
     re.I,
 )
 # The report naming itself to open its method section (`This comprehensive review employed

@@ -34,8 +34,9 @@ or drug, or a sentence that points back: `This trial …`), and a neighbour that
 back to it; a list's closing citation covers its items and lead-in. A covered sentence
 is checked against the citation it borrows, never exempted. Projects that cite once per
 paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
-cell, in the caption, in a `data-cite` on the table, or in a sentence ending in `:` just
-before the table.
+cell, in the caption, in a `data-cite` on the table, in a sentence ending in `:` just
+before the table, or in a source line just under it (`数据来源：…`, `Source: …`), which
+covers a list above it too.
 
 A report that cites nothing at all — no anchor, no citation in any style, no reference
 entry — and has no sources folder (an agent's working notes, a draft as a deep-research

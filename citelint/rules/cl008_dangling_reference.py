@@ -8,8 +8,9 @@ first numbered citation, rather than one per citation. (Reports from a STORM run
 not dangling. An article linted with another sources root is told where its run's
 `url_to_info.json` is.) A citation that names only a kind of source and a date
 (`[news (2025-06-23)]`, `[journal (2023-12-04)]`: what some agents write for a search
-result) leads nowhere either: a report that cites so gets one CL008, at the first, with
-the count. Every claim a dangling citation covers stays unverified.
+result) leads nowhere either, nor does an id the writing tool gave a source in its own
+store (`source_id:56661463563`): a report that cites so gets one CL008 for each kind, at
+the first, with the count. Every claim a dangling citation covers stays unverified.
 
 Fails:
 
@@ -37,7 +38,7 @@ from collections.abc import Iterator
 from citelint.ground.document import Anchor
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
-from citelint.read.citations.dated import DATED_TYPE
+from citelint.read.citations.dated import DATED_TYPE, SOURCE_ID_TYPE, UNNAMED_TYPES
 from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.sources.model import Failure, FailureKind
 
@@ -59,10 +60,11 @@ class DanglingReference(Rule[NoOptions]):
             for result in [analysis.resolutions.get(anchor)]
             if isinstance(result, Failure) and result.kind is FailureKind.DANGLING
         ]
-        unnamed = [anchor for anchor, _ in dangling if anchor.type == DATED_TYPE]
-        if unnamed:  # one finding a report: the habit, not each citation, is the fix
-            yield self._unnamed(unnamed)
-        dangling = [(a, r) for a, r in dangling if a.type != DATED_TYPE]
+        for kind, what in _UNNAMED:  # one finding a report: the habit is the fix
+            unnamed = [anchor for anchor, _ in dangling if anchor.type == kind]
+            if unnamed:
+                yield self._unnamed(unnamed, what)
+        dangling = [(a, r) for a, r in dangling if a.type not in UNNAMED_TYPES]
         if not dangling:
             return
         if not analysis.doc.reference_list:
@@ -87,18 +89,24 @@ class DanglingReference(Rule[NoOptions]):
                 subject=anchor.text,
             )
 
-    def _unnamed(self, anchors: list[Anchor]) -> Finding:
+    def _unnamed(self, anchors: list[Anchor], what: str) -> Finding:
         first = anchors[0]
         count = f"{len(anchors)} citations name" if len(anchors) > 1 else "a citation names"
         return Finding(
             self.code,
             first.start,
             first.end,
-            f"{count} only a kind of source and a date (first {first.text}): no link, "
-            "identifier or reference entry says which source; cite the source itself",
+            f"{count} {what} (first {first.text}): no link, identifier or reference entry "
+            "says which source; cite the source itself",
             anchors=(first,),
             subject="names no source",
         )
+
+
+_UNNAMED = (
+    (DATED_TYPE, "only a kind of source and a date"),
+    (SOURCE_ID_TYPE, "a source only by the id the writing tool gave it"),
+)
 
 
 def _run_index(beside: str) -> str:

@@ -21,6 +21,7 @@ class Style(enum.StrEnum):
     IDENTIFIER = "identifier"
     GLUED = "glued"
     DATED = "dated"
+    SOURCE_ID = "source-id"
 
 
 MAX_KEY_DIGITS = 4  # a reference number has at most this many digits

@@ -19,7 +19,12 @@ from dataclasses import dataclass, field
 
 from citelint.ground.document import Anchor, Document, Reference
 from citelint.read.citations import indexes
-from citelint.read.citations.dated import DATED_TYPE, NAMES_NO_SOURCE
+from citelint.read.citations.dated import (
+    DATED_TYPE,
+    NAMES_A_TOOLS_ID,
+    NAMES_NO_SOURCE,
+    SOURCE_ID_TYPE,
+)
 from citelint.read.citations.indexes import STORM_INDEX, WEB_INDEX, RootIndex, read_index
 from citelint.read.citations.lookup import RecordLookup
 from citelint.read.citations.naming import dangling, describe, entry_for, show_id
@@ -115,6 +120,8 @@ class CitationResolver:
         """The resolution of one citation, and the unsaved source it depends on if any."""
         if anchor.type == DATED_TYPE:  # `[news (2025-06-23)]`: no source to look for
             return None, Failure(FailureKind.DANGLING, NAMES_NO_SOURCE)
+        if anchor.type == SOURCE_ID_TYPE:  # `source_id:5666146…`: the tool's, not a source
+            return None, Failure(FailureKind.DANGLING, NAMES_A_TOOLS_ID)
         if anchor.type == "ref":
             entry = entry_for(anchor, entries.get(anchor.id, ()))
             if entry is None:

@@ -37,7 +37,9 @@ from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
+from citelint.read.parse.source_lines import source_lines
 from citelint.read.parse.tables import citation_columns, flattened_tables
+from citelint.read.parse.ties import opening_back_references
 from citelint.sources.kinds import BUILTIN_TYPES
 
 DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
@@ -117,6 +119,8 @@ class DocumentBuilder:
             self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
         closing_citations(state.blocks)  # a list closed by its citation covers its items
         flattened_lead_ins(state.blocks)  # …and a list written as cited paragraphs its lead-in
+        source_lines(state.blocks)  # `数据来源：…` under a table cites its rows
+        opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself
             planned_lists(state.blocks, text, fmt is Format.MARKDOWN)  # `Scenarios:` / `1. …`

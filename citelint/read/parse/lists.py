@@ -84,15 +84,22 @@ def planned_sections(blocks: Sequence[Block]) -> None:
     Establish 72-hour breach notification …` / `**90 days**` / …, as a paragraph or a
     heading): the label and its items are the plan. One window over a list may be a
     result's timepoint, and is read as before. A heading that names the plan (`###
-    Recommendation Summary`, `#### Scenarios`) heads the items listed in its section."""
+    Recommendation Summary`, `#### Scenarios`) heads the items listed in its section; set in
+    bold over a list (`**Scenarios**`), the list."""
     windows: list[tuple[int, Block]] = []
     for i, block in enumerate(blocks):
+        follows = i + 1 < len(blocks) and blocks[i + 1].kind == "li"
         if block.kind == "heading" and plan_heading(block.text):
             _plan_section(blocks, i)
-        elif block.kind in ("p", "heading") and len(block.sentences) == 1:
-            follows = i + 1 < len(blocks) and blocks[i + 1].kind == "li"
-            if (follows or block.kind == "heading") and window_label(block.text):
-                windows.append((i, block))
+        elif block.kind == "p" and block.strong_only and follows and plan_heading(block.text):
+            _plan_items(blocks, i)  # `**Scenarios**` over its list, a heading in bold
+        elif (
+            block.kind in ("p", "heading")
+            and len(block.sentences) == 1
+            and (follows or block.kind == "heading")
+            and window_label(block.text)
+        ):
+            windows.append((i, block))
     if len(windows) < MIN_WINDOWS:
         return
     for i, block in windows:
@@ -100,10 +107,15 @@ def planned_sections(blocks: Sequence[Block]) -> None:
             _plan_section(blocks, i)
             continue
         object.__setattr__(block, "planned", True)
-        j = i + 1
-        while j < len(blocks) and blocks[j].kind == "li":
-            object.__setattr__(blocks[j], "planned", True)
-            j += 1
+        _plan_items(blocks, i)
+
+
+def _plan_items(blocks: Sequence[Block], i: int) -> None:
+    """Mark the list items right after block `i`."""
+    j = i + 1
+    while j < len(blocks) and blocks[j].kind == "li":
+        object.__setattr__(blocks[j], "planned", True)
+        j += 1
 
 
 MIN_WINDOWS = 2  # a schedule has phases: one window over a list may be a result's timepoint

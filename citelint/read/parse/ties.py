@@ -25,9 +25,11 @@ report's own styles are shared; an anchor is written per sentence on purpose.
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Sequence
 
-from citelint.ground.document import Anchor, Sentence
+from citelint.ground.document import Anchor, Block, Sentence
 from citelint.ground.tokens.drugs import DrugGrammar
 
 _POINTS_BACK = re.compile(
@@ -72,6 +74,22 @@ def back_references(sentences: list[Sentence]) -> list[Sentence]:
         if shared:
             out[i] = s.borrowing(shared)
     return _runs(out)
+
+
+def opening_back_references(blocks: Sequence[Block]) -> None:
+    """A paragraph that opens by pointing back (`This means …`, `这意味着，约有3/4…`) at a
+    paragraph that closes on a citation borrows it for its first sentence (a quotation
+    cited at its end, then the author's reading of it). Set while the blocks are built."""
+    for before, block in itertools.pairwise(blocks):
+        if block.kind != "p" or before.kind != "p" or not block.sentences or not before.sentences:
+            continue
+        first = block.sentences[0]
+        if first.anchors or not _POINTS_BACK.match(first.text):
+            continue
+        shared = _citations(before.sentences[-1])
+        if shared:
+            sentences = (first.borrowing(shared), *block.sentences[1:])
+            object.__setattr__(block, "sentences", sentences)
 
 
 def _runs(sentences: list[Sentence]) -> list[Sentence]:

@@ -23,6 +23,11 @@ from citelint.ground.tokens import (
         ("ROS1", []),
         ("macOS", []),
         ("IIIA stage", []),
+        ("Category 2A, 2B", ["Category 2A", "2B"]),
+        ("a €500M-1.2B fine", []),  # an amount's tail: 1.2 billion
+        ("a $2B deal", []),
+        ("0.2L of saline", []),
+        ("1L and 2L", ["1L", "2L"]),
     ],
 )
 def test_markers(text: str, found: list[str]) -> None:

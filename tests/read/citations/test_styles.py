@@ -242,6 +242,7 @@ SAMPLES: dict[str, tuple[str, tuple[tuple[int, int, str], ...]]] = {
     Style.IDENTIFIER: ("Rate was 5% (PMID: 123).", ()),
     Style.GLUED: ("Rate was five percent.3 Next.", ()),
     Style.DATED: ("Rate was 5% [news (2025-06-23)].", ()),
+    Style.SOURCE_ID: ("Rate was 5% source_id:56661463563.", ()),
 }
 
 

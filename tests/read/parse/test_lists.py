@@ -122,6 +122,12 @@ def test_a_heading_that_names_the_plan_plans_the_items_of_its_section() -> None:
     assert [b.text for b in doc.blocks if b.planned] == ["Replace 14 pumps.", "A fault costs €2M."]
 
 
+def test_a_plans_label_in_bold_plans_the_list_under_it() -> None:
+    text = "**Scenarios**\n1. A breach costs €500M.\n\n**Comments**\n- Fines reached €5 M.\n"
+    doc = Parser().parse("r.md", text.encode())
+    assert [b.text for b in doc.blocks if b.planned] == ["A breach costs €500M."]
+
+
 def test_a_citation_that_names_no_source_lends_nothing() -> None:
     # GPT-5's `- Comments: … [news (2025-06-06)]` closing a list: the items before it are
     # not thereby cited (`- Frequency: … a user base over 100 M …` asks for its own)

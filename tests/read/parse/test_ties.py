@@ -59,3 +59,18 @@ def test_a_sentence_that_names_nothing_of_the_run_ends_it() -> None:
     assert _cited(text)[1] == ([], False)
     first_words = "Rates were 5% [2]. Survival was 65% in 2020. Survival rose to 70% [1]."
     assert _cited(first_words)[1] == ([], False)  # a sentence's first word names nothing
+
+
+def test_a_paragraph_that_opens_by_pointing_back_borrows_the_last_citation() -> None:
+    from citelint.read.parse import Parser
+
+    text = (
+        "> 73% of the middle class is at the margin. ([Li 2021](https://example.org/li))\n\n"
+        "这意味着，约有3/4的中产阶级成员处于脆弱区。\n\nThe next point is 40% of households.\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    assert [(s.text[:12], s.borrowed) for s in doc.sentences] == [
+        ("73% of the m", False),
+        ("这意味着，约有3/4的中", True),
+        ("The next poi", False),  # opens with no pointer: its own claim
+    ]

@@ -1,0 +1,61 @@
+"""A source line under data cites the data: `**数据来源**：世界银行…（[World Bank, 2024](…)）`
+under a table, `*来源：https://…*` under a list of figures, `Source: WHO (2023) [4]`.
+
+Reports that tabulate figures name their source once, in a line of its own right under the
+table or list, as a figure's caption does. That line's citations cover the rows and items
+above it, and the lines among them (a label, a note, a worked case), back to the heading,
+the previous source line or a block that cites on its own — at most `MAX_BLOCKS` blocks,
+and only when a table row or a list item is among them: a source line under prose is a
+paragraph's citation, read as one. Borrowers are checked against the citation, never
+exempted; an anchor and a citation that names no source lend nothing (`Anchor.lends`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from citelint.ground.document import Anchor, Block
+
+# a label and a colon opening the line, emphasis around it aside; the label is grammar:
+# the words a report names its source with, in the languages citelint reads
+_SOURCE_LINE = re.compile(
+    r"\W{0,4}(?:数据来源|资料来源|信息来源|来源|出处|(?:data\s+)?sources?(?:\s+of\s+data)?)"
+    r"\W{0,4}[:：]",
+    re.I,
+)
+MAX_BLOCKS = 60  # the blocks above a source line it may cover
+
+
+def source_lines(blocks: Sequence[Block]) -> None:
+    """Let the rows, items and lines above each source line borrow its citations (the
+    blocks are still being built: their sentences are set here)."""
+    for i, block in enumerate(blocks):
+        if block.kind != "p" or block.appendix or not _SOURCE_LINE.match(block.text):
+            continue
+        lent = tuple(a for s in block.sentences for a in s.anchors if a.lends)
+        if not lent:
+            continue
+        covered = _covered(blocks, i)
+        if any(b.kind in ("row", "li") for b in covered):
+            for above in covered:
+                _borrow(above, lent)
+
+
+def _covered(blocks: Sequence[Block], i: int) -> list[Block]:
+    """The blocks a source line at `i` stands under, nearest first."""
+    out: list[Block] = []
+    for above in reversed(blocks[max(0, i - MAX_BLOCKS) : i]):
+        if above.kind == "heading" or above.appendix or _SOURCE_LINE.match(above.text):
+            break
+        if any(s.anchors for s in above.sentences):
+            break  # it cites on its own: what is above it is another source's
+        out.append(above)
+    return out
+
+
+def _borrow(block: Block, lent: tuple[Anchor, ...]) -> None:
+    if block.kind == "header-row":
+        return
+    sentences = tuple(s if s.anchors else s.borrowing(lent) for s in block.sentences)
+    object.__setattr__(block, "sentences", sentences)  # still being built: set once

@@ -1,0 +1,51 @@
+"""A source line under a table or a list cites the rows and items above it."""
+
+from __future__ import annotations
+
+from citelint.read.parse import Parser
+
+TABLE = (
+    "## Income\n\n| Group | Share |\n|---|---|\n| Lower | 38.2% |\n| Upper | 12.7% |\n\n"
+    "**数据来源**：世界银行（[World Bank, 2024](https://example.org/wb)）\n"
+)
+
+
+def _borrowed(text: str) -> list[tuple[str, bool]]:
+    doc = Parser().parse("r.md", text.encode())
+    return [(s.text, s.borrowed) for s in doc.sentences if s.block.kind != "heading"]
+
+
+def test_a_source_line_under_a_table_cites_its_rows() -> None:
+    assert _borrowed(TABLE) == [
+        ("Group | Share", False),
+        ("Lower | 38.2%", True),
+        ("Upper | 12.7%", True),
+        ("数据来源：世界银行（World Bank, 2024）", False),
+    ]
+
+
+def test_it_covers_a_list_and_the_lines_among_the_data() -> None:
+    text = (
+        "## Assets\n\nHousing dominates.\n\n**Key figures:**\n\n- 59.1% are housing.\n"
+        "- Arrears rose to 2.78%.\n\n*Source: https://example.org/finance*\n"
+    )
+    assert _borrowed(text) == [
+        ("Housing dominates.", True),
+        ("Key figures:", True),
+        ("59.1% are housing.", True),
+        ("Arrears rose to 2.78%.", True),
+        ("Source: https://example.org/finance", False),
+    ]
+
+
+def test_it_stops_at_a_heading_a_block_that_cites_and_another_source_line() -> None:
+    cited = TABLE.replace("| Upper | 12.7% |", "| Upper | 12.7% [1] |")
+    assert ("Lower | 38.2%", False) in _borrowed(cited + "\n## References\n\n1. A. PMID: 1\n")
+    twice = TABLE + "\n- 59.1% are housing.\n\nSource: [Bank](https://example.org/bank)\n"
+    assert ("Lower | 38.2%", True) in _borrowed(twice)  # the first line's, not the second's
+    assert ("59.1% are housing.", True) in _borrowed(twice)
+
+
+def test_under_prose_alone_it_is_a_paragraphs_citation() -> None:
+    text = "Housing is 59.1% of assets.\n\nSource: [Bank](https://example.org/bank)\n"
+    assert _borrowed(text)[0] == ("Housing is 59.1% of assets.", False)
