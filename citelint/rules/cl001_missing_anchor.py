@@ -21,10 +21,11 @@ report no finding — state a fact only through a dose or a therapy-line marker 
 receive 2 mg daily`, `should be used second-line`; a speculation through any number).
 What the report itself does (`This report evaluates 12 trials`), the author's own grade
 (`• Triage 3/4`, `Device Liability: High Risk (3/5) – ageing fleet`: a score out of at
-most 10 and no other figure) and a Mermaid diagram whose fence an export dropped
-(`xychart-beta` and its lines) state nothing; a short line over bullet lines labels
-them, as a heading does. Under `--isolated` no schedule or rating of the report's own
-layout mutes a line.
+most 10 and no other figure; a table row of scores or stars, a criterion's weight before
+them: `| Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a Mermaid diagram whose fence
+an export dropped (`xychart-beta` and its lines) state nothing; a short line over bullet
+lines labels them, as a heading does. Under `--isolated` no schedule or rating of the
+report's own layout mutes a line.
 
 Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A citation
 covers its own sentence; a report's citations that close a paragraph cover the paragraph
@@ -35,8 +36,9 @@ back to it; a list's closing citation covers its items and lead-in. A covered se
 is checked against the citation it borrows, never exempted. Projects that cite once per
 paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
 cell, in the caption, in a `data-cite` on the table, in a sentence ending in `:` just
-before the table, or in a source line just under it (`数据来源：…`, `Source: …`), which
-covers a list above it too.
+before the table, or in a source line just under it (`数据来源：…`, `Source: …`,
+`主要来源：…` after a note), which covers a list above it too, and the paragraph right
+under it when that paragraph only restates the figures it cites.
 
 A report that cites nothing at all — no anchor, no citation in any style, no reference
 entry — and has no sources folder (an agent's working notes, a draft as a deep-research

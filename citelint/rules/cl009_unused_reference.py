@@ -1,11 +1,11 @@
 """CL009 unused-reference: a reference list entry the body never cites.
 
 An entry that no citation in the body points at — not by its number or footnote label,
-not by a link to one of its URLs, not by one of its identifiers or by a citelint anchor
-to the source the entry's own anchor names — is either a leftover
-or a source a claim should have cited. It is reported at the entry, as a warning — or,
-when more than three entries are never cited (deep-research systems list every page they
-read), once at the first of them, naming them all.
+not by a link to one of its URLs (a host with or without `www.` alike), not by one of its
+identifiers or by a citelint anchor to the source the entry's own anchor names — is
+either a leftover or a source a claim should have cited. It is reported at the entry, as
+a warning — or, when more than three entries are never cited (deep-research systems list
+every page they read), once at the first of them, naming them all.
 
 Fails:
 
@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from citelint.ground.document import Reference
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
-from citelint.read.citations.urls import normalize_url, url_ids
+from citelint.read.citations.urls import page_key, url_ids
 from citelint.rules._claims import NUMBERED_OFF, numbered_off
 from citelint.rules.base import Finding, NoOptions, Rule
 
@@ -47,7 +47,7 @@ class UnusedReference(Rule[NoOptions]):
         listed = {a for entry in analysis.doc.references for a in entry.anchors}
         body = [a for a in analysis.doc.anchors if a not in listed]
         keys = {a.id for a in body if a.type == "ref"}
-        urls = {normalize_url(a.id) for a in body if a.type == "url"}
+        urls = {page_key(a.id) for a in body if a.type == "url"}
         ids = {(a.type.upper(), a.id.upper()) for a in body if a.type not in ("ref", "url")}
         ids |= {(k, i.upper()) for a in body if a.type == "url" for k, i in url_ids(a.id)}
         unused = [
@@ -89,7 +89,7 @@ MAX_NAMED = 20
 
 
 def _linked(entry: Reference, urls: set[str], ids: set[tuple[str, str]]) -> bool:
-    if any(normalize_url(u) in urls for u in entry.urls):
+    if any(page_key(u) in urls for u in entry.urls):
         return True
     named = [*entry.ids, *((a.type, a.id) for a in entry.anchors)]
     return any((k.upper(), i.upper()) in ids for k, i in named)

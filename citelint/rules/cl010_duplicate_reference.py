@@ -1,11 +1,11 @@
 """CL010 duplicate-reference: two reference list entries name the same source.
 
 Two entries with the same identifier (PMID, PMCID, DOI, NCT), the same URL (compared
-normalised), the same citelint anchor or the same title are one source listed twice:
-citations split between them, and a reader cannot tell they are one. Reported at the
-later entry, as a warning. One entry written under several keys (`[2] [33] [57]
-https://…`, as OpenAI's exports list a source cited by several numbers) is one source
-with several numbers, not a duplicate.
+normalised, a host with or without `www.` alike), the same citelint anchor or the same
+title are one source listed twice: citations split between them, and a reader cannot
+tell they are one. Reported at the later entry, as a warning. One entry written under
+several keys (`[2] [33] [57] https://…`, as OpenAI's exports list a source cited by
+several numbers) is one source with several numbers, not a duplicate.
 
 Fails:
 
@@ -25,7 +25,7 @@ from citelint.ground.document import Reference
 from citelint.ground.tokens import fold
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
-from citelint.read.citations.urls import normalize_url, url_ids
+from citelint.read.citations.urls import page_key, url_ids
 from citelint.rules.base import Finding, NoOptions, Rule
 
 
@@ -59,7 +59,7 @@ def _keys(entry: Reference) -> list[str]:
     keys = [f"{k}:{i.upper()}" for k, i in entry.ids]
     keys += [f"{k}:{i.upper()}" for u in entry.urls for k, i in url_ids(u)]
     keys += [f"{a.type.upper()}:{a.id.upper()}" for a in entry.anchors]
-    keys += ["url:" + normalize_url(u) for u in entry.urls]
+    keys += ["url:" + page_key(u) for u in entry.urls]
     if len(entry.title) >= 20:
         keys.append("title:" + " ".join(fold(entry.title).split()))
     return list(dict.fromkeys(keys))

@@ -1,14 +1,15 @@
 """Therapy-line and recommendation markers: `一线`, `2L`, `second-line`, `Category 2A`.
 
 A decimal's or an amount's tail is none: `€500M-1.2B` is 1.2 billion, `$2B` two billion,
-`0.2L` a fifth of a litre."""
+`0.2L` a fifth of a litre; nor is a city's tier (`一线城市`, first-tier cities) or the front
+line (`第一线`)."""
 
 from __future__ import annotations
 
 import re
 
 _MARKERS = re.compile(
-    r"[一二三四]线|(?<![A-Za-z0-9$€£¥])(?<!\d[.,])[1-4]L(?![A-Za-z0-9])|"
+    r"(?<!第)[一二三四]线(?!城)|(?<![A-Za-z0-9$€£¥])(?<!\d[.,])[1-4]L(?![A-Za-z0-9])|"
     r"(?<![A-Za-z])(?i:first|second|third|fourth)[-\s]line(?![A-Za-z])|"
     r"[IⅠⅡⅢ]{1,3}级推荐|推荐等级|证据等级|"
     r"(?<![A-Za-z])(?:Grade|GRADE|grade)\s+[A-D](?![A-Za-z0-9])|"

@@ -123,15 +123,35 @@ _SCORE_CELL = re.compile(
 )
 
 
+# …or in stars (`★★★★☆`, `⭐⭐⭐`), the filled ones counted
+_STAR_CELL = re.compile(r"\s*(?:\*+\s*)?([★⭐]{1,10})[☆✩]{0,9}\s*(?:\*+\s*)?")
+# A weight the grader gives a criterion (`| Funding | 20% | ★★★★★ | … |`, the total row's
+# `**100%**`): only before stars or a score with decimals (`4.6`), the shapes of an
+# assessment matrix — `| Drug | 19% | 3 | 4 |` stays a row of quantities.
+_WEIGHT_CELL = re.compile(r"\s*(?:\*+\s*)?\d{1,3}(?:\.\d+)?\s*%\s*(?:\*+\s*)?")
+
+
 def rubric_row(text: str, cells: tuple[tuple[int, int], ...]) -> bool:
-    """Whether a table row scores something on a small scale (`| Clarity | 4 | 5 | 4 |`):
-    every cell after the first holds only a score of at most 10 (the last may be the row's
-    total), and there are at least three. Ratings are judgements, not quantities a source
-    states."""
-    scores = [_SCORE_CELL.fullmatch(text[a:b]) for a, b in cells[1:]]
-    if len(scores) < 3 or any(m is None for m in scores):
+    """Whether a table row scores something on a small scale (`| Clarity | 4 | 5 | 4 |`,
+    `| Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`): every cell after the first holds only a
+    score of at most 10 (the last may be the row's total; the first may be the
+    criterion's weight), and there are at least three. Ratings are judgements, not
+    quantities a source states."""
+    rest = [text[a:b] for a, b in cells[1:]]
+    weighted = bool(rest) and _WEIGHT_CELL.fullmatch(rest[0]) is not None
+    if weighted:
+        rest = rest[1:]
+    values: list[int] = []
+    starred = False
+    for cell in rest:
+        star = _STAR_CELL.fullmatch(cell)
+        score = None if star else _SCORE_CELL.fullmatch(cell)
+        if star is None and score is None:
+            return False
+        starred = starred or star is not None
+        values.append(len(star.group(1)) if star else int(score.group(1)) if score else 0)
+    if len(values) < 3 or (weighted and not starred and not any("." in c for c in rest)):
         return False
-    values = [int(m.group(1)) for m in scores if m is not None]
     if values[-1] > 10 and len(values) >= 4:
         values = values[:-1]  # `| … | 3 | 41 |`: the row's total
     return len(values) >= 3 and all(v <= 10 for v in values)

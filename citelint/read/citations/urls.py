@@ -84,6 +84,16 @@ def normalize_url(url: str) -> str:
     return urlunsplit((scheme, host, parts.path.rstrip("/"), query, ""))
 
 
+def page_key(url: str) -> str:
+    """`normalize_url`, and a host's `www.` dropped: what two links must share to name one
+    page when a reference list and the body spell its host differently
+    (`https://www.stcn.com/a/1` and `https://stcn.com/a/1`). For matching only; a URL is
+    shown as `normalize_url` writes it."""
+    key = normalize_url(url)
+    scheme, sep, rest = key.partition("://")
+    return f"{scheme}{sep}{rest[4:]}" if sep and rest.startswith("www.") else key
+
+
 # Query parameters that name the user or carry a key: `api_key`, `email` and `tool` of
 # NCBI, `mailto` of Crossref, and the common names for tokens.
 _SECRET_PARAMS = frozenset(

@@ -6,8 +6,10 @@ table or list, as a figure's caption does. That line's citations cover the rows 
 above it, and the lines among them (a label, a note, a worked case), back to the heading,
 the previous source line or a block that cites on its own — at most `MAX_BLOCKS` blocks,
 and only when a table row or a list item is among them: a source line under prose is a
-paragraph's citation, read as one. Borrowers are checked against the citation, never
-exempted; an anchor and a citation that names no source lend nothing (`Anchor.lends`).
+paragraph's citation, read as one. The paragraph right under the line borrows it too when
+every figure it states is one of the data's: it restates them (`Key insight: …`).
+Borrowers are checked against the citation, never exempted; an anchor and a citation that
+names no source lend nothing (`Anchor.lends`).
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from citelint.ground.document import Anchor, Block
 
 # a label and a colon opening the line, emphasis around it aside; the label is grammar:
 # the words a report names its source with, in the languages citelint reads
+# (`主要来源`, `Main sources`: a qualifier before it)
 _SOURCE_LINE = re.compile(
-    r"\W{0,4}(?:数据来源|资料来源|信息来源|来源|出处|(?:data\s+)?sources?(?:\s+of\s+data)?)"
-    r"\W{0,4}[:：]",
+    r"\W{0,4}(?:(?:主要|核心|原始)?(?:数据来源|资料来源|信息来源|来源|出处)|"
+    r"(?:(?:main|primary|key)\s+)?(?:data\s+)?sources?(?:\s+of\s+data)?)\W{0,4}[:：]",
     re.I,
 )
 MAX_BLOCKS = 60  # the blocks above a source line it may cover
@@ -40,6 +43,9 @@ def source_lines(blocks: Sequence[Block]) -> None:
         if any(b.kind in ("row", "li") for b in covered):
             for above in covered:
                 _borrow(above, lent)
+            after = blocks[i + 1] if i + 1 < len(blocks) else None
+            if after is not None and _restates(after, covered):
+                _borrow(after, lent)
 
 
 def _covered(blocks: Sequence[Block], i: int) -> list[Block]:
@@ -52,6 +58,25 @@ def _covered(blocks: Sequence[Block], i: int) -> list[Block]:
             break  # it cites on its own: what is above it is another source's
         out.append(above)
     return out
+
+
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _figures(text: str) -> set[str]:
+    return {m.group().replace(",", "") for m in _FIGURE.finditer(text)}
+
+
+def _restates(block: Block, covered: Sequence[Block]) -> bool:
+    """Whether the paragraph right under a source line only restates the data it cites
+    (`**关键洞察：** 友邦香港…平均达102%…仅78%` under the table of 102% and 78%): every
+    figure it states is one of the data's."""
+    if block.kind != "p" or block.appendix or _SOURCE_LINE.match(block.text):
+        return False
+    if any(s.anchors for s in block.sentences):
+        return False
+    stated = _figures(block.text)
+    return bool(stated) and stated <= set().union(*(_figures(b.text) for b in covered))
 
 
 def _borrow(block: Block, lent: tuple[Anchor, ...]) -> None:

@@ -13,6 +13,8 @@ from citelint.ground.tokens import (
     ("text", "found"),
     [
         ("推荐一线治疗", ["一线"]),
+        ("北京、上海等一线城市", []),  # a city's tier
+        ("坚守在第一线", []),  # the front line
         ("first-line therapy", ["first-line"]),
         ("in the 2L setting", ["2L"]),
         ("I级推荐", ["I级推荐"]),

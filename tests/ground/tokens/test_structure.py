@@ -78,9 +78,17 @@ def test_rubric_rows_score_on_a_small_scale() -> None:
         "A | 4 → 12 | 3 | 4 | 4 | 41",
         "C | 4 | 3 | 3 | 3.33",
         "E | 3 (some estimates shaky) → 9 | 3 → 6 | 5 | 43",
+        "Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆",  # an assessment matrix: weight, stars
+        "**Total** | **100%** | **4.6** | **4.5** | **4.1**",  # …and its weighted scores
     ):
         assert rubric_row(row, cells(row)), row
-    for row in ("Arm A | 12 | 34 | 56", "Clarity | 4 | 5", "Drug | 4 | 19% | 3"):
+    for row in (
+        "Arm A | 12 | 34 | 56",
+        "Clarity | 4 | 5",
+        "Drug | 4 | 19% | 3",
+        "Drug | 19% | 3 | 4 | 5",  # a share before whole numbers is no weight
+        "Equity | ★★★★★ | 9%-12% | tech funds",  # a forecast beside the stars
+    ):
         assert not rubric_row(row, cells(row)), row
 
 

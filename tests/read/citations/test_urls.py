@@ -6,6 +6,7 @@ import pytest
 
 from citelint.read.citations.urls import (
     normalize_url,
+    page_key,
     quote_in,
     quote_parts,
     quoted,
@@ -26,6 +27,12 @@ from citelint.read.citations.urls import (
 )
 def test_two_spellings_of_one_page_compare_equal(a: str, b: str) -> None:
     assert normalize_url(a) == normalize_url(b)
+
+
+def test_a_hosts_www_is_one_page_for_matching_only() -> None:
+    assert page_key("https://www.stcn.com/a/1") == page_key("https://stcn.com/a/1")
+    assert page_key("https://wwwx.org/a") == "https://wwwx.org/a"
+    assert normalize_url("https://www.stcn.com/a/1") == "https://www.stcn.com/a/1"  # shown
 
 
 def test_paths_queries_and_other_ports_stay_distinct() -> None:

@@ -49,3 +49,19 @@ def test_it_stops_at_a_heading_a_block_that_cites_and_another_source_line() -> N
 def test_under_prose_alone_it_is_a_paragraphs_citation() -> None:
     text = "Housing is 59.1% of assets.\n\nSource: [Bank](https://example.org/bank)\n"
     assert _borrowed(text)[0] == ("Housing is 59.1% of assets.", False)
+
+
+def test_a_qualified_line_after_a_note_still_cites_the_table() -> None:
+    text = TABLE.replace(
+        "**数据来源**：世界银行（", "*Note: 2024 prices.*\n\n**主要来源：** 世界银行（"
+    )
+    assert ("Lower | 38.2%", True) in _borrowed(text)
+    main = TABLE.replace("**数据来源**：世界银行（", "Main sources: the bank (")
+    assert ("Upper | 12.7%", True) in _borrowed(main)
+
+
+def test_the_paragraph_under_it_borrows_when_it_restates_the_data() -> None:
+    restated = TABLE + "\n**Key insight:** the lower group is 38.2% of households.\n"
+    assert _borrowed(restated)[-1] == ("Key insight: the lower group is 38.2% of households.", True)
+    more = TABLE + "\nThe lower group is 38.2%, the middle 49.1%.\n"
+    assert _borrowed(more)[-1] == ("The lower group is 38.2%, the middle 49.1%.", False)
