@@ -68,9 +68,15 @@ def test_storm_claims_pass_fail_and_need_a_citation(storm: Path) -> None:
     dropped = text[:end] + text[end + 3 :]  # the citation dropped: `within this program`
     report.write_text(dropped, encoding="utf-8")  # ties it to the cited sentence before
     assert _lint(storm, report, storm) == purpose  # checked against [8], which holds 550 mm
-    # the Pirat named again by the next sentence (`…with the PIRAT launcher…[9]`): it
-    # borrows [9], which does not hold 560 mm, and is checked, never exempted
+    # STORM writes a paragraph a line: the sentence, named no more by a pointer, ends its
+    # paragraph, and the next line's citation is another paragraph's
     renamed = dropped.replace("within this program", "within the Pustelnik program")
+    report.write_text(renamed, encoding="utf-8")
+    assert [code for code, _, _ in _lint(storm, report, storm)] == ["CL001", "CL109"]
+    # joined to the next line, the Pirat named again by the next sentence (`…with the
+    # PIRAT launcher…[9]`): it borrows [9], which does not hold 560 mm, and is checked,
+    # never exempted
+    renamed = renamed.replace("(ERA).\nThe integration", "(ERA). The integration")
     report.write_text(renamed, encoding="utf-8")
     assert [code for code, _, _ in _lint(storm, report, storm)] == ["CL101", "CL109"]
     untied = renamed.replace("The Pirat 2, another", "A light missile,")

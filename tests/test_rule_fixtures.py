@@ -33,7 +33,7 @@ RULES_DIR = Path(__file__).parent / "rules"
 # In an expected file, the registry's source types as a message lists them (CL005): a
 # type added by the recipe changes no fixture.
 KNOWN_TYPES = "{source types}"
-REPORT_SUFFIXES = (".md", ".html", ".htm", ".markdown")
+REPORT_SUFFIXES = (".md", ".html", ".htm", ".markdown", ".txt")
 
 
 def _cases() -> list[tuple[str, Path]]:

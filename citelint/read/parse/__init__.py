@@ -11,6 +11,7 @@ from citelint.read.parse.builder import ClaimOptions, DocumentBuilder
 from citelint.read.parse.html import HtmlParser
 from citelint.read.parse.markdown import MarkdownParser
 from citelint.read.parse.raw import ParseOutput
+from citelint.read.parse.text_lines import split_lines, unwrapped
 
 HTML_SUFFIXES = (".html", ".htm")
 
@@ -34,6 +35,8 @@ class Parser:
                 html.parse(text, out)
             else:
                 MarkdownParser(html).parse(text, out)
+                if path.lower().endswith(".txt") and unwrapped(text):
+                    split_lines(out, text)  # a paragraph a line, as the export wrote it
         except (ValueError, RecursionError) as exc:  # lxml gives up on pathological input
             raise UnreadableReport(f"cannot be parsed as {fmt.value}: {exc}") from exc
         return builder.build(path, fmt, text, out)
