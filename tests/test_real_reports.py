@@ -114,8 +114,9 @@ BIOMCP = {
     # superscripts map to 24 entries, `ESMO 2024¹⁹` and `NCT01818323¹⁸` included; a list
     # closed by its citation (`…show promise:` / items / `…mechanisms¹¹`) lends it to its
     # items (`7.33-fold` is a quantity, checked against entry 17); its Methodology, opened
-    # by `This comprehensive review employed …`, is its own search and states no claim
-    "example_f.md": {"CL011": 1, "CL001": 12},
+    # by `This comprehensive review employed …`, is its own search and states no claim;
+    # its summary's `37.5% with pembrolizumab` restates the body's cited `37.5%`¹⁰
+    "example_f.md": {"CL011": 1, "CL001": 11},
 }
 
 

@@ -38,7 +38,11 @@ paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor 
 cell, in the caption, in a `data-cite` on the table, in a sentence ending in `:` just
 before the table, or in a source line just under it (`数据来源：…`, `Source: …`,
 `主要来源：…` after a note), which covers a list above it too, and the paragraph right
-under it when that paragraph only restates the figures it cites.
+under it when that paragraph only restates the figures it cites. A sentence whose every
+figure the report states with a citation elsewhere — one of them distinctive, a decimal
+or three digits or more that are no year: an abstract's `income reached 43,377 yuan` over
+the body's cited `43,377 yuan [1]` — restates it and borrows that citation; one new
+figure, or only common ones (`14 sites`, `2025`), and it is a finding.
 
 A report that cites nothing at all — no anchor, no citation in any style, no reference
 entry — and has no sources folder (an agent's working notes, a draft as a deep-research
@@ -92,7 +96,10 @@ class MissingAnchor(Rule[NoOptions]):
                 shown = said[id(item.claim)] = _states(item.claim)
             block = item.sentence.block
             if id(block) not in anchored_blocks:
-                anchored_blocks[id(block)] = any(s.anchors for s in block.sentences)
+                # its own citations: a borrowed one (a restated figure's) is not the paragraph's
+                anchored_blocks[id(block)] = any(
+                    s.anchors and not s.borrowed for s in block.sentences
+                )
             others = anchored_blocks[id(block)]
             hint = (
                 "; the other anchors of this paragraph do not cover it"

@@ -34,6 +34,7 @@ from citelint.read.parse.lists import (
     planned_sections,
 )
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
+from citelint.read.parse.restated import restated_figures
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
@@ -127,6 +128,7 @@ class DocumentBuilder:
             planned_sections(state.blocks)  # a schedule's windows, a plan's heading
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph
         formula_cuts(state.blocks)  # a sentence an export cut at its display formula
+        restated_figures(state.blocks)  # the abstract's 43,377元, cited in the body
         state.anchors.extend(a for r in references.entries for a in r.anchors)
         if references.digest:
             state.anchors.extend(cite_whole_file(state.blocks, references.entries))

@@ -1,0 +1,77 @@
+"""A figure restated from a cited place borrows that place's citation."""
+
+from __future__ import annotations
+
+from citelint.read.parse import Parser
+from citelint.read.parse.restated import MAX_LENT, _distinctive, _figures
+
+BODY = (
+    "Household income rose to 43,377 yuan in 2025 [1]. The Tidewater trial enrolled "
+    "312 patients at 14 sites [2]. Trametinib gave a 4.8-month median [3]."
+)
+REFS = "\n\n## References\n\n1. Income survey.\n2. Tidewater trial.\n3. Trametinib trial.\n"
+
+
+def _cited(summary: str) -> dict[str, tuple[str, ...]]:
+    """Each sentence of the summary paragraph and the references it cites."""
+    doc = Parser().parse("r.md", f"# R\n\n{summary}\n\n{BODY}{REFS}".encode())
+    (block,) = [b for b in doc.blocks if b.text.startswith(summary[:12])]
+    return {s.text: tuple(a.id for a in s.anchors) for s in block.sentences}
+
+
+def test_a_summary_restating_cited_figures_borrows_their_citations() -> None:
+    got = _cited("Income reached 43,377 yuan and the trial enrolled 312 patients.")
+    (keys,) = got.values()
+    assert keys == ("1", "2")  # each figure's first cited place, in order
+
+
+def test_the_borrower_is_marked_borrowed_not_a_statement_of_them() -> None:
+    doc = Parser().parse(
+        "r.md", f"# R\n\nThe trial enrolled 312 patients.\n\n{BODY}{REFS}".encode()
+    )
+    (s,) = doc.blocks[1].sentences
+    assert s.borrowed and [a.id for a in s.anchors] == ["2"]
+
+
+def test_one_new_figure_and_it_stays_uncited() -> None:
+    got = _cited("The trial enrolled 312 patients and 96% finished.")
+    assert list(got.values()) == [()]
+
+
+def test_only_common_figures_borrow_nothing() -> None:
+    # `14` and `2025` stand in cited sentences, but many sentences share them
+    assert list(_cited("Work began in 2025 at 14 sites.").values()) == [()]
+
+
+def test_a_distinctive_figure_needs_its_unit() -> None:
+    assert list(_cited("The pilot enrolled 312 nurses.").values()) == [()]
+    # cited `4.8-month` names no unit after the figure: any unit's
+    assert list(_cited("The median was 4.8 months.").values()) == [("3",)]
+
+
+def test_identifiers_and_years_are_not_figures() -> None:
+    assert _figures("NCT06727565 and COVID-19 in H2-1 over 5G") == []
+    assert _figures("a 12-month") == [("12", "", "")]  # a hyphen's word is its unit
+    assert _figures("8.9% of 3320万户, 100 kHz") == [
+        ("8.9", "%", ""),
+        ("3320", "万", "户"),
+        ("100", "", "khz"),
+    ]
+    assert not _distinctive(("2025", "", "")) and _distinctive(("2025", "万", ""))
+    assert _distinctive(("0.5", "", "")) and not _distinctive(("81", "%", ""))
+
+
+def test_citelint_anchors_do_not_lend() -> None:
+    doc = Parser().parse(
+        "r.md",
+        b"# R\n\nThe trial enrolled 312 patients.\n\nIt enrolled 312 patients [pmid:1001:abstract].\n",
+    )
+    assert doc.blocks[1].sentences[0].anchors == ()
+
+
+def test_a_borrower_takes_at_most_max_lent() -> None:
+    cited = " ".join(f"Site {i} enrolled {100 + i} patients [{i}]." for i in range(1, 11))
+    refs = "\n\n## References\n\n" + "".join(f"{i}. Site {i}.\n" for i in range(1, 11))
+    summary = "Sites enrolled " + ", ".join(f"{100 + i}" for i in range(1, 11)) + " patients."
+    doc = Parser().parse("r.md", f"# R\n\n{summary}\n\n{cited}{refs}".encode())
+    assert len(doc.blocks[1].sentences[0].anchors) == MAX_LENT
