@@ -5,7 +5,9 @@ normalised, a host with or without `www.` alike), the same citelint anchor or th
 title are one source listed twice: citations split between them, and a reader cannot
 tell they are one. Reported at the later entry, as a warning. One entry written under
 several keys (`[2] [33] [57] https://…`, as OpenAI's exports list a source cited by
-several numbers) is one source with several numbers, not a duplicate.
+several numbers) is one source with several numbers, not a duplicate. More than three
+duplicates — a second list repeating the first, as a research harness appends the pages
+it read under the essay's own list — are one finding at the first, naming each pair.
 
 Fails:
 
@@ -19,7 +21,7 @@ Fix: keep one entry and renumber the citations of the other.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from citelint.ground.document import Reference
 from citelint.ground.tokens import fold
@@ -38,21 +40,44 @@ class DuplicateReference(Rule[NoOptions]):
     options_type = NoOptions
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
-        seen: dict[str, Reference] = {}
-        for entry in analysis.doc.references:
-            first = next((seen[k] for k in _keys(entry) if k in seen), None)
-            # one entry listed under several keys (`[2] [33] [57] https://…`) is one
-            # source with several numbers, not a duplicate
-            if first is not None and first.key != entry.key and first.start != entry.start:
-                yield Finding(
-                    self.code,
-                    entry.start,
-                    entry.end,
-                    f"reference [{entry.key}] names the same source as [{first.key}]",
-                    subject=f"[{entry.key}] {entry.text}",
-                )
-            for key in _keys(entry):
-                seen.setdefault(key, entry)
+        pairs = list(_duplicates(analysis.doc.references))
+        if len(pairs) > MAX_EACH:
+            entry, _ = pairs[0]
+            named = ", ".join(f"[{e.key}] as [{f.key}]" for e, f in pairs[:MAX_NAMED])
+            more = f" and {len(pairs) - MAX_NAMED} more" if len(pairs) > MAX_NAMED else ""
+            yield Finding(
+                self.code,
+                entry.start,
+                entry.end,
+                f"{len(pairs)} reference entries name a source listed before them: {named}{more}",
+                subject=f"[{entry.key}] {entry.text}",
+            )
+            return
+        for entry, first in pairs:
+            yield Finding(
+                self.code,
+                entry.start,
+                entry.end,
+                f"reference [{entry.key}] names the same source as [{first.key}]",
+                subject=f"[{entry.key}] {entry.text}",
+            )
+
+
+MAX_EACH = 3  # duplicates reported one by one; more are one finding (as CL009's)
+MAX_NAMED = 20
+
+
+def _duplicates(references: Sequence[Reference]) -> Iterator[tuple[Reference, Reference]]:
+    """Each entry naming a source an earlier entry names, with that earlier entry."""
+    seen: dict[str, Reference] = {}
+    for entry in references:
+        first = next((seen[k] for k in _keys(entry) if k in seen), None)
+        # one entry listed under several keys (`[2] [33] [57] https://…`) is one
+        # source with several numbers, not a duplicate
+        if first is not None and first.key != entry.key and first.start != entry.start:
+            yield entry, first
+        for key in _keys(entry):
+            seen.setdefault(key, entry)
 
 
 def _keys(entry: Reference) -> list[str]:
