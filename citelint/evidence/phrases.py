@@ -2,7 +2,8 @@
 
 CJK phrases are matched on text folded for width and case with all whitespace removed
 (`待 Worker` is `待worker`); Latin phrases match word by word with any spacing between
-words and word boundaries at both ends, on the original text. Phrases written in capitals
+words and word boundaries at both ends, on the original text; a hyphen joining a word
+continues it (`as an AI-powered assistant` is no `as an AI`). Phrases written in capitals
 (`TODO`, `TBD`) match in capitals only, so prose such as "a to-do list" is not flagged.
 """
 
@@ -27,6 +28,11 @@ def _has_cjk(text: str) -> bool:
     return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
 
 
+# a word's edge: no word character, nor a hyphen joined to one (`AI-powered`, `non-TODO`)
+_OPEN = r"(?<!\w)(?<!\w-)"
+_CLOSE = r"(?!\w|-\w)"
+
+
 class PhraseMatcher:
     def __init__(self, phrases: tuple[str, ...]) -> None:
         self.cjk = {p: fold_compact(p) for p in phrases if _has_cjk(p)}
@@ -36,7 +42,7 @@ class PhraseMatcher:
                 continue
             words = [re.escape(w) for w in p.split()]
             flags = 0 if p.isupper() else re.I
-            self.latin[p] = re.compile(r"(?<!\w)" + r"\s*".join(words) + r"(?!\w)", flags)
+            self.latin[p] = re.compile(_OPEN + r"\s*".join(words) + _CLOSE, flags)
         # one search tells whether any Latin phrase is in a block at all (most blocks hold
         # none); only then is each phrase looked for, every occurrence of it
         self.any_latin = re.compile(

@@ -19,13 +19,14 @@ under a time window (`Phase one (0–90 days)` over `• Train 40 nurses`; two o
 windows such as `**Immediate (0-30 days)**` and `**90 days**`, each over a list) that
 report no finding — state a fact only through a dose or a therapy-line marker (`should
 receive 2 mg daily`, `should be used second-line`; a speculation through any number).
-What the report itself does (`This report evaluates 12 trials`), the author's own grade
-(`• Triage 3/4`, `Device Liability: High Risk (3/5) – ageing fleet`: a score out of at
-most 10 and no other figure; a table row of scores or stars, a criterion's weight before
-them: `| Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a Mermaid diagram whose fence
-an export dropped (`xychart-beta` and its lines) state nothing; a short line over bullet
-lines labels them, as a heading does. Under `--isolated` no schedule or rating of the
-report's own layout mutes a line.
+What the report itself does (`This report evaluates 12 trials`; a `## Methodology`
+opened by naming the report or by what was done: `Items were consolidated …`), the
+author's own grade (`• Triage 3/4`, `Device Liability: High Risk (3/5) – ageing fleet`:
+a score out of at most 10 and no other figure; a table row of scores or stars, a
+criterion's weight before them: `| Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a
+Mermaid diagram whose fence an export dropped (`xychart-beta` and its lines) state
+nothing; a short line over bullet lines labels them, as a heading does. Under
+`--isolated` no schedule or rating of the report's own layout mutes a line.
 
 Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A citation
 covers its own sentence; a report's citations that close a paragraph cover the paragraph

@@ -5,7 +5,8 @@ occurrence in the body is CL204 (appendix sections do not count). Defaults: `待
 `worker继续`, `后续量化模型`, `再补足量化模型`, `后续补足`, `继续估算`, `deferred worker`,
 `deferred model`, `TODO`, `TBD` (not inside table cells), `lorem ipsum`, `placeholder`,
 `as an AI`, `占位符`, `占位内容`. CJK phrases ignore whitespace and width (`待 Worker`);
-Latin phrases match whole words, and phrases in capitals match in capitals only.
+Latin phrases match whole words (a hyphen joins a word: `as an AI-powered assistant` is
+no `as an AI`), and phrases in capitals match in capitals only.
 
 Chinese deferrals are also read by their form, not from a list of sentences: a bare
 `待完善`, `待补充`, `待补`, `暂为占位`, `暂缺` or `（略）` that opens a clause

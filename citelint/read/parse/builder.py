@@ -88,6 +88,8 @@ class _BuildState:
     list_lead: tuple[Anchor, ...] = ()  # the cited lead-in of the list being built
     columns: Mapping[int, frozenset[int]] = field(default_factory=dict)  # tables' citing ones
     header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # blocks that are nothing but citations (`[^3] [KPMG outlook](https://…)`): what they cite
+    cite_only: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)
 
 
 class DocumentBuilder:
@@ -120,7 +122,7 @@ class DocumentBuilder:
             self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
         closing_citations(state.blocks)  # a list closed by its citation covers its items
         flattened_lead_ins(state.blocks)  # …and a list written as cited paragraphs its lead-in
-        source_lines(state.blocks)  # `数据来源：…` under a table cites its rows
+        source_lines(state.blocks, state.cite_only)  # `数据来源：…` under a table cites its rows
         opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself
@@ -204,6 +206,10 @@ class DocumentBuilder:
         # Sentences point back at their block, so the frozen block gets its sentences
         # once, here, while it is built; nothing changes it afterwards.
         object.__setattr__(block, "sentences", tuple(sentences))
+        if not sentences and raw.kind == "p" and not block.appendix:
+            lent = tuple(a for _, _, a in anchors if a.lends)
+            if lent:
+                state.cite_only[len(state.blocks)] = lent
         state.blocks.append(block)
         if raw.kind == "caption" and raw.table is not None:
             state.table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
@@ -293,6 +299,17 @@ _METHOD_NAMES = frozenset(
 )  # fmt: skip
 
 
+# …or that opens by saying what was done, a method verb in the passive or as a bare
+# participle (`Items provided were consolidated into …`, `Synthesized only from the
+# provided items.`): the report's own process, as dls writes its `## 2. Methodology`
+_METHOD_OPENING = re.compile(
+    r"\W*(?:(?:[\w\u2010-]+\s+){1,3}(?:was|were|are|is|has\s+been|have\s+been)\s+(?:\w+\s+)?)?"
+    r"(?:compiled|consolidated|synthesi[sz]ed|summari[sz]ed|organi[sz]ed|searched|screened|"
+    r"selected|extracted|collected|gathered|retrieved)\b",
+    re.I,
+)
+
+
 def own_accounts(blocks: Sequence[Block]) -> None:
     """Mark the blocks of each method section whose first paragraph names the report (the
     blocks are still being built: the flag is set once, here)."""
@@ -305,7 +322,8 @@ def own_accounts(blocks: Sequence[Block]) -> None:
             name = fold(_NUMBERING.sub("", block.text, count=1)).strip(" *#")
             pending = block.level if _LEAD_TRAIL_PUNCT.sub("", name) in _METHOD_NAMES else None
             continue
-        if pending is not None and level is None and OWN_ACCOUNT.match(block.text):
+        opens = OWN_ACCOUNT.match(block.text) or _METHOD_OPENING.match(block.text)
+        if pending is not None and level is None and opens:
             level = pending
         pending = None
         if level is not None:

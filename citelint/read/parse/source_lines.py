@@ -7,7 +7,9 @@ above it, and the lines among them (a label, a note, a worked case), back to the
 the previous source line or a block that cites on its own — at most `MAX_BLOCKS` blocks,
 and only when a table row or a list item is among them: a source line under prose is a
 paragraph's citation, read as one. The paragraph right under the line borrows it too when
-every figure it states is one of the data's: it restates them (`Key insight: …`).
+every figure it states is one of the data's: it restates them (`Key insight: …`). A line
+of nothing but citations right under a table row or a list item (`[^3]
+[KPMG China outlook](https://…)` under a table of figures) is a source line too.
 Borrowers are checked against the citation, never exempted; an anchor and a citation that
 names no source lend nothing (`Anchor.lends`).
 """
@@ -15,7 +17,7 @@ names no source lend nothing (`Anchor.lends`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from citelint.ground.document import Anchor, Block
 
@@ -30,13 +32,19 @@ _SOURCE_LINE = re.compile(
 MAX_BLOCKS = 60  # the blocks above a source line it may cover
 
 
-def source_lines(blocks: Sequence[Block]) -> None:
+def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, ...]]) -> None:
     """Let the rows, items and lines above each source line borrow its citations (the
-    blocks are still being built: their sentences are set here)."""
+    blocks are still being built: their sentences are set here). `cite_only` holds the
+    citations of each block that is nothing but citations, by its index."""
     for i, block in enumerate(blocks):
-        if block.kind != "p" or block.appendix or not _SOURCE_LINE.match(block.text):
+        if block.kind != "p" or block.appendix:
             continue
-        lent = tuple(a for s in block.sentences for a in s.anchors if a.lends)
+        if _SOURCE_LINE.match(block.text):
+            lent = tuple(a for s in block.sentences for a in s.anchors if a.lends)
+        elif i in cite_only and i and blocks[i - 1].kind in ("row", "li"):
+            lent = cite_only[i]  # right under the data, as a source line stands
+        else:
+            continue
         if not lent:
             continue
         covered = _covered(blocks, i)

@@ -84,3 +84,18 @@ def test_a_method_section_the_report_opens_by_naming_itself_is_its_own_account()
     assert not any(b.own_account for b in parse("r.md", study).blocks)
     isolated = Parser(ClaimOptions(trusted=True)).parse("r.md", text.encode())
     assert not any(b.own_account for b in isolated.blocks)
+
+
+def test_a_method_section_opened_by_what_was_done_is_its_own_account() -> None:
+    """`## 2. Methodology` opened by a method verb in the passive (`Items provided were
+    consolidated …`) or as a bare participle (`Synthesized only from …`) is the report's
+    own process; opened by a finding, it is not."""
+    body = "\n\nResults within the last 18 months were preferred.\n\n## 3. Findings\n\nx\n"
+    for opening in (
+        "Items provided were consolidated into one assessment.",
+        "Synthesized only from the provided items.",
+    ):
+        doc = parse("r.md", f"# R\n\n## 2. Methodology\n{opening}{body}")
+        assert [b.text for b in doc.blocks if b.own_account][-1].endswith("were preferred.")
+    finding = parse("r.md", f"# R\n\n## 2. Methodology\nThe trial enrolled 40 adults.{body}")
+    assert not any(b.own_account for b in finding.blocks)

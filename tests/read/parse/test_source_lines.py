@@ -65,3 +65,15 @@ def test_the_paragraph_under_it_borrows_when_it_restates_the_data() -> None:
     assert _borrowed(restated)[-1] == ("Key insight: the lower group is 38.2% of households.", True)
     more = TABLE + "\nThe lower group is 38.2%, the middle 49.1%.\n"
     assert _borrowed(more)[-1] == ("The lower group is 38.2%, the middle 49.1%.", False)
+
+
+def test_a_line_of_citations_right_under_the_data_is_a_source_line() -> None:
+    table = "## Rates\n\n| Year | Margin |\n|---|---|\n| 2024 | 1.53% |\n| 2025 | 1.40% |\n\n"
+    line = "[^3] [KPMG outlook](https://example.org/kpmg)\n\n[^3]: KPMG. https://example.org/kpmg\n"
+    assert _borrowed(table + line)[1:3] == [("2024 | 1.53%", True), ("2025 | 1.40%", True)]
+    # under a paragraph it is that paragraph's business, not the table's above it
+    prose = "The margin fell.\n\n"
+    assert _borrowed(table + prose + line)[1:3] == [
+        ("2024 | 1.53%", False),
+        ("2025 | 1.40%", False),
+    ]
