@@ -44,6 +44,7 @@ from citelint.read.mood import (
     prospective,
     rating_line,
     speculative,
+    window_step,
 )
 from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS
@@ -173,7 +174,9 @@ class ClaimReader:
             # `Immediate (0–30 days)` / `• Enable …`: a time window over what to do in it;
             # the lines after it in the paragraph are a schedule, the author's plan
             self._schedule = block
-        planned = (self._schedule is block or block.planned) and not over
+        # `第2–3天：再检索一次`: a step opened by its window of time is the plan's too
+        step = layout and window_step(text)
+        planned = (self._schedule is block or block.planned or step) and not over
         key = (text, cites, block.kind == "heading" or label or over, planned)
         claim = self._claims.get(key)
         if claim is None:

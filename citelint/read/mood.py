@@ -86,7 +86,11 @@ def class_by_members(text: str) -> bool:
 # an outlook (`the most plausible goal`)
 _DEONTIC = re.compile(
     r"\b(?:should|ought\s+to|needs?\s+to|we\s+recommend|it\s+is\s+(?:recommended|advisable|"
-    r"essential|critical|important)\s+(?:to|that))\b|应当|应该",
+    r"essential|critical|important)\s+(?:to|that))\b|应当|应该"
+    # 建议/不建议 opening a sentence or clause, no one named before it (`（不建议一次坐
+    # 2–3小时）`): the author's advice; `WHO建议…` reports what WHO advises, and `建议的
+    # 编码系统` (the advised systems) and `、建议有效性` are nouns: all stay claims
+    r"|(?:^[\W_]*|(?<=[，,；;：:（(]))不?建议(?![的性])",
     re.I,
 )
 _PLAN_LABEL = re.compile(
@@ -154,6 +158,33 @@ def window_label(text: str) -> bool:
     )
 
 
+# A step of a schedule opened by its window of time and a colon, the rest stating no
+# figure and no finding (`- 第2–3天：再检索一次（闭卷）。`, `Months 0–6: pilot in two
+# wards.`): the figures are the step's window, the author's plan. `Days 1–3: ORR 45%`
+# states a value and `Weeks 1–2: most patients reported nausea` a finding; both are claims.
+# The window is small numbers of a unit of time (`第2–3天`, `Months 0–6`, `Day 1`,
+# `Immediate (0–30 days)`), never a year: `2025年成为拐点：…` dates a forecast.
+_STEP = re.compile(r"\W*([^:：。.!?！？;；]{1,24})[:：](.*)", re.S)
+_UNIT = r"(?:days?|weeks?|months?|years?|quarters?|hours?|hrs?|yrs?|mos?|wks?|个月|[天周月年]|季度)"
+_SPAN = r"\d{1,3}(?:\s*(?:[-–—]|to)\s*\d{1,3})?"
+_STEP_WINDOW = re.compile(
+    rf"\W*(?:(?:第\s*)?{_SPAN}\s*{_UNIT}|{_UNIT}\s+{_SPAN}|"
+    rf"[^\W\d][^()\d]{{0,20}}\(\s*{_SPAN}\s*{_UNIT}\s*\))\W*",
+    re.I,
+)
+
+
+def window_step(text: str) -> bool:
+    """Whether a sentence is a schedule's step: a window of time, a colon, a plan."""
+    m = _STEP.match(text)
+    return (
+        m is not None
+        and _STEP_WINDOW.fullmatch(m.group(1)) is not None
+        and not any(c.isdigit() for c in m.group(2))
+        and not _FINDING.search(m.group(2))
+    )
+
+
 # A heading that names the author's plan (`### Recommendation Summary`, `#### Scenarios`,
 # `## Next Steps`, `Success criteria`): the items listed under it are the plan. Only these
 # words, whole: `Milestones` heads past events, `Target population` describes who was
@@ -181,13 +212,21 @@ _WORDED_RATING = re.compile(
     r"\W*[^\W\d][^\d:：]{0,40}?[:：]\s*[^\W\d][^\d():：]{0,30}?\s*"
     r"\((\d{1,2})\s*/\s*(\d{1,2})\)\s*(?:[-–—]\s*[^\d]*)?"
 )
+# …or a grade in words and then its score, named as one, which may be a mean of part
+# scores (`PCO Liability: Medium—Score 2.6/4`); a decimal only here, where the grade and
+# the word say a grade is given: `Mean pain score: 3.2/10` is a measured value
+_SCORED_RATING = re.compile(
+    r"\W*[^\W\d][^\d:：]{0,60}?[:：]\s*[^\W\d][^\d():：]{0,30}?\b(?:score|rating|grade)"
+    r"(?:\s*[:：])?\s*(\d{1,2}(?:\.\d{1,2})?)\s*/\s*(\d{1,2})\s*(?:[-–—]\s*[^\d]*)?",
+    re.I,
+)
 MAX_SCALE = 10
 
 
 def rating_line(text: str) -> bool:
     """Whether a sentence only gives something a score out of at most `MAX_SCALE`."""
-    m = _RATING.fullmatch(text) or _WORDED_RATING.fullmatch(text)
-    return m is not None and int(m.group(1)) <= int(m.group(2)) <= MAX_SCALE
+    m = _RATING.fullmatch(text) or _WORDED_RATING.fullmatch(text) or _SCORED_RATING.fullmatch(text)
+    return m is not None and float(m.group(1)) <= int(m.group(2)) <= MAX_SCALE
 
 
 def plan_label(text: str) -> bool:

@@ -15,6 +15,7 @@ from citelint.read.mood import (
     prospective,
     rating_line,
     window_label,
+    window_step,
 )
 
 
@@ -75,6 +76,11 @@ def test_a_short_line_over_bullet_lines_is_a_label(text: str, after: str, label:
         ("Products Liability: High Risk (3/5) – 14 open recalls.", False),  # a figure of its own
         ("ORR (3/5) – durable responses.", False),  # no grade in words: 3 of 5 responded
         ("Device: High Risk (7/5)", False),
+        ("• Products/Completed Operations (PCO) Liability: Medium—Score 2.6/4", True),
+        ("Tech E&O / Cyber Liability: Elevated—Score 2.3/4", True),
+        ("Mean pain score: 3.2/10", False),  # a decimal with no grade in words: a value
+        ("Triage: Good—score 4.5/4", False),  # more than the scale holds
+        ("Triage: Good—score 3/4 at 12 sites", False),  # a figure of its own
     ],
 )
 def test_a_label_and_a_small_score_is_a_rating(text: str, rating: bool) -> None:
@@ -131,6 +137,33 @@ def test_an_abbreviations_key_is_a_glossary(text: str, key: bool) -> None:
 )
 def test_a_class_named_by_its_members_is_no_claim(text: str, named: bool) -> None:
     assert class_by_members(text) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "step"),
+    [
+        ("第2–3天：再检索一次（更难一点，闭卷）。", True),
+        ("Months 0–6: pilot the form in two wards.", True),
+        ("Immediate (0–30 days): enable logging.", True),
+        ("Days 1–3: fever in 45% of patients.", False),  # a value after the window
+        ("Weeks 1–2: most patients reported nausea.", False),  # a finding
+        ("Phase one: enable logging.", False),  # no window of time
+        ("Median 12 months: OS.", False),  # a value, not a window
+        ("Day 1: quiz once from memory.", True),
+        ("**2025年成为拐点**：AI驱动的药物研发正成为主导趋势。", False),  # a year, a forecast
+    ],
+)
+def test_a_step_opened_by_its_window_of_time(text: str, step: bool) -> None:
+    assert window_step(text) is step
+
+
+def test_advice_in_chinese_is_the_authors_unless_someone_gives_it() -> None:
+    assert prospective("每块30–45分钟（不建议一次坐2–3小时）")
+    assert prospective("建议每天户外活动2小时。")
+    assert not prospective("WHO建议每天户外活动2小时。")  # WHO's advice, reported
+    assert not prospective("指南建议每天户外活动2小时。")
+    assert not prospective("建议的编码系统用于5个领域。")  # the advised systems: a noun
+    assert not prospective("偏好、建议有效性知觉等3类因素")
 
 
 def test_a_plans_label() -> None:
