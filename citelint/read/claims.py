@@ -46,6 +46,7 @@ from citelint.read.mood import (
     speculative,
     window_step,
 )
+from citelint.read.outlook import forecast, horizon_windows
 from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS
 from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
@@ -195,7 +196,13 @@ class ClaimReader:
         heading: bool,
         planned: bool = False,
     ) -> Claim:
-        numbers = tuple(t for t in found if t.kind is not Kind.DATE)
+        # `短期（1-3年）`: a horizon's window is the span it names, not a value stated
+        spans = horizon_windows(text)
+        numbers = tuple(
+            t
+            for t in found
+            if t.kind is not Kind.DATE and not any(b <= t.start < e for b, e in spans)
+        )
         years = tuple(t for t in found if publication_year(text, t, cites))
         taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²
         dated = [t for t in found if id(t) not in taken and dating_year(text, t)]
@@ -204,7 +211,8 @@ class ClaimReader:
         if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
             return Claim((), dates, (), (), ())
         marks = tuple(m for m, _ in markers(text))
-        plan = prospective(text, planned)
+        # a forecast by a target year (`预计到2035年…将突破300万亿元`) is a projection too
+        plan = prospective(text, planned) or forecast(text)
         if plan:
             # a plan's deadline (`>200 qubits by 2027`) is the author's: no source is asked
             # for it; its figures still are, when it cites (`Sales should reach 8亿元

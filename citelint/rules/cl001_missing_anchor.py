@@ -10,26 +10,28 @@ sections (`参考文献`, `References`, …) are not claims.
 
 Some sentences state no finding whatever they hold. A speculation (`If these trials
 succeed, … might involve nivolumab`) and the author's own plan — a recommendation
-(`should`, `need to`, `it is recommended that`; `建议`/`不建议` opening a clause, where
-no one is named as giving the advice), a target, milestone or success criterion
-labelled as one (`Success criterion: >200 qubits by 2027.`), an outlook (`the
-most plausible goal is …`), a scenario (`Scenarios: 1) an outage delays 30% of calls`,
-or a list such a label leads in), the items listed under a heading that names the plan
-(`### Recommendation Summary`, `#### Scenarios`), and the lines of a schedule laid out
-under a time window (`Phase one (0–90 days)` over `• Train 40 nurses`; two or more
-windows such as `**Immediate (0-30 days)**` and `**90 days**`, each over a list; a step
-opened by its window and a colon, `第2–3天：再检索一次`, no figure after it) that
-report no finding — state a fact only through a dose or a therapy-line marker (`should
-receive 2 mg daily`, `should be used second-line`; a speculation through any number).
-What the report itself does (`This report evaluates 12 trials`; a `## Methodology`
-opened by naming the report or by what was done: `Items were consolidated …`), the
-author's own grade (`• Triage 3/4`, `Device Liability: High Risk (3/5) – ageing fleet`,
-`PCO Liability: Medium—Score 2.6/4`: a score out of at most 10 and no other figure; a
-table row of scores or stars, a criterion's weight before them:
-`| Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a Mermaid diagram whose fence an export
+(`should`, `need to`, `it is recommended that`; `建议`/`不建议` opening a clause, where no one
+is named as giving the advice), a target, milestone or success criterion labelled as one
+(`Success criterion: >200 qubits by 2027.`), an outlook (`the most plausible goal is …`),
+a forecast dated by a target year and said in the future (`预计到2035年…将突破300万亿元`, `will
+reach 4,000 clinics by 2030`; not when it also says what holds now: `将从目前的约30%提升至40%`), a
+scenario (`Scenarios: 1) an outage delays 30% of calls`, or a list such a label leads in),
+the items listed under a heading that names the plan (`### Recommendation Summary`, `####
+Scenarios`), and the lines of a schedule laid out under a time window (`Phase one (0–90
+days)` over `• Train 40 nurses`; two or more windows such as `**Immediate (0-30 days)**`
+and `**90 days**`, each over a list; a step opened by its window and a colon,
+`第2–3天：再检索一次`, no figure after it) that report no finding — state a fact only through a
+dose or a therapy-line marker (`should receive 2 mg daily`, `should be used second-line`;
+a speculation through any number). What the report itself does (`This report evaluates 12
+trials`; a `## Methodology` opened by naming the report or by what was done: `Items were
+consolidated …`), the author's own grade (`• Triage 3/4`, `Device Liability: High Risk
+(3/5) – ageing fleet`, `PCO Liability: Medium—Score 2.6/4`: a score out of at most 10 and
+no other figure; a table row of scores or stars, a criterion's weight before them: `|
+Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a Mermaid diagram whose fence an export
 dropped (`xychart-beta` and its lines) state nothing; a short line over bullet lines
-labels them, as a heading does. Under `--isolated` no schedule or rating of the report's
-own layout mutes a line.
+labels them, as a heading does, and a horizon's window of time names a span, not a value
+(`短期（1-3年）`, `long term (5–10 years)`). Under `--isolated` no schedule or rating of the
+report's own layout mutes a line.
 
 Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A citation
 covers its own sentence; a report's citations that close a paragraph cover the paragraph
