@@ -9,7 +9,10 @@ and only when a table row or a list item is among them: a source line under pros
 paragraph's citation, read as one. The paragraph right under the line borrows it too when
 every figure it states is one of the data's: it restates them (`Key insight: …`). A line
 of nothing but citations right under a table row or a list item (`[^3]
-[KPMG China outlook](https://…)` under a table of figures) is a source line too.
+[KPMG China outlook](https://…)` under a table of figures) is a source line too, and so is
+a note in parentheses that says where the data come from (`（数据分别来自…[4]…）`). A
+table's own last row whose first cell is a source label (`| **关键来源** | [年报](…) |`)
+cites the rows above it, back to the table's header.
 Borrowers are checked against the citation, never exempted; an anchor and a citation that
 names no source lend nothing (`Anchor.lends`).
 """
@@ -24,11 +27,21 @@ from citelint.ground.document import Anchor, Block
 # a label and a colon opening the line, emphasis around it aside; the label is grammar:
 # the words a report names its source with, in the languages citelint reads
 # (`主要来源`, `Main sources`: a qualifier before it)
+_LABEL = (
+    r"(?:(?:主要|核心|原始|关键)?(?:数据来源|资料来源|信息来源|来源|出处)|"
+    r"(?:(?:main|primary|key)\s+)?(?:data\s+)?sources?(?:\s+of\s+data)?)"
+)
+# …or a note in parentheses that says where the data come from (`（数据分别来自财政部年度
+# 通报[4]…；占比为据此计算。）`, `(Data are taken from [2].)`)
 _SOURCE_LINE = re.compile(
-    r"\W{0,4}(?:(?:主要|核心|原始)?(?:数据来源|资料来源|信息来源|来源|出处)|"
-    r"(?:(?:main|primary|key)\s+)?(?:data\s+)?sources?(?:\s+of\s+data)?)\W{0,4}[:：]",
+    rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]|"
+    r"\W{0,4}[（(]\s*(?:数据|资料|图表)?(?:分别|均|主要)?(?:来自|取自|引自|摘自|源自)|"
+    r"\W{0,4}\(\s*(?:data|figures)\s+(?:are\s+|were\s+)?(?:taken\s+|drawn\s+)?from\b",
     re.I,
 )
+# A table's own last row naming its sources, the label its first cell (`| **关键来源** |
+# [国信证券-…](…)；[知乎-…](…) |`, `| Sources | [1], [2] |`): it cites the rows above it.
+_SOURCE_CELL = re.compile(rf"\W{{0,4}}{_LABEL}\W{{0,4}}", re.I)
 MAX_BLOCKS = 60  # the blocks above a source line it may cover
 
 
@@ -37,7 +50,14 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
     blocks are still being built: their sentences are set here). `cite_only` holds the
     citations of each block that is nothing but citations, by its index."""
     for i, block in enumerate(blocks):
-        if block.kind != "p" or block.appendix:
+        if block.appendix:
+            continue
+        if block.kind == "row" and _source_row(block):
+            lent = tuple(a for s in block.sentences for a in s.anchors if a.lends)
+            for above in _rows_above(blocks, i):
+                _borrow(above, lent)
+            continue
+        if block.kind != "p":
             continue
         if _SOURCE_LINE.match(block.text):
             lent = tuple(a for s in block.sentences for a in s.anchors if a.lends)
@@ -54,6 +74,24 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             after = blocks[i + 1] if i + 1 < len(blocks) else None
             if after is not None and _restates(after, covered):
                 _borrow(after, lent)
+
+
+def _source_row(row: Block) -> bool:
+    """Whether a table row is the table's source row: its first cell only a source label."""
+    if not row.cells:
+        return False
+    begin, end = row.cells[0]
+    return _SOURCE_CELL.fullmatch(row.text[begin:end]) is not None
+
+
+def _rows_above(blocks: Sequence[Block], i: int) -> list[Block]:
+    """The body rows of the table a source row at `i` closes, back to its header row."""
+    out: list[Block] = []
+    for above in reversed(blocks[max(0, i - MAX_BLOCKS) : i]):
+        if above.kind != "row" or _source_row(above):
+            break
+        out.append(above)
+    return out
 
 
 def _covered(blocks: Sequence[Block], i: int) -> list[Block]:

@@ -77,3 +77,29 @@ def test_a_line_of_citations_right_under_the_data_is_a_source_line() -> None:
         ("2024 | 1.53%", False),
         ("2025 | 1.40%", False),
     ]
+
+
+def test_a_tables_own_last_row_naming_its_sources_cites_the_rows_above() -> None:
+    table = (
+        "## A\n\n| 维度 | 详情 |\n|---|---|\n| **融资** | 1.2亿元 |\n| **团队** | 300名 |\n"
+        "| **关键来源** | [年报](https://example.org/r)；[新闻](https://example.org/n) |\n"
+    )
+    assert _borrowed(table)[1:3] == [("融资 | 1.2亿元", True), ("团队 | 300名", True)]
+    english = table.replace("**关键来源**", "Key sources")
+    assert _borrowed(english)[1:3] == [("融资 | 1.2亿元", True), ("团队 | 300名", True)]
+    # a row that names a place (`来源地`) or cites nothing lends nothing
+    place = table.replace("**关键来源**", "来源地")
+    assert _borrowed(place)[1:3] == [("融资 | 1.2亿元", False), ("团队 | 300名", False)]
+
+
+def test_a_note_in_parentheses_under_the_table_says_where_its_data_come_from() -> None:
+    note = TABLE.replace(
+        "**数据来源**：世界银行（[World Bank, 2024](https://example.org/wb)）",
+        "（数据分别来自世界银行年报[World Bank, 2024](https://example.org/wb)；占比为据此计算。）",
+    )
+    assert ("Lower | 38.2%", True) in _borrowed(note)
+    english = TABLE.replace(
+        "**数据来源**：世界银行（[World Bank, 2024](https://example.org/wb)）",
+        "(Data are taken from [World Bank, 2024](https://example.org/wb).)",
+    )
+    assert ("Upper | 12.7%", True) in _borrowed(english)
