@@ -21,7 +21,9 @@ DIAGRAM_TYPES = frozenset(EDGE_TYPES + ITEM_TYPES)
 # "trametinib may reduce …" is a cited finding's own hedge (CL109 reads it).
 # `once` and `were` open findings too ("Once-daily osimertinib improved …"), and "could
 # not tolerate" reports what happened: neither is a guess.
-_CONDITION = re.compile(r"\s*(?:if|should|unless|如果|假如|若)\b", re.I)
+# (a word boundary cannot follow 如果 or 若: the next character is a word character too,
+# so the Chinese forms stand without one; `若干` is "several", no condition)
+_CONDITION = re.compile(r"\s*(?:(?:if|should|unless)\b|如果|假如|若(?!干))", re.I)
 _GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|或将|有望|将可能", re.I)
 
 

@@ -14,6 +14,7 @@ from citelint.read.mood import (
     plan_label,
     prospective,
     rating_line,
+    speculative,
     window_label,
     window_step,
 )
@@ -216,3 +217,17 @@ def test_a_heading_that_names_the_plan(text: str, plan: bool) -> None:
 )
 def test_the_report_describing_itself_is_scope(text: str, scope: bool) -> None:
     assert bool(SCOPE.match(text)) is scope
+
+
+@pytest.mark.parametrize(
+    ("text", "guess"),
+    [
+        ("如果试验成功，一线治疗包括纳武利尤单抗。", True),
+        ("若相关支出压缩，则支出减少。", True),
+        ("假如试验失败，治疗不变。", True),
+        ("若干省份出现下降。", False),  # 若干: "several", no condition
+        ("Ifosfamide was given.", False),
+    ],
+)
+def test_a_chinese_condition_needs_no_word_boundary(text: str, guess: bool) -> None:
+    assert speculative(text) is guess
