@@ -49,8 +49,9 @@ row naming its sources (`| **关键来源** | [年报](…)；[新闻](…) |`),
 under it when that paragraph only restates the figures it cites. A sentence whose every
 figure the report states with a citation elsewhere — one of them distinctive, a decimal
 or three digits or more that are no year: an abstract's `income reached 43,377 yuan` over
-the body's cited `43,377 yuan [1]` — restates it and borrows that citation; one new
-figure, or only common ones (`14 sites`, `2025`), and it is a finding.
+the body's cited `43,377 yuan [1]`, a list's `$1,085.2` over a cited `$1,085.2B` —
+restates it and borrows that citation; one new figure, or only common ones (`14 sites`,
+`2025`), and it is a finding.
 
 A report that cites nothing at all — no anchor, no citation in any style, no reference
 entry — and has no sources folder (an agent's working notes, a draft as a deep-research

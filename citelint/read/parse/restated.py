@@ -9,7 +9,9 @@ of them distinctive (a decimal, or a whole number of three digits or more that i
 bare year) — borrows the citations of the first cited sentence stating each. It is then
 checked against them like every borrower, never exempted: a figure the cited source
 does not state is still a finding once the source is saved. One new figure, or only
-common ones (`4亿`, `2025年`), and it stays uncited.
+common ones (`4亿`, `2025年`), and it stays uncited. An amount of money is its value and
+magnitude: `$1,085.2` in a list and `$645.1 billion` restate the cited `$1,085.2B` and
+`$645.1B` (the word after an amount is no unit of it).
 """
 
 from __future__ import annotations
@@ -31,6 +33,24 @@ _ID_CHARS = frozenset("0123456789-_.") | frozenset(string.ascii_letters)
 _CLAIMS = frozenset({"p", "li", "row", "blockquote", "dd", "anon"})
 _HYPHEN_WORD = re.compile(r"^-[A-Za-z]+$")  # `-month` after `12`: its unit
 MAX_LENT = 8  # citations a restated sentence borrows, at most
+# an amount of money with its magnitude glued on (`$1,085.2B`, `€1.2bn`): the letters are
+# the figure's unit, not a name's (`5G`, `B12` stay names)
+_MONEY = re.compile(r"[$€£¥]\d[\d,]*(?:\.\d+)?(?:bn|mn|tn|[kKmMbBtT])(?![A-Za-z])")
+_CURRENCY = "$€£¥"
+_MAGNITUDE_UNITS = frozenset("kmbt")
+# the magnitude words and their short forms are one unit
+_MAGNITUDES = {
+    "bn": "b",
+    "billion": "b",
+    "billions": "b",
+    "mn": "m",
+    "million": "m",
+    "millions": "m",
+    "tn": "t",
+    "trillion": "t",
+    "trillions": "t",
+    "thousand": "k",
+}
 
 Figure = tuple[str, str, str]  # value, percent sign or multiplier, unit
 
@@ -84,7 +104,8 @@ def _figures(text: str) -> list[Figure]:
         return []
     out: list[Figure] = []
     for m in _FIGURE.finditer(text):
-        if _identifier(text, m.start(), m.end(2) if m.group(2) else m.end(1)):
+        money = _MONEY.match(text, m.start() - 1) is not None if m.start() else False
+        if not money and _identifier(text, m.start(), m.end(2) if m.group(2) else m.end(1)):
             continue  # `NCI-2025-00832`, `COVID-19`: a name's digits
         try:
             value = Decimal(m.group(1).replace(",", "") + (m.group(2) or ""))
@@ -93,6 +114,9 @@ def _figures(text: str) -> list[Figure]:
         sign = m.group(3)
         # a percentage is its own unit: the word after it is the sentence's (`8.9% of`)
         unit = "" if sign in ("%", "‰") else (m.group(4) or "").lower()
+        unit = _MAGNITUDES.get(unit, unit)  # `$645.1 billion` is the `$645.1B` cited
+        if m.start() and text[m.start() - 1] in _CURRENCY and unit not in _MAGNITUDE_UNITS:
+            unit = ""  # `$1,085.2 and`: an amount's unit is its currency, not the next word
         out.append((format(value.normalize(), "f"), sign, unit))
     return out
 

@@ -75,3 +75,25 @@ def test_a_borrower_takes_at_most_max_lent() -> None:
     summary = "Sites enrolled " + ", ".join(f"{100 + i}" for i in range(1, 11)) + " patients."
     doc = Parser().parse("r.md", f"# R\n\n{summary}\n\n{cited}{refs}".encode())
     assert len(doc.blocks[1].sentences[0].anchors) == MAX_LENT
+
+
+def test_an_amount_of_money_keeps_its_magnitude_and_drops_the_next_word() -> None:
+    assert _figures("Allianz ($1,085.2B) and AXA (€711.3bn)") == [
+        ("1085.2", "", "b"),
+        ("711.3", "", "b"),
+    ]
+    assert _figures("from $645.1 billion to $1,085.2 and more") == [
+        ("645.1", "", "b"),
+        ("1085.2", "", ""),
+    ]
+    assert _figures("5G masts and vitamin B12") == []  # names, not amounts
+
+
+def test_an_amount_restated_without_its_magnitude_borrows_the_cited_one() -> None:
+    doc = Parser().parse(
+        "r.md",
+        b"# R\n\n1. **Allianz** - $1,085.2\n\n"
+        b"Assets: Allianz ($1,085.2B) [1].\n\n## References\n\n1. Rankings.\n",
+    )
+    (item,) = doc.blocks[1].sentences
+    assert item.borrowed and [a.id for a in item.anchors] == ["1"]
