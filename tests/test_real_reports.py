@@ -214,6 +214,7 @@ def test_every_biomcp_report_is_read_whole(corpus: Path) -> None:
 
 # Citations in each wild report's body, counted apart from citelint: bracketed numbers
 # (a group's numbers each, a list's own `[n] url` keys taken off), Onyx's `[[n]](url)`,
+# a name and a year in parentheses naming one entry (`(Ecker et al., 2019)`),
 # bare URLs, and Gemini's numbers glued to a stop — plus, for Gemini, the spaced and
 # table-cell numbers its list holds, read one by one (drb60: 45, drb62: 82; of them 22
 # and 31 stand before a comma and a word or a closing parenthesis: `protocols 62, which`,
@@ -236,7 +237,8 @@ WILD_CITATIONS = {
     "open_deep_research/drb27_deep_research_bench_gpt-5.md": 86,
     "open_deep_research/drb28_deep_research_bench_claude4-sonnet.md": 90,
     "open_deep_research/drb62_deep_research_bench_gpt-4.1.md": 53,
-    "open_deep_research/drb77_deep_research_bench_gpt-5.md": 50,
+    # 50 bracketed + `(Ecker et al., 2019)`, a name and year naming entry 6
+    "open_deep_research/drb77_deep_research_bench_gpt-5.md": 51,
     "openai_deep_research/drb60_openai_science_03_17.txt": 117,  # 190 less 73 list keys
     "openai_deep_research/drb62_openai_science_03_17.txt": 121,  # 192 less 71
 }

@@ -1,10 +1,14 @@
 """Narrative citations: `According to the American Association for Cancer Research (AACR),
-…` cites the reference entry that names that body, when exactly one does.
+…` cites the reference entry that names that body, when exactly one does; so does a name
+and a year in parentheses, `(DesignLights, 2025)`, `(Encyclopédie de l'Environnement,
+2025; Smith et al., 2021)`, in a report whose numbered list gives the entry under that
+name (`2. Encyclopédie de l'Environnement. "The Orientation of …"`, often with no year).
 
 The name is read off the sentence (a run of capitalised words after `According to` or
-`as reported by`, with an optional acronym in brackets) and looked up in the entries'
-own text; nothing is known in advance. A name no entry holds, or one several entries
-hold, cites nothing (the sentence stays a claim to cite).
+`as reported by`, with an optional acronym in brackets; in parentheses, what stands before
+the year, `et al.` aside, or the first of two authors) and looked up in the entries' own
+text; nothing is known in advance. A name no entry holds, or one several entries hold,
+cites nothing (the sentence stays a claim to cite).
 """
 
 from __future__ import annotations
@@ -17,7 +21,19 @@ _NARRATIVE = re.compile(
     r"(?P<name>[A-Z][\w&'’.-]*(?:[ \t]+(?:of|for|and|on|&|[A-Z][\w&'’.-]*))*)"
     r"(?:[ \t]*\((?P<short>[A-Z][A-Za-z&]{1,11})\))?"
 )
-NARRATED = re.compile(r"ccording to|reported by|stated by")  # the scanner's cheap look
+# `(Name, 2025)`, `(Name et al., 2021; Other, n.d.)`: each item a name, then a year
+_YEAR = r"(?:(?:19|20)\d\d[a-z]?|n\.[ \t]?d\.)"
+_PARENTHETICAL = re.compile(r"\(([^()\n]{4,400})\)")
+# (no colon in the name: `(PMID: 2003)` is an identifier, not a name and a year)
+_NAME_YEAR = re.compile(
+    rf"[ \t]*(?P<name>[A-Z][^,;:()\n]{{0,80}}?)(?:[ \t]+et[ \t]+al\.?)?,?[ \t]+"
+    rf"(?P<year>{_YEAR})[ \t]*"
+)
+_ENTRY_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_SECOND_AUTHOR = re.compile(r"[ \t]+(?:and|&)[ \t]+")  # `Smith and Lee`: the first is looked up
+NARRATED = re.compile(  # the scanner's cheap look
+    rf"ccording to|reported by|stated by|{_YEAR}[ \t]*[;)]"
+)
 _MIN_NAME = 4  # a name this short (`WHO`) must match as a whole word, case and all
 _WORD = re.compile(r"[\w&'’]+")
 MAX_NAME_WORDS = 12  # a longer name is read no further
@@ -31,9 +47,17 @@ class Narrators:
     def __init__(self, entries: Sequence[tuple[str, str]]) -> None:
         self.entries = tuple(entries)
         self._runs: dict[tuple[str, ...], set[str]] | None = None  # built on first use
+        self._dates: dict[str, frozenset[str]] | None = None  # each entry's years, the same
 
     def __bool__(self) -> bool:
         return bool(self.entries)
+
+    def citations(self, text: str) -> list[tuple[str, int, int, bool]]:
+        """(entry key, start, end, masked) for both kinds: a narrative name is part of
+        what the sentence says, a name and year in parentheses is not."""
+        return [(k, b, e, False) for k, b, e in self.cite(text)] + [
+            (k, b, e, True) for k, b, e in self.cite_dated(text)
+        ]
 
     def cite(self, text: str) -> list[tuple[str, int, int]]:
         """(entry key, start, end) for each narrative citation in `text` naming exactly
@@ -45,6 +69,51 @@ class Narrators:
             if len(keys) == 1:
                 out.append((keys.pop(), m.start("name"), m.end()))
         return out
+
+    def cite_dated(self, text: str) -> list[tuple[str, int, int]]:
+        """(entry key, start, end) for each name and year in parentheses naming exactly one
+        entry (`(DesignLights, 2025)`), read as a citation and left out of the claim; the
+        year must be one the entry gives, if it gives any (`(Flaherty, 2014)` over a 2012
+        entry cites nothing here: CL104 tells the year is wrong). An item naming no one
+        entry (`Wikipedia, 2025` over two Wikipedia pages) joins the range of the citation
+        before it (or, at the start, after it): its year is never a fact beside it."""
+        out: list[tuple[str, int, int]] = []
+        for m in _PARENTHETICAL.finditer(text):
+            if NARRATED.search(m.group(0)):
+                out += self._items(m.group(1), m.start(1))
+        return out
+
+    def _items(self, inner: str, begin: int) -> list[tuple[str, int, int]]:
+        found: list[tuple[str, int, int]] = []  # (key or "", start, end) of each item
+        for part in inner.split(";"):
+            item = _NAME_YEAR.fullmatch(part)
+            if item is None:
+                return []  # not a list of names and years: a remark in parentheses
+            name = item.group("name").strip()
+            keys = self._holding(name)
+            if not keys and _SECOND_AUTHOR.search(name):
+                keys = self._holding(_SECOND_AUTHOR.split(name)[0])
+            key = next(iter(keys)) if len(keys) == 1 else ""  # (the index's set: read only)
+            years = self._years().get(key, frozenset())
+            year = item.group("year")[:4]  # (`n.d.` says none: no year to disagree)
+            if years and year[0].isdigit() and year not in years:
+                return []  # a year the entry does not give: CL104's, as written
+            found.append((key, begin + item.start("name"), begin + item.end("year")))
+            begin += len(part) + 1
+        cited = [k for k, (key, _, _) in enumerate(found) if key]
+        return [
+            (
+                found[k][0],
+                found[0][1] if n == 0 else found[k][1],
+                found[(cited[n + 1] if n + 1 < len(cited) else len(found)) - 1][2],
+            )
+            for n, k in enumerate(cited)
+        ]
+
+    def _years(self) -> dict[str, frozenset[str]]:
+        if self._dates is None:
+            self._dates = {k: frozenset(_ENTRY_YEAR.findall(e)) for k, e in self.entries}
+        return self._dates
 
     def _holding(self, name: str) -> set[str]:
         words = _WORD.findall(name)[:MAX_NAME_WORDS]

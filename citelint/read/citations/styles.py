@@ -51,7 +51,9 @@ _SUB_DIGITS = "₀₁₂₃₄₅₆₇₈₉"
 _VARIANT_BEFORE = re.compile(r"(?<![A-Za-z0-9])[cgmnpr]\.[^\s\[]+(?:\[\d+\][^\s\[]*)*$")
 _SUP_TABLE = str.maketrans(_SUP_DIGITS + "˒⸴⁻", "0123456789,,-")
 # A superscript after a digit, a power sign or a unit symbol is a power (`10⁹`, `m²`).
-_POWER_BEFORE = re.compile(r"(?:[\d^×xX/·⁻⁺]|\b[a-zA-Zµμα-ωΑ-Ω]{1,2})$")  # `χ²` too
+# (`RDII用m³/(km·mm)`: the symbol may follow a Chinese character with no space, so no
+# `\b` there — a Latin letter before it is what would make it a word)
+_POWER_BEFORE = re.compile(r"(?:[\d^×xX/·⁻⁺]|(?<![a-zA-Z])[a-zA-Zµμα-ωΑ-Ω]{1,2})$")  # `χ²`
 URL = re.compile(r"https?://[^\s<>\"'\]\[)（）]+", re.I)
 URL_TAIL = ".,;:!?。，；："
 IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -136,9 +138,9 @@ class CitationScanner:
             web = merged([(b, e) for b, e, href in links if _WEB.match(href)])
             hits = [h for h in hits if h.style == Style.LINK or not overlaps(h.start, h.end, web)]
         if self.narrators and Style.NUMBERED in self.styles:
-            hits += [  # `According to the AACR, …` with the AACR's page in the list
-                CitationHit(Style.NUMBERED, "ref", key, None, b, e, f"[{key}]", mask=False)
-                for key, b, e in self.narrators.cite(text)
+            hits += [  # `According to the AACR, …`, `(AACR, 2024)`: the AACR's entry
+                CitationHit(Style.NUMBERED, "ref", key, None, b, e, f"[{key}]", mask=said)
+                for key, b, e, said in self.narrators.citations(text)
             ]
         hits.sort(key=lambda h: (h.start, h.end))
         # `[3]` linked to `#ref-3`, `<a href="#fn1"><sup>1</sup></a>`: one citation, read

@@ -122,7 +122,8 @@ def _trim(text: str, begin: int, stop: int) -> tuple[int, int]:
     return begin, stop
 
 
-_NOTHING_SAID = " .。,，;；:：|!?！？"  # what is left of an anchor-only run
+# what is left of an anchor-only run (`([Lab, n.d.](…))` under a table: its brackets too)
+_NOTHING_SAID = " .。,，;；:：|!?！？()（）"
 
 
 def strip_anchors(text: str) -> str:

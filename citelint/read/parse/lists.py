@@ -173,7 +173,10 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
     cited = [k for k, b in enumerate(items) if any(s.anchors for s in b.sentences)]
     borrowers: list[Block]
     if cited == [len(items) - 1]:  # closed by its last item
-        lent = tuple(a for a in items[-1].sentences[-1].anchors if a.lends)
+        # its last cited sentence: Markdown runs a line written right under the item into
+        # it (`- <60分：扣减50%[[26]]。` / `这套机制的优点是…`), so the item may end uncited
+        closing = next((s for s in reversed(items[-1].sentences) if s.anchors), None)
+        lent = () if closing is None else tuple(a for a in closing.anchors if a.lends)
         borrowers = [*(() if lead is None else (lead,)), *items[:-1]]
     elif cited == [0]:  # opened by its first item: the items that continue its subject
         lent = _citations(items[0])

@@ -59,7 +59,18 @@ def test_ranges_expand_and_runs_are_separate_groups() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["10⁹/L", "25 kg/m²", "3 × 10⁻³", "x²", "a χ² test", "a [link](x)", "Fe³⁺", "SO₄²⁻ ions"],
+    [
+        "10⁹/L",
+        "25 kg/m²",
+        "3 × 10⁻³",
+        "x²",
+        "a χ² test",
+        "a [link](x)",
+        "Fe³⁺",
+        "SO₄²⁻ ions",
+        "RDII用m³/(km·mm)",  # a unit after a Chinese character, no space between
+        "容积5m³",
+    ],
 )
 def test_powers_charges_and_units_are_not_superscript_citations(text: str) -> None:
     assert _found(text) == []
@@ -69,6 +80,11 @@ def test_a_variant_s_repeat_counts_are_not_numbered_citations() -> None:
     assert _found("The variant c.97GCC[9]+[10] recurs [3].") == [("numbered", "ref", "3", "[3]")]
     assert _found("p.Ala33[9] recurs.") == []
     assert _found("As noted in c.[3]") == [("numbered", "ref", "3", "[3]")]  # no variant
+
+
+def test_a_superscript_after_a_word_still_cites() -> None:
+    assert _found("增长较快³。") == [("superscript", "ref", "3", "³")]
+    assert _found("the Lancet³ trial") == [("superscript", "ref", "3", "³")]
 
 
 def test_a_superscript_after_a_long_number_cites_when_the_list_has_it() -> None:
