@@ -8,7 +8,9 @@ tied to its cited neighbour by grammar, never by knowledge:
 - the neighbour opens by pointing back (`This`, `These`, `It`, `Such`, 该, 此 …), or says
   `this trial`, `these combinations` early on (a demonstrative and a noun, within its
   first words);
-- the next sentence opens with a name the uncited one holds (`Petosemtamab …`);
+- the next sentence opens with a name the uncited one holds (`Petosemtamab …`), or with
+  `The` and a noun the uncited one holds (`Dane County Regional Airport handled 2.35
+  million passengers. The airport generated $2.6 billion … [5]`);
 - the run of uncited sentences just before a cited one continues its subject: walking
   back from the cited sentence, each joins while it shares a name with the run so far
   (a code or an abbreviation, `AIM-HN`, `HRAS`; a capitalised word inside a sentence; a
@@ -67,7 +69,11 @@ def back_references(sentences: list[Sentence]) -> list[Sentence]:
         after = sentences[i + 1] if i + 1 < len(sentences) else None
         before = sentences[i - 1] if i else None
         shared: tuple[Anchor, ...] = ()
-        if after is not None and (_points_back(after.text) or _names_again(s.text, after.text)):
+        if after is not None and (
+            _points_back(after.text)
+            or _names_again(s.text, after.text)
+            or _defines_again(s.text, after.text)
+        ):
             shared = _citations(after)
         if not shared and before is not None and _points_back(s.text):
             shared = _citations(before)
@@ -139,6 +145,27 @@ def _points_back(text: str) -> bool:
         return True
     early = " ".join(text.split()[:_EARLY_WORDS])
     return _DEMONSTRATIVE.search(early) is not None
+
+
+# `The airport generated …`: a definite noun opening a sentence, never a word that only
+# ranks or counts (`The same …`, `The first …`, `The total …`)
+_THE_NOUN = re.compile(r"^[\s*_\"“(]*The\s+([a-z][a-z-]{3,})\b")
+_NOT_NOUNS = frozenset(
+    {
+        *("same", "most", "other", "first", "second", "third", "last", "latest", "total"),
+        *("overall", "main", "only", "next", "following", "previous", "remaining"),
+        *("current", "recent", "above", "below", "former", "latter"),
+    }
+)
+
+
+def _defines_again(text: str, after: str) -> bool:
+    """Whether the next sentence opens with `The` and a noun this one holds (`… Dane County
+    Regional Airport, handling 2.35 million passengers … . The airport generated …`)."""
+    m = _THE_NOUN.match(after)
+    if m is None or m.group(1) in _NOT_NOUNS:
+        return False
+    return re.search(rf"\b{re.escape(m.group(1))}s?\b", text, re.I) is not None
 
 
 def _names_again(text: str, after: str) -> bool:

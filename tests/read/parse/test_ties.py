@@ -30,6 +30,19 @@ def test_a_name_the_next_sentence_opens_with_ties_it() -> None:
     assert _cited(text)[0] == (["[1]"], True)
 
 
+def test_the_and_a_noun_the_sentence_before_holds_ties_it() -> None:
+    text = (
+        "Dane County Regional Airport handled 2.35 million passengers. The airport generated "
+        "$2.6 billion in sales [1]. Later 5 mg [2]."
+    )
+    assert _cited(text)[0] == (["[1]"], True)
+    trials = "The trials enrolled 322 patients. The trial reported 4.8 months [1]. Later [2]."
+    assert _cited(trials)[0] == (["[1]"], True)  # the noun's plural in the one before
+    for after in ("The airport", "The same airport", "The first report"):
+        text = f"METRIC enrolled 322 patients. {after} reported 4.8 months [1]. Later 5 mg [2]."
+        assert _cited(text)[0] == ([], False), after  # not held, or a word that ranks
+
+
 def test_no_tie_no_sharing() -> None:
     text = "Cetuximab was approved in 2006. Rates were 5% in most trials [1]. Later 5 mg [2]."
     assert _cited(text)[0] == ([], False)  # `Rates` names nothing the first one holds
