@@ -144,7 +144,7 @@ def suffix(norm: str, e: int) -> Quantity:
     scale = unit_m.group("scale") if unit_m else None
     if unit_m and unit_m.lastindex and unit_m.lastindex > 1:
         _, kind, unit = UNITS[unit_m.lastindex - 2]
-        if kind is Kind.MEASURE:
+        if kind is Kind.MEASURE and unit is None:  # (a factor's unit is `times`, however written)
             unit = unit_text(unit_m.group(unit_m.lastindex))
         return Quantity(kind, unit, scale, unit_m.end())
     if scale:

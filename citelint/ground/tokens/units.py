@@ -63,7 +63,7 @@ PER_SYMBOL = re.compile(rf"{_PER}{_SYMBOL}")  # `/L` after `× 10^9`
 EXPONENT = re.compile(r"[ \t]*[×xX*][ \t]*10\^(-?\d{1,2})(?!\d)")
 
 # (pattern, kind, unit); the alternation tries them in order, so longer forms come first.
-# A MEASURE's unit is None here: it is the matched text, folded by `unit_text`.
+# A MEASURE's unit is None here but a factor's: it is the matched text, folded by `unit_text`.
 UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"个百分点", Kind.PP, None),
     (r"percentage\s+points?(?![A-Za-z])", Kind.PP, None),
@@ -89,6 +89,13 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"(?:RMB|CNY)(?![A-Za-z])", Kind.MONEY, "CNY"),
     (r"(?:EUR|euros?)(?![A-Za-z])", Kind.MONEY, "EUR"),
     (r"GBP(?![A-Za-z])", Kind.MONEY, "GBP"),
+    # a factor: `5 times higher`, `3-fold`, `2.5倍`, `4x`, `2.5×` (not `3 × 10`, `2x2`,
+    # nor a capital `X`: `1X Technologies` is a name)
+    (
+        r"(?:times|fold)(?![A-Za-z])|倍|[×x](?![A-Za-z0-9])(?![ \t]*\d)",
+        Kind.MEASURE,
+        "times",
+    ),
     (r"人次|例|人|名|位|家", Kind.COUNT, None),
     (r"个(?!月|百分点)|项|种|篇", Kind.COUNT, COUNTED),  # measure words: `117个变异`
     (

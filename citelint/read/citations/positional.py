@@ -34,6 +34,9 @@ SPACED = re.compile(
     r" (?!(?:daily|weekly|monthly|yearly|hourly|only|early|nearly)\b)[a-z]{2,}ly\b|"
     r" (?!times\b)[a-z]{2,}s (?:the|a|an|its|their|this|these|those)\b)"
 )
+# …or after a closing parenthesis, before a comma and a word (`(MSX) 31, were primarily`,
+# `(integrated cavities, high-NA optics) 61, low-loss transmission`)
+SPACED_AFTER_BRACKET = re.compile(r"(\)) (\d{1,3})(?=, [a-z]{2,}\b)")
 # …and never after a word that opens a quantity or a label (`with 32 qubits`, `phase 3
 # and`, `aged 18 or older`)
 _OPENER_WORDS = (

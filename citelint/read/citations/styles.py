@@ -32,6 +32,7 @@ from citelint.read.citations.positional import (
     PHRASE_WORDS,
     QUANTITY_OPENERS,
     SPACED,
+    SPACED_AFTER_BRACKET,
 )
 from citelint.read.citations.ranges import merged, overlaps, without_overlaps
 from citelint.read.citations.urls import shown_link, text_fragment
@@ -124,7 +125,7 @@ class CitationScanner:
             and not sups
             and not (row and self.keys)
             and not self._trigger.search(text)
-            and not (self.spaced and SPACED.search(text))
+            and not (self.spaced and (SPACED.search(text) or SPACED_AFTER_BRACKET.search(text)))
             and not (self.narrators and NARRATED.search(text))
         ):
             return []  # most text cites in no style: one pass decides it
@@ -273,6 +274,7 @@ class CitationScanner:
                 and m.group(1).lower() not in QUANTITY_OPENERS
                 and not m.group(1).endswith(("ing", "ed", "ly"))
             ]
+            matches += [m for m in SPACED_AFTER_BRACKET.finditer(text) if m.group(2) in self.keys]
         if row and self.keys:  # Gemini's tables: `Low (<100 qubits) 27 | Medium (…) 31`
             matches += [m for m in CELL_END.finditer(text) if m.group(2) in self.keys]
             matches += [  # `… Potential future SSA user/contributor 3 |`: after a phrase

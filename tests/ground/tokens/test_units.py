@@ -78,8 +78,9 @@ def test_a_schedule_is_still_a_dose() -> None:
         ("52 variants displayed", [("52 variants", Kind.COUNT)]),
         ("21 healthy volunteers", [("21 healthy volunteers", Kind.COUNT)]),
         ("in 12 countries", [("12 countries", Kind.COUNT)]),
-        # function words, multipliers and singular nouns ending in s count nothing
-        ("3 times higher", []),
+        # function words and singular nouns ending in s count nothing; a multiplier is a
+        # factor, not a count of times
+        ("3 times higher", [("3 times", Kind.MEASURE)]),
         ("2 of the patients", []),
         ("case 5 analysis", []),
         ("the 3 was", []),
@@ -125,3 +126,16 @@ def test_unit_like_suffixes(text: str, expected: tuple[str, str, str]) -> None:
 
 def test_decades_and_drug_codes_are_no_units() -> None:
     assert numeric_tokens("in the 1990s") == [] and numeric_tokens("5-FU was given") == []
+
+
+@pytest.mark.parametrize(
+    "text", ["5 times higher", "a 5-fold rise", "高出5倍", "a 5x gain", "5× faster", "5 fold"]
+)
+def test_a_factor_is_one_unit_however_written(text: str) -> None:
+    ((token,),) = [numeric_tokens(text)]
+    assert (token.kind, token.unit, token.value) == (Kind.MEASURE, "times", 5)
+
+
+@pytest.mark.parametrize("text", ["3 × 10 cells", "a 2x2 table", "1X Technologies", "5xyz"])
+def test_a_product_a_dimension_or_a_name_is_no_factor(text: str) -> None:
+    assert all(t.unit != "times" for t in numeric_tokens(text))
