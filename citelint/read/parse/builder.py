@@ -24,7 +24,6 @@ from citelint.ground.document import (
 )
 from citelint.ground.tokens import fold
 from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
-from citelint.read.mood import OWN_ACCOUNT
 from citelint.read.parse.attach import attach, strip_anchors
 from citelint.read.parse.citing import CitationReader, merge
 from citelint.read.parse.lists import (
@@ -33,6 +32,7 @@ from citelint.read.parse.lists import (
     planned_lists,
     planned_sections,
 )
+from citelint.read.parse.method_sections import LEAD_TRAIL_PUNCT, NUMBERING, own_accounts
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.read.parse.restated import restated_figures
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
@@ -66,13 +66,6 @@ class ClaimOptions:
     # obeyed, a heading counts only when it is one of `appendix_headings` exactly, and an
     # appendix's sentences that carry numbers, codes or drugs are still checked.
     trusted: bool = False
-
-
-_NUMBERING = re.compile(
-    r"^\s*(?:第[一二三四五六七八九十百零0-9]+[章节部分篇]|[0-9]+(?:\.[0-9]+)*\.?|[A-Za-z][.)]|"
-    r"[IVXLC]+\.)\s*"
-)
-_LEAD_TRAIL_PUNCT = re.compile(r"[:：\s]+$")
 
 
 @dataclass
@@ -251,12 +244,12 @@ class DocumentBuilder:
         B: Search strategy`), never a heading that merely begins with the word (`Sources of
         benefit`, `References to efficacy`). Trusted mode asks for the whole heading."""
         if self._trusted:
-            return _LEAD_TRAIL_PUNCT.sub("", fold(text).strip(" *#")) in self._appendix
+            return LEAD_TRAIL_PUNCT.sub("", fold(text).strip(" *#")) in self._appendix
         candidates = {fold(text)}
-        stripped = _NUMBERING.sub("", text, count=1)
+        stripped = NUMBERING.sub("", text, count=1)
         candidates.add(fold(stripped))
         for candidate in candidates:
-            candidate = _LEAD_TRAIL_PUNCT.sub("", candidate)
+            candidate = LEAD_TRAIL_PUNCT.sub("", candidate)
             for phrase in self._appendix:
                 if candidate == phrase:
                     return True
@@ -287,47 +280,6 @@ class DocumentBuilder:
             at_marker = marker is not None and raw.offsets and raw.offsets[0] >= marker
             flags.append(level is not None or bold_open or raw.appendix or bool(at_marker))
         return flags
-
-
-# A section the report names as its method and opens by naming itself (`## Methodology` /
-# `This comprehensive review employed a multi-database search strategy …`) is its account
-# of its own search (queries, years searched, a coverage matrix), not a claim about the
-# world: its sentences state no claim, its citations still cite.
-_METHOD_NAMES = frozenset(
-    ("method", "methods", "methodology", "research methodology", "research methods",
-     "search strategy", "研究方法", "方法")
-)  # fmt: skip
-
-
-# …or that opens by saying what was done, a method verb in the passive or as a bare
-# participle (`Items provided were consolidated into …`, `Synthesized only from the
-# provided items.`): the report's own process, as dls writes its `## 2. Methodology`
-_METHOD_OPENING = re.compile(
-    r"\W*(?:(?:[\w\u2010-]+\s+){1,3}(?:was|were|are|is|has\s+been|have\s+been)\s+(?:\w+\s+)?)?"
-    r"(?:compiled|consolidated|synthesi[sz]ed|summari[sz]ed|organi[sz]ed|searched|screened|"
-    r"selected|extracted|collected|gathered|retrieved)\b",
-    re.I,
-)
-
-
-def own_accounts(blocks: Sequence[Block]) -> None:
-    """Mark the blocks of each method section whose first paragraph names the report (the
-    blocks are still being built: the flag is set once, here)."""
-    level: int | None = None  # the method heading's, once its section is the report's own
-    pending: int | None = None  # a method heading's, before its first paragraph is read
-    for block in blocks:
-        if block.kind == "heading":
-            if level is not None and block.level <= level:
-                level = None
-            name = fold(_NUMBERING.sub("", block.text, count=1)).strip(" *#")
-            pending = block.level if _LEAD_TRAIL_PUNCT.sub("", name) in _METHOD_NAMES else None
-            continue
-        opens = OWN_ACCOUNT.match(block.text) or _METHOD_OPENING.match(block.text)
-        if pending is not None and level is None and opens:
-            level = pending
-        pending = None
-        if level is not None:
-            object.__setattr__(block, "own_account", True)
 
 
 # After an appendix word: nothing, a short label (`A`, `1`, `一`, `II`), then the end or a

@@ -11,7 +11,10 @@ after it that continue its subject (a name they share with it, as `ties.py` read
 `- KEYNOTE-048 enrolled 882 patients [1].` / `- In KEYNOTE-048, grade 3 events were
 55%.`); an item about something else keeps asking for its own. The items of a list are
 its siblings: a nested list is a list of its own, led in by the item above it when that
-item ends in a colon. Borrowers are checked against the citation (never exempted) and
+item ends in a colon. A sentence written across a list — a lead-in, the items, then a
+paragraph in lower case that ends it (`… reduced:` / `- stroke risk by 14%` / `with no
+increase in adverse events [3].`) — is cited by that paragraph's citation, lead-in and
+items alike. Borrowers are checked against the citation (never exempted) and
 make no CL111 statement of it. Only citations in a report's own styles are shared; an
 anchor is written per sentence on purpose, and a list whose items cite on their own
 lends nothing.
@@ -19,6 +22,7 @@ lends nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block
@@ -36,6 +40,7 @@ def closing_citations(blocks: Sequence[Block]) -> None:
         if block.kind != "li":
             for _, lead, items in reversed(open_lists):
                 _borrow(lead, items)
+                _continued(lead, items, block)
             open_lists = []
             continue
         while open_lists and open_lists[-1][0] > block.level:  # a shallower item ends them
@@ -194,6 +199,30 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
         )
         # (the frozen block is still being built: its sentences are set once, here)
         object.__setattr__(block, "sentences", sentences)
+
+
+def _continued(lead: Block | None, items: Sequence[Block], after: Block) -> None:
+    """A sentence written across a list: its lead-in opens it (`… over 4.7 years
+    reduced:`), the items go on with it, and a paragraph in lower case right after the list
+    ends it and cites it (`with no significant increase in adverse events [3].`) — the
+    lead-in and the uncited items borrow that citation."""
+    if lead is None or after.kind != "p" or not after.sentences or after.appendix:
+        return
+    if not _LOWER_START.match(after.text):
+        return
+    lent = tuple(a for a in after.sentences[0].anchors if a.lends)
+    if not lent:
+        return
+    for block in (lead, *items):
+        last = block.sentences[-1] if block is lead and block.sentences else None
+        sentences = tuple(
+            s if s.anchors or (block is lead and s is not last) else s.borrowing(lent)
+            for s in block.sentences
+        )
+        object.__setattr__(block, "sentences", sentences)  # still being built: set once
+
+
+_LOWER_START = re.compile(r"[\s*_\"“(]*[a-z]")  # `with no significant increase …`
 
 
 def _citations(block: Block) -> tuple[Anchor, ...]:

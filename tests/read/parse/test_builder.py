@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from citelint.read.parse import Parser
 from tests.read.parse.conftest import parse
 
 
@@ -60,42 +59,3 @@ def test_appendix_sections() -> None:
 def test_appendix_phrase_needs_a_boundary() -> None:
     doc = parse("r.md", "## 来源分析与市场\n\nbody\n\n## Sourcesless\n\nb2\n")
     assert not any(b.appendix for b in doc.blocks)
-
-
-def test_a_method_section_the_report_opens_by_naming_itself_is_its_own_account() -> None:
-    """`## Methodology` opened by `This comprehensive review employed …` is the report's
-    account of its search: its blocks are marked, up to the next heading at its level; a
-    method section opened otherwise (`This study …` may be a cited one), or any section
-    under --isolated, is not."""
-    from citelint.read.parse.builder import ClaimOptions
-
-    text = (
-        "# Brief\n\n## Methodology\n\nThis comprehensive review employed a search.\n\n"
-        "Literature from 2022-2025 was prioritized.\n\n### Search strategy\n\n- A 7×5 matrix [1].\n\n"
-        "## Findings\n\nThe trial enrolled 882 patients [1].\n\n## References\n\n1. A. PMID: 3001\n"
-    )
-    marked = [b.text for b in parse("r.md", text).blocks if b.own_account]
-    assert marked == [
-        "This comprehensive review employed a search.",
-        "Literature from 2022-2025 was prioritized.",
-        "A 7×5 matrix [1].",
-    ]
-    study = text.replace("This comprehensive review employed", "This study employed")
-    assert not any(b.own_account for b in parse("r.md", study).blocks)
-    isolated = Parser(ClaimOptions(trusted=True)).parse("r.md", text.encode())
-    assert not any(b.own_account for b in isolated.blocks)
-
-
-def test_a_method_section_opened_by_what_was_done_is_its_own_account() -> None:
-    """`## 2. Methodology` opened by a method verb in the passive (`Items provided were
-    consolidated …`) or as a bare participle (`Synthesized only from …`) is the report's
-    own process; opened by a finding, it is not."""
-    body = "\n\nResults within the last 18 months were preferred.\n\n## 3. Findings\n\nx\n"
-    for opening in (
-        "Items provided were consolidated into one assessment.",
-        "Synthesized only from the provided items.",
-    ):
-        doc = parse("r.md", f"# R\n\n## 2. Methodology\n{opening}{body}")
-        assert [b.text for b in doc.blocks if b.own_account][-1].endswith("were preferred.")
-    finding = parse("r.md", f"# R\n\n## 2. Methodology\nThe trial enrolled 40 adults.{body}")
-    assert not any(b.own_account for b in finding.blocks)

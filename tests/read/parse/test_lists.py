@@ -139,3 +139,24 @@ def test_a_citation_that_names_no_source_lends_nothing() -> None:
         ("Breaches rose to 2.", []),
         ("Storage amplifies it [news (2025-06-06)].", ["[news (2025-06-06)]"]),
     ]
+
+
+def test_a_sentence_written_across_a_list_is_cited_by_the_paragraph_that_ends_it() -> None:
+    text = (
+        "The trial showed that salt substitution over 4.7 years reduced:\n\n"
+        "- stroke by 14%\n- death by 12%\n\nwith no increase in adverse events [3].\n\n"
+        "## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n3. C. PMID: 3\n"
+    )
+    cited = [(t, a) for t, a, _ in _cited(text) if "References" not in t][:4]
+    assert cited == [
+        ("The trial showed that salt substitution over 4.7 years reduced:", ["[3]"]),
+        ("stroke by 14%", ["[3]"]),
+        ("death by 12%", ["[3]"]),
+        ("with no increase in adverse events [3].", ["[3]"]),
+    ]
+    # a new sentence after the list, or a list with no lead-in, is not one sentence
+    for other in (
+        text.replace("with no increase", "With no increase"),
+        text.replace("reduced:", "reduced several outcomes."),
+    ):
+        assert [a for t, a, _ in _cited(other) if t == "stroke by 14%"] == [[]]

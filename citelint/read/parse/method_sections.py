@@ -1,0 +1,82 @@
+"""A method section that is the report's own account: a section the report names as its
+method or scope (`## Methodology`, `## 1) 研究口径、筛选规则与局限`) and opens by naming itself
+(`This comprehensive review employed …`, `… 本回答在…的前提下`) or by saying what was done
+(`Items provided were consolidated …`) states no claim about the world — its sentences are
+muted for CL001, CL101 and CL111; its citations still cite. Also here: a heading's name as
+read for it and for the appendix (`NUMBERING`, `LEAD_TRAIL_PUNCT`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from citelint.ground.document import Block
+from citelint.ground.tokens import fold
+from citelint.read.mood import OWN_ACCOUNT
+
+# a heading's numbering (`1.2`, `1)`, `第三章`, `A.`, `IV.`) and what trails its name
+NUMBERING = re.compile(
+    r"^\s*(?:第[一二三四五六七八九十百零0-9]+[章节部分篇]|[0-9]+(?:\.[0-9]+)*[.)）]?|[A-Za-z][.)]|"
+    r"[IVXLC]+\.)\s*"
+)
+LEAD_TRAIL_PUNCT = re.compile(r"[:：\s]+$")
+
+
+# A section the report names as its method and opens by naming itself (`## Methodology` /
+# `This comprehensive review employed a multi-database search strategy …`) is its account
+# of its own search (queries, years searched, a coverage matrix), not a claim about the
+# world: its sentences state no claim, its citations still cite.
+_METHOD_NAMES = frozenset(
+    ("method", "methods", "methodology", "research methodology", "research methods",
+     "search strategy", "scope", "research scope", "研究方法", "方法", "方法论", "研究口径",
+     "口径", "口径说明", "研究范围")
+)  # fmt: skip
+# …named first among others (`## 1) 研究口径、筛选规则与局限（先把“可比性”说清楚）`,
+# `## Scope and method`): the name before the first separator
+_METHOD_PART = re.compile(r"[、，,/&（(]|与|和|及|\band\b")
+
+
+# …or that opens by saying what was done, a method verb in the passive or as a bare
+# participle (`Items provided were consolidated into …`, `Synthesized only from the
+# provided items.`): the report's own process, as dls writes its `## 2. Methodology`
+_METHOD_OPENING = re.compile(
+    r"\W*(?:(?:[\w\u2010-]+\s+){1,3}(?:was|were|are|is|has\s+been|have\s+been)\s+(?:\w+\s+)?)?"
+    r"(?:compiled|consolidated|synthesi[sz]ed|summari[sz]ed|organi[sz]ed|searched|screened|"
+    r"selected|extracted|collected|gathered|retrieved)\b",
+    re.I,
+)
+# …or whose first paragraph names the report itself (`**时间范围**：近10年按“2016–2026.02” … 本回答
+# 在不违背…的前提下：`, `In this report, …`); never `this study` or `本研究`, which may be a
+# cited one
+_NAMES_ITSELF = re.compile(
+    r"本(?:回答|报告|文|分析|综述)|\bthis\s+(?:report|review|answer|analysis)\b", re.I
+)
+_NAMES_ITSELF_WITHIN = 400  # how far into that paragraph
+
+
+def own_accounts(blocks: Sequence[Block]) -> None:
+    """Mark the blocks of each method section whose first paragraph names the report (the
+    blocks are still being built: the flag is set once, here)."""
+    level: int | None = None  # the method heading's, once its section is the report's own
+    pending: int | None = None  # a method heading's, before its first paragraph is read
+    for block in blocks:
+        if block.kind == "heading":
+            if level is not None and block.level <= level:
+                level = None
+            name = fold(NUMBERING.sub("", block.text, count=1)).strip(" *#")
+            pending = block.level if _method_heading(LEAD_TRAIL_PUNCT.sub("", name)) else None
+            continue
+        opens = (
+            OWN_ACCOUNT.match(block.text)
+            or _METHOD_OPENING.match(block.text)
+            or _NAMES_ITSELF.search(block.text, 0, _NAMES_ITSELF_WITHIN)
+        )
+        if pending is not None and level is None and opens:
+            level = pending
+        pending = None
+        if level is not None:
+            object.__setattr__(block, "own_account", True)
+
+
+def _method_heading(name: str) -> bool:
+    return name in _METHOD_NAMES or _METHOD_PART.split(name, 1)[0].strip() in _METHOD_NAMES
