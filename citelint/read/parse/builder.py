@@ -113,13 +113,14 @@ class DocumentBuilder:
         for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):
             # entries of the reference list are bibliography: cited, never claims
             self._add_block(state, raw, appendix, i in references.blocks, out.scoped)
-        closing_citations(state.blocks)  # a list closed by its citation covers its items
+        markdown = fmt is Format.MARKDOWN
+        closing_citations(state.blocks, text if markdown else None)  # …covers its items
         flattened_lead_ins(state.blocks)  # …and a list written as cited paragraphs its lead-in
         source_lines(state.blocks, state.cite_only)  # `数据来源：…` under a table cites its rows
         opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself
-            planned_lists(state.blocks, text, fmt is Format.MARKDOWN)  # `Scenarios:` / `1. …`
+            planned_lists(state.blocks, text, markdown)  # `Scenarios:` / `1. …`
             planned_sections(state.blocks)  # a schedule's windows, a plan's heading
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph
         formula_cuts(state.blocks)  # a sentence an export cut at its display formula

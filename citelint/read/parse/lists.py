@@ -32,31 +32,37 @@ from citelint.read.parse.ties import names
 _LEAD_END = (":", "：")
 
 
-def closing_citations(blocks: Sequence[Block]) -> None:
+def closing_citations(blocks: Sequence[Block], text: str | None = None) -> None:
     """Let the uncited items of each list borrow the citation it is cited by (the blocks
-    are still being built: their sentences are set here)."""
-    open_lists: list[tuple[int, Block | None, list[Block]]] = []  # (level, lead, items)
+    are still being built: their sentences are set here). In Markdown (`text` given) an
+    item's column tells its depth: `  - a sub-item` under `- a lead-in:` is nested, and
+    the next `- item` at the lead-in's column closes the sub-list."""
+    open_lists: list[tuple[int, Block | None, list[Block]]] = []  # (depth, lead, items)
+    led: Block | None = None  # an item whose sub-list just closed: it led that one
     for i, block in enumerate(blocks):
         if block.kind != "li":
             for _, lead, items in reversed(open_lists):
                 _borrow(lead, items)
                 _continued(lead, items, block)
-            open_lists = []
+            open_lists, led = [], None
             continue
-        while open_lists and open_lists[-1][0] > block.level:  # a shallower item ends them
-            _, lead, items = open_lists.pop()
-            _borrow(lead, items)
-        if open_lists and open_lists[-1][0] == block.level:
+        depth = block.level if text is None else _column(text, block)
+        while open_lists and open_lists[-1][0] > depth:  # a shallower item ends them
+            _, led, items = open_lists.pop()
+            _borrow(led, items)
+        if open_lists and open_lists[-1][0] == depth:
             items = open_lists[-1][2]
-            if _leads_in(items[-1]):  # `- Main barriers:` leads in what follows; nested
-                # items are not always told apart by their level, so its list runs on
-                open_lists.append((block.level, items[-1], [block]))
+            if _leads_in(items[-1]) and items[-1] is not led:  # `- Main barriers:` leads
+                # in what follows; nested items are not always indented, so its list runs on
+                open_lists.append((depth, items[-1], [block]))
             else:
                 items.append(block)
+            led = None
             continue
         before = blocks[i - 1] if i else None
         lead = before if before is not None and _leads_in(before) else None
-        open_lists.append((block.level, lead, [block]))
+        open_lists.append((depth, lead, [block]))
+        led = None
     for _, lead, items in reversed(open_lists):
         _borrow(lead, items)
 
@@ -191,6 +197,11 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
         return  # nothing cites it, or the items cite on their own
     if not lent:
         return
+    if cited == [len(items) - 1]:  # the last item's own sentences before its citation too
+        last = items[-1]
+        cut = next(k for k, s in enumerate(last.sentences) if s is closing)
+        head = tuple(s if s.anchors else s.borrowing(lent) for s in last.sentences[:cut])
+        object.__setattr__(last, "sentences", (*head, *last.sentences[cut:]))
     for block in borrowers:
         introducing = block.sentences[-1] if block is lead else None
         sentences = tuple(

@@ -160,3 +160,28 @@ def test_a_sentence_written_across_a_list_is_cited_by_the_paragraph_that_ends_it
         text.replace("reduced:", "reduced several outcomes."),
     ):
         assert [a for t, a, _ in _cited(other) if t == "stroke by 14%"] == [[]]
+
+
+def test_the_last_item_s_own_sentences_before_its_citation_borrow_it() -> None:
+    text = (
+        "Candidates:\n\n- first, 6.4 million;\n- second, 6.8 million;\n"
+        "- third, 7.0 million.\n  Others were also reviewed [2]. The list is provisional.\n\n"
+        "## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+    )
+    cited = {t: a for t, a, _ in _cited(text)}
+    assert cited["third, 7.0 million."] == ["[2]"]
+    assert cited["first, 6.4 million;"] == ["[2]"]
+    assert cited["The list is provisional."] == []  # after the citation: not covered
+
+
+def test_a_sub_list_closes_at_the_next_item_of_its_parent() -> None:
+    text = (
+        "- The standard sets inspection intervals:\n"
+        "  - collector shoes at most 7,500 km;\n"
+        "  - pantograph strips at most 22,500 km [1].\n"
+        "- A tender requires a strip life of 100,000 km [2].\n\n"
+        "## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+    )
+    cited = {t: a for t, a, _ in _cited(text)}
+    assert cited["collector shoes at most 7,500 km;"] == ["[1]"]
+    assert cited["The standard sets inspection intervals:"] == ["[1]"]
