@@ -192,9 +192,19 @@ def window_step(text: str) -> bool:
 # words, whole: `Milestones` heads past events, `Target population` describes who was
 # studied.
 _PLAN_HEADING = re.compile(
-    r"\W*(?:[\w-]+\s+){0,3}(?:recommendations?|scenarios?|next\s+steps?|"
-    r"(?:success\s+)?criteri(?:on|a)|action\s+(?:items?|plan))(?:\s+[\w-]+){0,2}\W*",
+    r"\W*(?:\d+(?:\.\d+)*[.)）、]?\s*)?"  # a section's number: `6.2 Recommendations`
+    r"(?:(?:[\w-]+\s+){0,3}(?:recommendations?|scenarios?|next\s+steps?|"
+    r"(?:success\s+)?criteri(?:on|a)|action\s+(?:items?|plan))(?:\s+[\w-]+){0,2}"
+    # …or in Chinese, advice named alone (`建议`, `政策建议`, `对策建议`), never beside
+    # what else the section holds (`结论与建议` keeps its conclusions)
+    r"|(?:(?![与和及、])[\u4e00-\u9fff]){0,4}(?:建议|对策|行动计划|下一步工作))\W*",
     re.I,
+)
+
+
+# …of which advice: its section's paragraphs on a list marker are its items too
+ADVICE_HEADING = re.compile(
+    r"recommendations?|next\s+steps?|action\s+(?:items?|plan)|建议|对策|行动计划|下一步工作", re.I
 )
 
 

@@ -200,6 +200,12 @@ def test_a_window_of_time_alone_is_a_schedules_label(text: str, window: bool) ->
         ("Milestones", False),  # heads past events as often
         ("Target population", False),  # who was studied
         ("Recommendations for first-line therapy in EGFR-mutant NSCLC", False),  # a topic
+        ("6.2 Recommendations", True),  # numbered, as reports number their sections
+        ("5. Policy Recommendations", True),
+        ("6.2 建议", True),  # advice, in Chinese
+        ("政策建议", True),
+        ("结论与建议", False),  # beside what else the section holds: its conclusions
+        ("6.1 核心结论", False),
     ],
 )
 def test_a_heading_that_names_the_plan(text: str, plan: bool) -> None:

@@ -121,7 +121,7 @@ class DocumentBuilder:
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself
             planned_lists(state.blocks, text, markdown)  # `Scenarios:` / `1. …`
-            planned_sections(state.blocks)  # a schedule's windows, a plan's heading
+            planned_sections(state.blocks, text if markdown else "")  # a plan's heading
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph
         formula_cuts(state.blocks)  # a sentence an export cut at its display formula
         restated_figures(state.blocks)  # the abstract's 43,377元, cited in the body

@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block
-from citelint.read.mood import plan_heading, plan_label, window_label
+from citelint.read.mood import ADVICE_HEADING, plan_heading, plan_label, window_label
 from citelint.read.parse.ties import names
 
 _LEAD_END = (":", "：")
@@ -89,7 +89,7 @@ def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
             j += 1
 
 
-def planned_sections(blocks: Sequence[Block]) -> None:
+def planned_sections(blocks: Sequence[Block], text: str = "") -> None:
     """Mark what a schedule or a plan's heading heads as the author's plan. A schedule is
     two or more windows of time each over a list (`**Immediate (0-30 days)**` / `-
     Establish 72-hour breach notification …` / `**90 days**` / …, as a paragraph or a
@@ -101,7 +101,9 @@ def planned_sections(blocks: Sequence[Block]) -> None:
     for i, block in enumerate(blocks):
         follows = i + 1 < len(blocks) and blocks[i + 1].kind == "li"
         if block.kind == "heading" and plan_heading(block.text):
-            _plan_section(blocks, i)
+            # a loose list's items too, under advice (`### 6.2 建议`, `## Recommendations`);
+            # a scenario's or a criterion's paragraphs may state what was found
+            _plan_section(blocks, i, text if ADVICE_HEADING.search(block.text) else "")
         elif block.kind == "p" and block.strong_only and follows and plan_heading(block.text):
             _plan_items(blocks, i)  # `**Scenarios**` over its list, a heading in bold
         elif (
@@ -132,14 +134,25 @@ def _plan_items(blocks: Sequence[Block], i: int) -> None:
 MIN_WINDOWS = 2  # a schedule has phases: one window over a list may be a result's timepoint
 
 
-def _plan_section(blocks: Sequence[Block], i: int) -> None:
-    """Mark the items listed under heading `i`, up to the next heading as high as it."""
+def _plan_section(blocks: Sequence[Block], i: int, text: str = "") -> None:
+    """Mark the items listed under heading `i`, up to the next heading as high as it; in
+    Markdown (`text` given) a loose list's items too, paragraphs on a list marker's line
+    (`1. **从局部入手**：…` with a blank line between the items)."""
     level = blocks[i].level
     for block in blocks[i + 1 :]:
         if block.kind == "heading" and block.level <= level:
             return
-        if block.kind == "li":
+        if block.kind == "li" or (block.kind == "p" and text and _on_marker(text, block)):
             object.__setattr__(block, "planned", True)
+
+
+# `- `, `1. `, `2) ` before it, and the emphasis its first words open with (`1. **`)
+_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+[*_]{0,3}")
+
+
+def _on_marker(text: str, block: Block) -> bool:
+    line = text.rfind("\n", 0, block.start) + 1
+    return _MARKER.fullmatch(text, line, block.start) is not None
 
 
 def _column(text: str, block: Block) -> int:

@@ -185,3 +185,14 @@ def test_a_sub_list_closes_at_the_next_item_of_its_parent() -> None:
     cited = {t: a for t, a, _ in _cited(text)}
     assert cited["collector shoes at most 7,500 km;"] == ["[1]"]
     assert cited["The standard sets inspection intervals:"] == ["[1]"]
+
+
+def test_a_loose_list_under_advice_is_the_plan_and_under_findings_is_not() -> None:
+    body = (
+        "1. **Start small**: pilot one station and check payback within 6-12 months.\n\n"
+        "2. **Prefer quick payback**: vision inspection pays back in 6-12 months.\n"
+    )
+    for heading, planned in (("### 6.2 Recommendations", True), ("### 6.1 Findings", False)):
+        doc = Parser().parse("r.md", f"# R\n\n{heading}\n\n{body}".encode())
+        marked = [b.planned for b in doc.blocks if b.kind == "p"]
+        assert marked == [planned, planned], heading
