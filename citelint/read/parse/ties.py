@@ -5,7 +5,7 @@ This trial met its primary endpoint [12].`, `A notable example is petosemtamab, 
 bispecific antibody. Petosemtamab is designed to … [merus.nl](…)`. The uncited sentence is
 tied to its cited neighbour by grammar, never by knowledge:
 
-- the neighbour opens by pointing back (`This`, `These`, `It`, `Such`, 该, 此 …), or says
+- the neighbour opens by pointing back (`This`, `These`, `It`, `Such`, 该, 此, `在该…` …), or says
   `this trial`, `these combinations` early on (a demonstrative and a noun, within its
   first words);
 - the next sentence opens with a name the uncited one holds (`Petosemtamab …`), or with
@@ -34,8 +34,11 @@ from collections.abc import Sequence
 from citelint.ground.document import Anchor, Block, Sentence
 from citelint.ground.tokens.drugs import DrugGrammar
 
+# (in Chinese the demonstrative may follow a preposition: `在该研究中，…`, `根据此项调查，…`;
+# `其他`, `其次`, `其实` — "other", "secondly", "in fact" — point at nothing)
 _POINTS_BACK = re.compile(
-    r"^[\s*_\"“(]*(?:(?:This|These|That|Those|It|Its|They|Their|Such)\b|该|此|这|上述|其)"
+    r"^[\s*_\"“(]*(?:(?:This|These|That|Those|It|Its|They|Their|Such)\b|"
+    r"(?:在|据|根据|从|对于|按照|通过)?(?:该|此|这|上述|其(?![他次实])))"
 )
 # `In mid-2024, the FDA granted this agent …`, `… suggest that these combinations …`: a
 # demonstrative before a noun among a sentence's first words (never `this year`)

@@ -87,3 +87,12 @@ def test_a_paragraph_that_opens_by_pointing_back_borrows_the_last_citation() -> 
         ("这意味着，约有3/4的中", True),
         ("The next poi", False),  # opens with no pointer: its own claim
     ]
+
+
+def test_a_chinese_back_reference_after_a_preposition_ties_it() -> None:
+    text = "一项案例研究考察了4名学生的课堂参与[1]。在该研究中，参与度从5%提升至60%。其他学校为5 mg[2]。"
+    assert _cited(text)[1] == (["[1]"], True)
+    unrelated = (
+        "一项案例研究考察了4名学生的课堂参与[1]。在2023年，参与度从5%提升至60%。其他为5 mg[2]。"
+    )
+    assert _cited(unrelated)[1] == ([], False)  # no demonstrative; `其他` ("other") neither
