@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from citelint.ground.tokens import numeric_tokens
@@ -133,7 +135,7 @@ def test_decades_and_drug_codes_are_no_units() -> None:
 )
 def test_a_factor_is_one_unit_however_written(text: str) -> None:
     ((token,),) = [numeric_tokens(text)]
-    assert (token.kind, token.unit, token.value) == (Kind.MEASURE, "times", 5)
+    assert (token.kind, token.unit, token.value) == (Kind.MEASURE, "times", Decimal(5))
 
 
 @pytest.mark.parametrize("text", ["3 × 10 cells", "a 2x2 table", "1X Technologies", "5xyz"])
