@@ -46,7 +46,7 @@ from citelint.read.mood import (
     speculative,
     window_step,
 )
-from citelint.read.outlook import forecast, horizon_windows
+from citelint.read.outlook import forecast, horizon_windows, undated_forecast
 from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS
 from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
@@ -211,8 +211,13 @@ class ClaimReader:
         if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
             return Claim((), dates, (), (), ())
         marks = tuple(m for m, _ in markers(text))
-        # a forecast by a target year (`预计到2035年…将突破300万亿元`) is a projection too
-        plan = prospective(text, planned) or forecast(text)
+        # a forecast by a target year (`预计到2035年…将突破300万亿元`) is a projection too, and
+        # so is one without (`票房预估：30亿—150亿+`, `最有希望在未来…（50亿+）`)
+        plan = (
+            prospective(text, planned)
+            or forecast(text)
+            or undated_forecast(text, [(t.start, t.end) for t in numbers])
+        )
         if plan:
             # a plan's deadline (`>200 qubits by 2027`) is the author's: no source is asked
             # for it; its figures still are, when it cites (`Sales should reach 8亿元

@@ -10,6 +10,7 @@ list of topics (`claims.py` asks these once per sentence).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 # A target year (`到2030年`, `2030年前`, `by 2030`, `by the end of 2027`) and a future marker
 # (`将`, `预计`, `有望`, `预期`, `will`, `expected to`, `projected to`, `forecast to`, `set
@@ -40,6 +41,46 @@ def forecast(text: str) -> bool:
     if _TARGET_YEAR.search(text):
         return _FUTURE.search(text) is not None
     return _IN_YEAR.search(text) is not None and _EXPECTED.search(text) is not None
+
+
+# A forecast with no target year, in one of two forms. A label whose head names its value
+# an estimate of time to come, the value figures alone (`**票房预估**：30亿—150亿+`, `Revenue
+# forecast: $1.2B–$1.5B`, `Projected savings: 5–7%`): `Forecast accuracy: 92%` heads a
+# finding about forecasts and `票房预估：多数影片不足10亿` states one. Or a sentence that says
+# what is likely to reach a bar in time to come, every figure an open threshold
+# (`最有希望在未来实现超高票房（50亿+）的类型是…`, `the models most likely to pass 500+
+# clinics in the future`): the figure is the bar the author ranks by. `有望使候诊缩短30%`
+# names no bar, and `目前已有500家+` says what holds now; both stay claims.
+_FORECAST_LABEL = re.compile(
+    r"[\W_]*(?:[\u4e00-\u9fff]{0,8}(?:预估|预测|展望)|"
+    r"(?:[\w-]+\s+){0,3}(?:forecasts?|projections?|outlook)|projected(?:\s+[\w-]+){1,3})"
+    r"[\W_]*[:：]",
+    re.I,
+)
+# what may stand beside a forecast's figures: marks, a range's words, a target's `by`
+_FIGURES_ONLY = re.compile(r"(?:[\W_]|约|至|到|左右|以上|\b(?:by|to|about|around|per)\b)*", re.I)
+_LIKELY = re.compile(
+    r"有望|最有希望|最有可能|未来|将来|\bin\s+(?:the\s+)?future\b|\bmost\s+likely\s+to\b", re.I
+)
+_OPEN = re.compile(r"\s*(?:[+＋]|(?:及)?以上|\bor\s+more\b)", re.I)
+
+
+def undated_forecast(text: str, figures: Sequence[tuple[int, int]]) -> bool:
+    """Whether a sentence forecasts with no target year: a forecast's label over figures
+    alone, or a likelihood in time to come whose every figure is an open threshold."""
+    if not figures or _NOW.search(text):
+        return False
+    label = _FORECAST_LABEL.match(text)
+    if label is not None and figures[0][0] >= label.end():
+        rest, at = [], label.end()
+        for start, end in figures:
+            rest.append(text[at:start])
+            at = end
+        rest.append(text[at:])
+        return _FIGURES_ONLY.fullmatch("".join(rest)) is not None
+    return _LIKELY.search(text) is not None and all(
+        _OPEN.match(text, end) is not None for _, end in figures
+    )
 
 
 # A horizon word and its window in parentheses (`短期（1-3年）`, `中长期（5—10年）`, `short

@@ -1,10 +1,12 @@
-"""Outlook: a dated forecast and a horizon's window, read by form."""
+"""Outlook: a forecast, dated or not, and a horizon's window, read by form."""
 
 from __future__ import annotations
 
 import pytest
 
-from citelint.read.outlook import forecast, horizon_windows
+from citelint.ground.tokens.kinds import Kind
+from citelint.ground.tokens.numbers import numeric_tokens
+from citelint.read.outlook import forecast, horizon_windows, undated_forecast
 
 
 @pytest.mark.parametrize(
@@ -31,3 +33,31 @@ def test_a_horizons_window_is_found_where_it_is_written() -> None:
     assert [text[b:e] for b, e in horizon_windows(text)] == ["短期（1-3年）", "长期（5-10年）"]
     assert horizon_windows("In the short term (1–3 years), prices rise 5%.") == ((7, 29),)
     assert horizon_windows("治疗时间较长（5-10年）。") == ()  # no horizon named
+
+
+def _figures(text: str) -> list[tuple[int, int]]:
+    return [(t.start, t.end) for t in numeric_tokens(text) if t.kind is not Kind.DATE]
+
+
+@pytest.mark.parametrize(
+    ("text", "projected"),
+    [
+        ("票房预估：30亿—150亿+", True),
+        ("**营收预估**：3亿—5亿", True),
+        ("Revenue forecast: $1.2B–$1.5B", True),
+        ("Projected savings: 5–7%", True),
+        ("最有希望在未来实现超高票房（50亿+）的电影类型是动画片。", True),
+        ("The models most likely to reach $1B+ in the future are hubs.", True),
+        ("Those most likely to pass 500 clinics or more in the future are hubs.", True),
+        ("Forecast accuracy: 92%", False),  # the label's head is accuracy: a finding
+        ("票房预估：多数影片不足10亿。", False),  # the value states a finding
+        ("有望使候诊时间缩短30%。", False),  # no open threshold: a hedged finding
+        ("目前已有500家+诊所最有可能受益。", False),  # says what holds now
+        ("The clinics most likely to pass 500+ visits had 3 nurses.", False),  # 3 is no bar
+        ("未来的分诊中心。", False),  # no figure
+    ],
+)
+def test_an_undated_forecast_is_a_forecast_label_or_a_likely_bar(
+    text: str, projected: bool
+) -> None:
+    assert undated_forecast(text, _figures(text)) is projected
