@@ -28,6 +28,14 @@ _FUTURE = re.compile(
     re.I,
 )
 _NOW = re.compile(r"目前|当前|已|\b(?:currently|already|today|now)\b", re.I)
+# …and what held before it: a past verb of measure (`was valued at`, `stood at`) or a
+# year other than the target (`from 74.2 million in 2022 to 47.95 million by 2060`,
+# `2024年规模为200万亿元，预计到2035年…`) states what was measured — a finding beside the
+# forecast, and the sentence stays a claim
+_WAS = re.compile(r"\b(?:was|were|stood|grew|rose|fell)\b", re.I)
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+# …but a baseline is no measure: `rise by ¥2.1 trillion by 2030 from 2020 levels`, `较2020年`
+_BASELINE = re.compile(r"(?:[较比]|相比|相较于?)\s*(?:19|20)\d\d|(?:19|20)\d\d\s+levels?\b", re.I)
 # `有望在2030年形成…`: a year after `在` is a target only beside an expectation, since `将`
 # also marks an object (`在2024年将费率下调30%` tells what was done)
 _IN_YEAR = re.compile(r"在\s*(?:19|20)\d\d\s*年")
@@ -35,12 +43,25 @@ _EXPECTED = re.compile(r"有望|预计|预期")
 
 
 def forecast(text: str) -> bool:
-    """Whether a sentence forecasts: a target year and a future marker, nothing said of now."""
-    if _NOW.search(text):
+    """Whether a sentence forecasts: a target year and a future marker, nothing said of
+    what holds now or what held before."""
+    if _NOW.search(text) or _WAS.search(text):
         return False
-    if _TARGET_YEAR.search(text):
-        return _FUTURE.search(text) is not None
-    return _IN_YEAR.search(text) is not None and _EXPECTED.search(text) is not None
+    targets = [m.span() for m in _TARGET_YEAR.finditer(text)]
+    if targets:
+        return _FUTURE.search(text) is not None and _only_targets(text, targets)
+    target = _IN_YEAR.search(text)
+    return (
+        target is not None
+        and _EXPECTED.search(text) is not None
+        and _only_targets(text, [target.span()])
+    )
+
+
+def _only_targets(text: str, targets: list[tuple[int, int]]) -> bool:
+    """Whether every year the sentence names is one of its target years or a baseline."""
+    kept = targets + [m.span() for m in _BASELINE.finditer(text)]
+    return all(any(b <= m.start() < e for b, e in kept) for m in _YEAR.finditer(text))
 
 
 # A forecast with no target year, in one of two forms. A label whose head names its value

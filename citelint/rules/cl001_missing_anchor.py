@@ -14,7 +14,9 @@ succeed, … might involve nivolumab`) and the author's own plan — a recommend
 is named as giving the advice), a target, milestone or success criterion labelled as one
 (`Success criterion: >200 qubits by 2027.`), an outlook (`the most plausible goal is …`),
 a forecast dated by a target year and said in the future (`预计到2035年…将突破300万亿元`, `will
-reach 4,000 clinics by 2030`; not when it also says what holds now: `将从目前的约30%提升至40%`) or
+reach 4,000 clinics by 2030`; not when it also says what holds now, `将从目前的约30%提升至40%`, or
+what was measured before, `was valued at $96 million in 2023 and will reach …`, though a
+baseline is no measure: `rise by $2.1 million by 2030 from 2020 levels`) or
 undated — a forecast's label over figures alone (`票房预估：30亿—150亿+`, `Revenue forecast:
 $1.2B–$1.5B`; not `Forecast accuracy: 92%`) or a likely bar in time to come, every figure
 open (`最有希望在未来实现（50亿+）的类型`; not `有望使候诊缩短30%`), a

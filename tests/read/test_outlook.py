@@ -22,6 +22,19 @@ from citelint.read.outlook import forecast, horizon_windows, undated_forecast
         ("在2024年将管理费率下调30%。", False),  # 将 marks the object: what was done
         ("By 2020, sales had doubled to $4 billion.", False),
         ("The market is currently $2 trillion and will reach $5 trillion by 2030.", False),
+        # what was measured before the target year is a finding beside the forecast
+        (
+            "The market was valued at $96 billion in 2023 and will reach $115 billion by 2040.",
+            False,
+        ),
+        (
+            "The workforce is expected to shrink from 74.2 million in 2022 to 48 million by 2060.",
+            False,
+        ),
+        ("2024年规模为200万亿元，预计到2035年将突破300万亿元。", False),
+        # …a baseline year is not
+        ("Costs are projected to rise by $2.1 trillion by 2030 from 2020 levels.", True),
+        ("预计到2030年，费用较2020年将增加2.1万亿元。", True),
     ],
 )
 def test_a_forecast_is_a_target_year_and_a_future_marker(text: str, projected: bool) -> None:
