@@ -14,7 +14,12 @@ Fails (`sources/pubmed/22663011.xml` was published in 2012):
 
 A year written beside a citation or in author–year form (`Smith et al. (2015) [3]`,
 `(Smith, 2015)`) says when the cited work appeared: it is checked against the cited
-entry's year and the record's publication years, never against the span's text.
+entry's year and the record's publication years, never against the span's text. A year
+dates the run of citations that follows it in its sentence (`validated (2024) [2];
+audited (2025) [1]`: each year its own entry's; `(2025) and … (2023) [1][2]`: either of the
+run's), or all the sentence's citations when none follows. An entry's year is read from
+Vancouver (`… Lancet. 2019;394:…`), APA (`Smith, J. (2021). …`) and comma forms (`Barker et
+al., 2023, Optimizing …`).
 
 Passes: the entry's year, author, title and journal are the record's.
 
@@ -26,13 +31,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from citelint.ground.document import Reference
+from citelint.ground.document import Anchor, Reference
 from citelint.ground.tokens import fold
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis, BodyClaim
 from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.sources.model import Span
 
+_RUN_GAP = 3  # characters between two citations of one run
 _STOP = frozenset({"the", "of", "and", "for", "in", "on", "a", "an", "de", "la"})
 
 
@@ -65,13 +71,14 @@ class ReferenceMismatch(Rule[NoOptions]):
                 yield from self._years(item, analysis)
 
     def _years(self, item: BodyClaim, analysis: Analysis) -> Iterator[Finding]:
-        said = _said_years(item, analysis)
-        if not said:
-            return  # nothing cited says when it appeared: a year alone states no fact
         for tok in item.claim.years:
+            dated = _dated(item, tok.end)
+            said = _said_years(dated, analysis)
+            if not said:
+                continue  # nothing cited says when it appeared: a year alone states no fact
             if str(tok.date[0] if tok.date else "") in said:
                 continue
-            cites = ", ".join(a.text for a in item.anchors)
+            cites = ", ".join(a.text for a in dated)
             known = ", ".join(f"{what} says {year}" for year, what in sorted(said.items()))
             yield Finding(
                 self.code,
@@ -84,10 +91,28 @@ class ReferenceMismatch(Rule[NoOptions]):
             )
 
 
-def _said_years(item: BodyClaim, analysis: Analysis) -> dict[str, str]:
+def _dated(item: BodyClaim, end: int) -> tuple[Anchor, ...]:
+    """The citations a year ending at `end` dates: the sentence's first run of citations
+    after it (`modelling (2024) [7]; strategies (2025) [11]`: each year its own entry's; `the
+    2024 pipeline (2024) … the 2025 survey (2025) [11][13]`: the run's), else all that
+    cover the sentence."""
+    at = item.sentence.offset_of(end - 1) + 1
+    stop = item.sentence.offset_of(len(item.sentence.text) - 1) + 1
+    after = sorted((a for a in item.anchors if at <= a.start <= stop), key=lambda a: a.start)
+    if not after:
+        return item.anchors
+    run = [after[0]]
+    for anchor in after[1:]:
+        if anchor.start - run[-1].end > _RUN_GAP:  # (`[11][13]`, `[11], [13]`, `[1,3]`)
+            break
+        run.append(anchor)
+    return tuple(run)
+
+
+def _said_years(anchors: tuple[Anchor, ...], analysis: Analysis) -> dict[str, str]:
     """The years the cited entries and their records give, each with who gives it."""
     said: dict[str, str] = {}
-    keys = {a.id for a in item.anchors if a.type == "ref"}
+    keys = {a.id for a in anchors if a.type == "ref"}
     for entry in analysis.doc.references:
         if entry.key not in keys:
             continue

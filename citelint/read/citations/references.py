@@ -51,6 +51,9 @@ _ARXIV = ("arXiv", re.compile(rf"\barXiv\s*[:：]\s*({ARXIV_ID})(?:v\d+)?", re.I
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _APA_YEAR = re.compile(r"\((1[89]\d\d|20\d\d)[a-z]?\)")
 _PARTS = re.compile(r"(?<=[\w\)\]?!])\.\s+(?=[\w\"“(\[])")
+# `Barker et al., 2023, Optimizing distributed …`, `Wolf and Jones, 2024, Information-Based
+# …`: the authors, the year and the title between commas, as agents write a linked entry
+_NAME_YEAR_TITLE = re.compile(r"([^\W\d][^,\d]{1,80}?),\s*(1[89]\d\d|20\d\d)[a-z]?,\s*(\S.*)", re.S)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +155,10 @@ def _fields(body: str) -> tuple[str, str, str, str]:
         title = rest[0] if rest else ""
         journal = rest[1].split(",")[0] if len(rest) > 1 else ""
         return _family(authors, apa=True), title.rstrip("."), journal, apa.group(1)
+    named = _NAME_YEAR_TITLE.fullmatch(body)
+    if named:
+        first = re.split(r",|\bet al\b|\s(?:and|&)\s", named.group(1))[0]
+        return first.strip(" ."), named.group(3).strip().rstrip("."), "", named.group(2)
     parts = [p.strip() for p in _PARTS.split(body) if p.strip()]
     if len(parts) < 3 or not _looks_like_authors(parts[0]):
         return "", "", "", ""

@@ -84,3 +84,40 @@ def test_urls_and_the_ids_they_carry() -> None:
 
 def test_a_plain_note_has_no_fields() -> None:
     assert read_entry("FDA News Release. October 27, 2024.").author == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        (
+            "Barker et al., 2023, Optimizing Distributed Space-Based Networks",
+            ("Barker", "2023", "Optimizing Distributed Space-Based Networks"),
+        ),
+        (
+            "Wolf and Jones, 2024, Information-Based Trajectory Planning.",
+            ("Wolf", "2024", "Information-Based Trajectory Planning"),
+        ),
+        (
+            "Keeling & Palmer, 2008, Horizontal gene transfer",
+            ("Keeling", "2008", "Horizontal gene transfer"),
+        ),
+        (
+            "ESA Space Debris Office, 2025, Beyond GEO: Strategies",
+            ("ESA Space Debris Office", "2025", "Beyond GEO: Strategies"),
+        ),
+    ],
+)
+def test_an_entry_of_authors_year_and_title_between_commas(
+    text: str, fields: tuple[str, str, str]
+) -> None:
+    # as the parser hands a linked entry over: its text, and its link apart
+    entry = read_entry(f"3. {text}", links=["https://arxiv.org/pdf/2408.17435.pdf"])
+    assert (entry.author, entry.year, entry.title) == fields
+
+
+def test_a_title_without_authors_and_year_has_no_fields() -> None:
+    entry = read_entry(
+        "12. Three-Body Periodic Orbits - JPL Solar System Dynamics",
+        links=["https://ssd.jpl.nasa.gov/"],
+    )
+    assert (entry.author, entry.year) == ("", "")
