@@ -84,6 +84,27 @@ def _narrative_citations_and_many_entries(n: int) -> tuple[str, str]:
     return "r.md", body + "## References\n\n" + entries
 
 
+_COMMON_WORDS = "Omega kappa sigma lambda theta zeta"  # in every title
+
+
+def _own_words(i: int) -> str:
+    return " ".join(f"{w}{i}" for w in ("tau", "rho", "phi", "chi", "psi", "eta", "iota"))
+
+
+def _titles_named_beside_misnumbered_citations(n: int) -> tuple[str, str]:
+    # each work named by year and title beside the next entry's number: every one is looked
+    # up among the entries' titles (by an index of their words, not entry by entry)
+    body = "".join(
+        f"Rates rose 5% (2020, {_COMMON_WORDS} {_own_words(i)}) [{(i + 1) % n + 1}].\n\n"
+        for i in range(n)
+    )
+    entries = "".join(
+        f"{i + 1}. [Okafor et al., 2020, {_COMMON_WORDS} {_own_words(i)}](https://x.org/{i})\n"
+        for i in range(n)
+    )
+    return "r.md", body + "## References\n\n" + entries
+
+
 def _links_in_one_paragraph(n: int) -> tuple[str, str]:
     return "r.md", "".join(f"Rate {i % 90}% ([x](https://x.org/{i})). " for i in range(n))
 
@@ -309,6 +330,19 @@ def test_the_hints_search_costs_each_repeated_token_once(tmp_path: Path) -> None
     root = str(tmp_path / "sources")
     small = _cost(_comma_digits_before_a_number, 7500, root)
     large = _cost(_comma_digits_before_a_number, 30000, root)
+    assert large / small <= 4.4, f"{large / small:.2f}x the work for 4x the input"
+
+
+def test_titles_named_beside_citations_are_looked_up_not_compared_with_every_entry(
+    tmp_path: Path,
+) -> None:
+    """N works named by year and title, each beside another entry's number, against N
+    entries whose titles share six words: each is looked up by its own words (a word in
+    every title names none), not compared with every entry (CL104's numbering check)."""
+    write_file(tmp_path / "sources" / "pubmed" / "1.json", '{"abstract": "Values were 5%."}')
+    root = str(tmp_path / "sources")
+    small = _cost(_titles_named_beside_misnumbered_citations, 500, root)
+    large = _cost(_titles_named_beside_misnumbered_citations, 2000, root)
     assert large / small <= 4.4, f"{large / small:.2f}x the work for 4x the input"
 
 

@@ -19,7 +19,9 @@ dates the run of citations that follows it in its sentence (`validated (2024) [2
 audited (2025) [1]`: each year its own entry's; `(2025) and … (2023) [1][2]`: either of the
 run's), or all the sentence's citations when none follows. An entry's year is read from
 Vancouver (`… Lancet. 2019;394:…`), APA (`Smith, J. (2021). …`) and comma forms (`Barker et
-al., 2023, Optimizing …`).
+al., 2023, Optimizing …`). A work named beside its citation by year and title (`(2025,
+Precise Orbit Determination…) [10]`) whose words are another entry's title (80% of them)
+and not the cited entry's (under half) is a citation numbered against the wrong entry.
 
 Passes: the entry's year, author, title and journal are the record's.
 
@@ -29,7 +31,7 @@ Fix: correct the entry from the saved record, or cite the record it meant.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from citelint.ground.document import Anchor, Reference
 from citelint.ground.tokens import fold
@@ -39,6 +41,13 @@ from citelint.rules.base import Finding, NoOptions, Rule
 from citelint.sources.model import Span
 
 _RUN_GAP = 3  # characters between two citations of one run
+# a work named by its year and title in parentheses before its citation (`(2025, Precise
+# Orbit Determination for Cislunar Space Targets…) [10]`), as DLS reports write it
+_DATED_TITLE = re.compile(r"\((?:19|20)\d\d,\s*([^()]{12,300}?)\)")
+_MIN_TITLE_WORDS = 3  # fewer words name no title
+_TITLE_SAME = 0.8  # the share of its words another entry's title must hold…
+_TITLE_OTHER = 0.5  # …while the cited entry's holds less than this
+_COMMON = 32  # a title word in more entries than this identifies none
 _STOP = frozenset({"the", "of", "and", "for", "in", "on", "a", "an", "de", "la"})
 
 
@@ -66,9 +75,47 @@ class ReferenceMismatch(Rule[NoOptions]):
                     spans=(record.resolution,),
                     subject=f"[{entry.key}] {entry.text}",
                 )
+        entries = {e.key: e for e in analysis.doc.references if e.title}
+        if len(entries) < sum(1 for e in analysis.doc.references if e.title):
+            entries = {}  # keys that repeat (a list per section): whose title is unknown
+        titles = _TitleIndex(entries.values())
         for item in analysis.claims:
             if item.claim.years and item.anchors:
                 yield from self._years(item, analysis)
+            if entries and item.anchors:
+                yield from self._titles(item, entries, titles)
+
+    def _titles(
+        self, item: BodyClaim, entries: Mapping[str, Reference], titles: _TitleIndex
+    ) -> Iterator[Finding]:
+        """A work named beside a citation by its year and title (`(2025, Precise Orbit
+        Determination…) [10]`) whose title is another entry's, not the cited one's."""
+        text = item.sentence.text
+        for m in _DATED_TITLE.finditer(text):
+            named = [w for w in _words(m.group(1)) if len(w) > 2]
+            if len(named) < _MIN_TITLE_WORDS:
+                continue
+            run = _dated(item, m.end())
+            cited = [entries[a.id] for a in run if a.type == "ref" and a.id in entries]
+            if not cited or len(cited) < len(run):
+                continue  # a citation whose entry has no title: nothing to compare
+            if max(_share(named, e.title) for e in cited) >= _TITLE_OTHER:
+                continue
+            best, share = titles.best(named)
+            if best is None or share < _TITLE_SAME:
+                continue  # named nowhere in the list: not this rule's to judge
+            cites = ", ".join(a.text for a in run)
+            yield Finding(
+                self.code,
+                item.sentence.offset_of(m.start()),
+                item.sentence.offset_of(m.end() - 1) + 1,
+                f"the work named beside {cites} ('{_short(m.group(1).strip())}') is "
+                f"reference [{best.key}], not {cites}: the citation is numbered against the "
+                "wrong entry",
+                claim=item.sentence.text,
+                anchors=item.anchors,
+                subject=item.sentence.text,
+            )
 
     def _years(self, item: BodyClaim, analysis: Analysis) -> Iterator[Finding]:
         for tok in item.claim.years:
@@ -143,6 +190,41 @@ def _disagreements(entry: Reference, fields: Mapping[str, str], dates: str) -> l
 
 def _words(text: str) -> list[str]:
     return [w for w in re.findall(r"\w+", fold(text)) if w not in _STOP]
+
+
+class _TitleIndex:
+    """The entries holding each title word, built once a report: a work named beside its
+    citation is looked up by its words, not compared with every entry (N named works
+    against N entries cost N). A word in more than `_COMMON` titles names none of them."""
+
+    def __init__(self, entries: Iterable[Reference]) -> None:
+        self._order = {e.key: i for i, e in enumerate(entries)}
+        self._entries = {e.key: e for e in entries}
+        self._holding: dict[str, list[str]] = {}
+        for key, entry in self._entries.items():
+            for word in set(_words(entry.title)):
+                self._holding.setdefault(word, []).append(key)
+
+    def best(self, named: list[str]) -> tuple[Reference | None, float]:
+        """The entry whose title holds most of the words, and the share it holds."""
+        counts: dict[str, int] = {}
+        for word in named:
+            holding = self._holding.get(word, ())
+            if len(holding) > _COMMON:
+                continue
+            for key in holding:
+                counts[key] = counts.get(key, 0) + 1
+        if not counts:
+            return None, 0.0
+        key = min(counts, key=lambda k: (-counts[k], self._order[k]))
+        return self._entries[key], counts[key] / len(named)
+
+
+def _share(named: list[str], title: str) -> float:
+    """The share of the words a report names a work by that are in an entry's title."""
+    have = set(_words(title))
+    words = [w for w in named if len(w) > 2]
+    return sum(1 for w in words if w in have) / len(words) if words else 0.0
 
 
 def _overlap(entry: str, record: str) -> float:
