@@ -10,6 +10,7 @@ verdicts.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -33,9 +34,7 @@ from citelint.ground.tokens import (
 from citelint.ground.tokens.structure import rubric_row
 from citelint.read.citations.styles import DEFAULT_STYLES
 from citelint.read.mood import (
-    ANNOUNCE,
     PROMPT,
-    SCOPE,
     bare_diagram,
     class_by_members,
     gantt_lines,
@@ -49,6 +48,7 @@ from citelint.read.mood import (
 from citelint.read.outlook import forecast, horizon_windows, undated_forecast
 from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS
+from citelint.read.voice import ANNOUNCE, LAYOUT_LEAD, SCOPE
 from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
 
 
@@ -163,6 +163,9 @@ class ClaimReader:
             return self._claim(text, found, cites, heading=False)
         if SCOPE.match(text) or ANNOUNCE.match(text):
             return NO_CLAIM  # `This report evaluates …`, `Below are …`: the report itself
+        lead = LAYOUT_LEAD.match(text)
+        if lead:  # `下面按…来回答：…`: the layout's figures name parts; the rest is read
+            text = " " * lead.end() + text[lead.end() :]
         # --isolated: no layout of the report's own (a rating, a schedule) mutes a line
         layout = not self._trusted
         if layout and rating_line(text):
@@ -197,17 +200,19 @@ class ClaimReader:
         planned: bool = False,
     ) -> Claim:
         # `短期（1-3年）`: a horizon's window is the span it names, not a value stated
-        spans = horizon_windows(text)
-        numbers = tuple(
-            t
-            for t in found
-            if t.kind is not Kind.DATE and not any(b <= t.start < e for b, e in spans)
-        )
+        # `《中020年中国大学生就业报告》`: a number in a work's title names the work
+        titled = [m.span() for m in _BOOK_TITLE.finditer(text)] if "《" in text else []
+        spans = sorted(horizon_windows(text) + tuple(titled))
+        numbers = tuple(t for t in found if t.kind is not Kind.DATE and not _within(spans, t.start))
         years = tuple(t for t in found if publication_year(text, t, cites))
         taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²
         dated = [t for t in found if id(t) not in taken and dating_year(text, t)]
         taken.update(id(t) for t in dated)
-        dates = tuple(t for t in found if t.kind is Kind.DATE and id(t) not in taken)
+        dates = tuple(
+            t
+            for t in found
+            if t.kind is Kind.DATE and id(t) not in taken and not _within(titled, t.start)
+        )
         if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
             return Claim((), dates, (), (), ())
         marks = tuple(m for m, _ in markers(text))
@@ -240,6 +245,21 @@ class ClaimReader:
             speculative(text) or class_by_members(text),
             plan,
         )
+
+
+# A work named by its title in 《》 (`《2020年中国大学生就业报告》`, `《2025年AI在25个领域的应用与
+# 发展趋势》`): the book-title marks enclose a name, and its figures state nothing
+_BOOK_TITLE = re.compile(r"《[^《》\n]{1,200}》")
+
+
+def _within(spans: Sequence[tuple[int, int]], at: int) -> bool:
+    """Whether `at` lies in one of the sorted, non-overlapping `spans` (a bisection: a
+    sentence of many titles and many figures costs its length, not their product)."""
+    i = bisect_right(spans, (at, _END)) - 1
+    return i >= 0 and at < spans[i][1]
+
+
+_END = 1 << 62  # past any offset: `(at, _END)` sorts after every span starting at `at`
 
 
 def _citation_ranges(sentence: Sentence) -> tuple[tuple[int, int], ...]:

@@ -1,6 +1,6 @@
 """What a sentence does by its form, not what it states: a guess or a condition, the
-author's plan, the report describing itself, a restated prompt, chart data, a key of
-abbreviations, a class named by its members.
+author's plan, a restated prompt, chart data, a key of abbreviations, a class named by its
+members (the report describing itself is `voice.py`'s).
 
 Each is read from mood and shape — modal verbs, a plan's label, a demonstrative with the
 report as its subject, a diagram's syntax — never from a list of topics (`claims.py`
@@ -27,35 +27,6 @@ _CONDITION = re.compile(r"\s*(?:(?:if|should|unless)\b|如果|假如|若(?!干))
 _GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|或将|有望|将可能", re.I)
 
 
-# What the report itself does (`This report evaluates …`, `This section summarises …`,
-# `Assumptions used throughout: this report is limited to …`): the report as its own
-# subject, in the present tense — `This report found 40%` points back to a cited one.
-SCOPE = re.compile(
-    r"\W*(?:[A-Z][\w -]{0,40}[:：]\s*)?this\s+(?:report|research\s+brief|brief|document|"
-    r"section|chapter|memo|overview|guide)\s+(?!(?:\w+ed|found|showed|shown|made|gave|said|"
-    r"was|were|had)\b)\w+"
-    # `为便于分析，本报告采用综合性定义：…`, `本报告旨在…`: the report's own method (a
-    # clause before it at most); `本报告发现…` points back to a finding and is no scope
-    r"|[^。！？]{0,24}?本(?:报告|研究|文)(?:将|拟)?(?:采用|旨在|聚焦|基于|整合|界定|定义)",
-    re.I,
-)
-# The report naming itself to open its method section (`This comprehensive review employed
-# a multi-database search strategy …`, `This research brief was developed using …`); `This
-# study …` may be a cited one, so a study is never the report naming itself.
-OWN_ACCOUNT = re.compile(
-    r"\W*this\s+(?:[a-z-]+\s+){0,2}(?:report|review|brief|document|analysis|overview|"
-    r"synthesis)\b",
-    re.I,
-)
-# The report announcing what follows: a deictic opening (`Below are five patterns …`,
-# `Here we compare …`, `下面给出 5 种…模式`, `以下列出…`) or a lead-in ending in a colon
-# (`The following 3 trials enrolled adults:`): its number counts the report's own items.
-# `Below 5% of patients …` is a quantity's preposition, not the report pointing down.
-ANNOUNCE = re.compile(
-    r"\W*(?:(?:below|here)\s*,?\s+(?:are|is|we|I|you)\b|the\s+following\b[^.。]*[:：]\s*$|"
-    r"(?:下面|以下|下文|接下来)\s*(?:将|我们|先|再)?\s*(?:给出|列出|介绍|总结|归纳|列举|梳理|提供|是|为))",
-    re.I,
-)
 # A class named by its members, no clause of its own (`VEGF inhibitors: Bevacizumab and
 # other agents targeting vascular endothelial growth factor`, `Lenvatinib, cabozantinib,
 # and other agents targeting …`): a noun phrase, its members one word each, that says

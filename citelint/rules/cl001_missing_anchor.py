@@ -29,7 +29,9 @@ and `**90 days**`, each over a list; a step opened by its window and a colon,
 dose or a therapy-line marker (`should receive 2 mg daily`, `should be used second-line`;
 a speculation through any number). What the report itself does (`This report evaluates 12
 trials`; a `## Methodology` opened by naming the report or by what was done: `Items were
-consolidated …`), the author's own grade (`• Triage 3/4`, `Device Liability: High Risk
+consolidated …`; a lead-in laying out the answer, up to its colon: `下面按先进逻辑（约7/5/3/2
+nm）/DRAM来回答：…`), a number inside a work's title in 《》 (`《2020年中国大学生就业报告》`),
+the author's own grade (`• Triage 3/4`, `Device Liability: High Risk
 (3/5) – ageing fleet`, `PCO Liability: Medium—Score 2.6/4`: a score out of at most 10 and
 no other figure; a table row of scores or stars, a criterion's weight before them: `|
 Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a Mermaid diagram whose fence an export

@@ -175,3 +175,29 @@ def test_a_plan_asks_no_source_for_its_deadline(tmp_path: Path) -> None:
     (claim,) = _claims(tmp_path, "Success criterion: response in 45% by 2027 [1].\n").values()
     assert claim.prospective and claim.dates == ()
     assert [t.text for t in claim.numbers] == ["45%"]  # its figures are still checked
+
+
+def test_a_number_inside_a_works_title_names_the_work(tmp_path: Path) -> None:
+    claims = _claims(
+        tmp_path,
+        "麦可思研究院《中020年中国大学生就业报告》显示，数字媒体艺术是绿牌专业。\n\n"
+        "据《2025年AI在25个领域的应用》统计，用户增长30%。\n",
+    )
+    title_only, beside = claims.values()
+    assert not title_only.fact_bearing  # `020年` and nothing else: the title's
+    assert [t.text for t in beside.numbers] == ["30%"]  # `25个` is the title's, 30% is stated
+
+
+def test_a_lead_in_laying_out_the_answer_states_nothing_before_its_colon(
+    tmp_path: Path,
+) -> None:
+    claims = _claims(
+        tmp_path,
+        "下面按先进逻辑（约7/5/3/2 nm）/DRAM来回答：主力是PVD与CVD。\n\n"
+        "下面按节点来回答：接触电阻降低了25%。\n\n"
+        "以下按2024年数据，销量增长30%。\n",
+    )
+    layout, after_colon, no_colon = claims.values()
+    assert not layout.fact_bearing  # the nodes it sorts by name parts of the answer
+    assert [t.text for t in after_colon.numbers] == ["25%"]  # what follows is read
+    assert [t.text for t in no_colon.numbers] == ["30%"]  # no answering verb and colon

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from citelint.read.mood import (
-    SCOPE,
     bare_diagram,
     class_by_members,
     glossary,
@@ -210,19 +209,6 @@ def test_a_window_of_time_alone_is_a_schedules_label(text: str, window: bool) ->
 )
 def test_a_heading_that_names_the_plan(text: str, plan: bool) -> None:
     assert plan_heading(text) is plan
-
-
-@pytest.mark.parametrize(
-    ("text", "scope"),
-    [
-        ("为便于分析，本报告采用综合性定义：家庭年收入在10万-50万元之间。", True),
-        ("本报告旨在回答以下问题。", True),
-        ("本报告发现40%的家庭负债。", False),  # points back to a finding
-        ("This report evaluates 12 trials.", True),
-    ],
-)
-def test_the_report_describing_itself_is_scope(text: str, scope: bool) -> None:
-    assert bool(SCOPE.match(text)) is scope
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from citelint.ground.document import Block
 from citelint.ground.tokens import fold
-from citelint.read.mood import OWN_ACCOUNT
+from citelint.read.voice import OWN_ACCOUNT
 
 # a heading's numbering (`1.2`, `1)`, `第三章`, `A.`, `IV.`) and what trails its name
 NUMBERING = re.compile(

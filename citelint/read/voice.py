@@ -1,0 +1,55 @@
+"""What a report says of itself, by form: its scope (`This report evaluates …`, `本报告旨在…`),
+its own account opening a method section (`This comprehensive review employed …`), what it
+announces (`Below are five patterns …`, `下面给出 5 种…模式`) and how it lays out its answer
+(`下面按先进逻辑/DRAM来回答：…`).
+
+Each names the report as its subject or points at what follows, so its figures count the
+report's own items or name its parts, never a finding (`claims.py` asks these once per
+sentence; `parse/method_sections.py` asks the own account of a section's first paragraph).
+"""
+
+from __future__ import annotations
+
+import re
+
+# What the report itself does (`This report evaluates …`, `This section summarises …`,
+# `Assumptions used throughout: this report is limited to …`): the report as its own
+# subject, in the present tense — `This report found 40%` points back to a cited one.
+SCOPE = re.compile(
+    r"\W*(?:[A-Z][\w -]{0,40}[:：]\s*)?this\s+(?:report|research\s+brief|brief|document|"
+    r"section|chapter|memo|overview|guide)\s+(?!(?:\w+ed|found|showed|shown|made|gave|said|"
+    r"was|were|had)\b)\w+"
+    # `为便于分析，本报告采用综合性定义：…`, `本报告旨在…`: the report's own method (a
+    # clause before it at most); `本报告发现…` points back to a finding and is no scope
+    r"|[^。！？]{0,24}?本(?:报告|研究|文)(?:将|拟)?(?:采用|旨在|聚焦|基于|整合|界定|定义)",
+    re.I,
+)
+# The report naming itself to open its method section (`This comprehensive review employed
+# a multi-database search strategy …`, `This research brief was developed using …`); `This
+# study …` may be a cited one, so a study is never the report naming itself.
+OWN_ACCOUNT = re.compile(
+    r"\W*this\s+(?:[a-z-]+\s+){0,2}(?:report|review|brief|document|analysis|overview|"
+    r"synthesis)\b",
+    re.I,
+)
+# The report announcing what follows: a deictic opening (`Below are five patterns …`,
+# `Here we compare …`, `下面给出 5 种…模式`, `以下列出…`) or a lead-in ending in a colon
+# (`The following 3 trials enrolled adults:`): its number counts the report's own items.
+# `Below 5% of patients …` is a quantity's preposition, not the report pointing down.
+ANNOUNCE = re.compile(
+    r"\W*(?:(?:below|here)\s*,?\s+(?:are|is|we|I|you)\b|the\s+following\b[^.。]*[:：]\s*$|"
+    r"(?:下面|以下|下文|接下来)\s*(?:将|我们|先|再)?\s*(?:给出|列出|介绍|总结|归纳|列举|梳理|提供|是|为))",
+    re.I,
+)
+# …or a lead-in saying how the answer is laid out, ending in a colon (`下面按先进逻辑（约7/5/3/2
+# nm）/DRAM/3D NAND，并按FEOL/BEOL来回答：…`, `Below, by node and by layer, we answer:`): its
+# figures name the answer's parts (`7/5/3/2 nm`: the nodes it is sorted by), and what follows
+# the colon is the sentence's statement. `以下按2024年数据，销量增长30%` has no colon after
+# a verb of answering and stays a claim.
+LAYOUT_LEAD = re.compile(
+    r"\W*(?:(?:下面|以下|下文|接下来)\s*(?:将|我们|我)?\s*(?:按|从|就|分)[^。！？：:]{0,160}?"
+    r"(?:来|进行)?(?:回答|分析|说明|展开|介绍|梳理|讨论|阐述)"
+    r"|below\s*,?\s+(?:by|per)\b[^.:：]{0,160}?\b(?:we|I)\s+(?:answer|discuss|review)\b)"
+    r"\s*[:：]",
+    re.I,
+)

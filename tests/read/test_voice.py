@@ -1,0 +1,60 @@
+"""Voice: what a report says of itself — its scope, what it announces, how it lays out its
+answer — read by form."""
+
+from __future__ import annotations
+
+import pytest
+
+from citelint.read.voice import ANNOUNCE, LAYOUT_LEAD, OWN_ACCOUNT, SCOPE
+
+
+@pytest.mark.parametrize(
+    ("text", "scope"),
+    [
+        ("为便于分析，本报告采用综合性定义：家庭年收入在10万-50万元之间。", True),
+        ("本报告旨在回答以下问题。", True),
+        ("本报告发现40%的家庭负债。", False),  # points back to a finding
+        ("This report evaluates 12 trials.", True),
+    ],
+)
+def test_the_report_describing_itself_is_scope(text: str, scope: bool) -> None:
+    assert bool(SCOPE.match(text)) is scope
+
+
+@pytest.mark.parametrize(
+    ("text", "announced"),
+    [
+        ("下面给出 5 种在2024–2026证据与实践中反复出现的模式。", True),
+        ("Below are five patterns seen in 2024.", True),
+        ("Below 5% of patients responded.", False),  # a quantity's preposition
+    ],
+)
+def test_the_report_announcing_what_follows(text: str, announced: bool) -> None:
+    assert bool(ANNOUNCE.match(text)) is announced
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        (
+            "下面按先进逻辑（约7/5/3/2 nm）/DRAM/3D NAND，并按FEOL/BEOL来回答：主力是PVD。",
+            "来回答：",
+        ),
+        ("以下从三个层面分析：", "分析："),
+        ("Below, by node and by layer, we answer: PVD leads.", "answer:"),
+        ("以下按2024年数据，销量增长30%。", None),  # no verb of answering, no colon
+        ("下面给出 5 种模式：", None),  # an announcement, ANNOUNCE's
+        ("Below 5% of sites, by region, we answer: none.", None),
+    ],
+)
+def test_a_lead_in_laying_out_the_answer_ends_at_its_colon(text: str, lead: str | None) -> None:
+    m = LAYOUT_LEAD.match(text)
+    if lead is None:
+        assert m is None
+    else:
+        assert m is not None and text[: m.end()].endswith(lead)
+
+
+def test_the_report_naming_itself_opens_its_own_account() -> None:
+    assert OWN_ACCOUNT.match("This comprehensive review employed a search of 4 databases.")
+    assert not OWN_ACCOUNT.match("This study enrolled 120 patients.")  # maybe a cited one
