@@ -45,10 +45,14 @@ _SIMPLE = (
 )
 # A counted thing: a plural noun, with at most one modifier before it (`52 variants`,
 # `21 healthy volunteers`). English function words are neither; `analysis`, `status` and
-# `class` end in s but are singular.
+# `class` end in s but are singular. Nor is a linking or reporting verb, whose -s is the
+# third person's (`a ratio above 1.0 indicates …`, `a score of 5 means …`): the number there
+# is a threshold in the subject, not a count of `indicates`.
 _FUNCTION = (
     r"(?:of|the|and|or|to|in|on|at|for|with|from|by|was|were|is|are|has|have|had|as|than|"
-    r"more|less|its|this|these|those|plus|versus|times|fold|per|vs|also|into|over|under)"
+    r"more|less|its|this|these|those|plus|versus|times|fold|per|vs|also|into|over|under|"
+    r"indicates|means|suggests|implies|signals|denotes|represents|reflects|requires|remains|"
+    r"becomes|equals|corresponds)"
     r"(?![A-Za-z])"
 )
 _PLURAL = r"[a-z]{2,}[a-hj-rt-z]s(?![A-Za-z])"

@@ -86,6 +86,10 @@ def test_a_schedule_is_still_a_dose() -> None:
         ("2 of the patients", []),
         ("case 5 analysis", []),
         ("the 3 was", []),
+        # a linking or reporting verb's -s is the third person's: the number is a threshold
+        ("a ratio above 1.0 indicates a favourable profile", []),
+        ("a score of 5 means remission", []),
+        ("5 patients indicated pain", [("5 patients", Kind.COUNT)]),
         # a year-shaped number before a plural noun is a year
         ("In 2019 trials showed", [("2019", Kind.DATE)]),
         # a name of two capitals before it makes the number part of the name
