@@ -11,7 +11,8 @@ after it that continue its subject (a name they share with it, as `ties.py` read
 `- KEYNOTE-048 enrolled 882 patients [1].` / `- In KEYNOTE-048, grade 3 events were
 55%.`); an item about something else keeps asking for its own. The items of a list are
 its siblings: a nested list is a list of its own, led in by the item above it when that
-item ends in a colon. A sentence written across a list — a lead-in, the items, then a
+item ends in a colon; an item's depth is its marker's column (`- **Label**:` over `  - item`),
+not where its text begins. A sentence written across a list — a lead-in, the items, then a
 paragraph in lower case that ends it (`… reduced:` / `- stroke risk by 14%` / `with no
 increase in adverse events [3].`) — is cited by that paragraph's citation, lead-in and
 items alike. Borrowers are checked against the citation (never exempted) and
@@ -156,7 +157,14 @@ def _on_marker(text: str, block: Block) -> bool:
 
 
 def _column(text: str, block: Block) -> int:
-    return block.start - (text.rfind("\n", 0, block.start) + 1)
+    """The column of the item's list marker: where its text begins would put `- **Label**：`
+    (text at column 4) as deep as the `  - item` under it (text at column 4 too)."""
+    line = text.rfind("\n", 0, block.start) + 1
+    indent = _INDENT.match(text, line, block.start)
+    return (indent.end() if indent else line) - line
+
+
+_INDENT = re.compile(r"(?:[ \t]*>)*[ \t]*")  # a quote's `>` and the spaces before a marker
 
 
 def flattened_lead_ins(blocks: Sequence[Block]) -> None:

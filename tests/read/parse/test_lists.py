@@ -196,3 +196,28 @@ def test_a_loose_list_under_advice_is_the_plan_and_under_findings_is_not() -> No
         doc = Parser().parse("r.md", f"# R\n\n{heading}\n\n{body}".encode())
         marked = [b.planned for b in doc.blocks if b.kind == "p"]
         assert marked == [planned, planned], heading
+
+
+def test_an_items_depth_is_its_markers_column_not_where_its_bold_label_ends() -> None:
+    # `- **Results**:` puts its text at column 4, as deep as the `  - one: …` under it
+    text = (
+        "- **Setup**:\n  - one transmitter and 3 receivers;\n  - 300 packets/s [1].\n"
+        "- **Results**:\n  - one person: 91.7 mm;\n  - two people: 108.1 mm;\n"
+        "  - three people: 125.3 mm [2].\n- **Assessment**: dense tensors cost memory.\n\n"
+        "## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+    )
+    cited = {t: a for t, a, _ in _cited(text)}
+    assert cited["one transmitter and 3 receivers;"] == ["[1]"]
+    assert cited["one person: 91.7 mm;"] == ["[2]"]
+    assert cited["two people: 108.1 mm;"] == ["[2]"]
+    assert cited["Results:"] == ["[2]"]
+    assert cited["Assessment: dense tensors cost memory."] == []  # a sibling of the labels
+
+
+def test_a_quoted_list_and_wider_numbers_keep_their_depth() -> None:
+    quoted = "> - Main barriers:\n>   - only 14.4% share data;\n>   - access is uneven [2].\n"
+    assert [a for _, a, _ in _cited(quoted)] == [["[2]"], ["[2]"], ["[2]"]]
+    numbered = "".join(f"{n}. Item {n} holds {n}0 units.\n" for n in range(8, 12))
+    numbered = numbered.replace("110 units.", "110 units [1].")
+    # `10.` is no deeper than `9.`: the list is one, closed by its last item's citation
+    assert [a for _, a, _ in _cited(numbered)] == [["[1]"]] * 4
