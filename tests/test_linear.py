@@ -84,6 +84,16 @@ def _narrative_citations_and_many_entries(n: int) -> tuple[str, str]:
     return "r.md", body + "## References\n\n" + entries
 
 
+def _source_names_in_parentheses(n: int) -> tuple[str, str]:
+    # every name a parenthesised list of sources, every entry's leading name a lookup
+    names = "; ".join(f"Alpha Body{i} Group" for i in range(min(n, 20)))
+    body = "".join(f"Rate {i % 90}% rose (Alpha Body{i} Group; {names}).\n\n" for i in range(n))
+    entries = "".join(
+        f'{i + 1}. Alpha Body{i} Group. "T{i}." https://x.org/{i}\n' for i in range(n)
+    )
+    return "r.md", body + "## References\n\n" + entries
+
+
 _COMMON_WORDS = "Omega kappa sigma lambda theta zeta"  # in every title
 
 
@@ -290,6 +300,7 @@ CASES = [
     (_lists_led_in_by_colons, 2000),
     (_plan_labels_over_paragraphs, 2000),
     (_narrative_citations_and_many_entries, 2000),
+    (_source_names_in_parentheses, 1000),
     (_long_non_ascii_line_of_inline_spans, 25000),
     (_lines_of_one_block, 2500),
     (_long_chinese_paragraph, 2000),

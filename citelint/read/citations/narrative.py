@@ -4,6 +4,13 @@ and a year in parentheses, `(DesignLights, 2025)`, `(Encyclopédie de l'Environn
 2025; Smith et al., 2021)`, in a report whose numbered list gives the entry under that
 name (`2. Encyclopédie de l'Environnement. "The Orientation of …"`, often with no year).
 
+A source's name alone in parentheses, `(SevenFifty Daily)`, `(MOJU Zero; The Bartender
+Company)`, cites the entries the list gives under that name, as a numbered list writes it
+before its first full stop (`2. SevenFifty Daily. "The Science Behind …" https://…`): every
+item must be such a name, word for word, or the parentheses are a remark (`(MASI)`, `(e.g.,
+Fee Brothers)`). A name two entries share (`12. A Bar Above. …`, `13. A Bar Above. …`)
+cites both.
+
 The name is read off the sentence (a run of capitalised words after `According to` or
 `as reported by`, with an optional acronym in brackets; in parentheses, what stands before
 the year, `et al.` aside, or the first of two authors) and looked up in the entries' own
@@ -34,6 +41,10 @@ _SECOND_AUTHOR = re.compile(r"[ \t]+(?:and|&)[ \t]+")  # `Smith and Lee`: the fi
 NARRATED = re.compile(  # the scanner's cheap look
     rf"ccording to|reported by|stated by|{_YEAR}[ \t]*[;)]"
 )
+# an entry's leading name: what stands before its first full stop, `SevenFifty Daily.`
+_LEAD = re.compile(r"[ \t]*(?P<lead>[A-Z0-9][^.\n]{2,80}?)\.(?:[ \t]|$)")
+_BEFORE_REMARK = re.compile(r"[ \t]*\(")  # `The Oxford Companion … (via Spirits …)`
+MAX_NAMED = 8  # the entries one name may cite; a name more share names no source
 _MIN_NAME = 4  # a name this short (`WHO`) must match as a whole word, case and all
 _WORD = re.compile(r"[\w&'’]+")
 MAX_NAME_WORDS = 12  # a longer name is read no further
@@ -49,15 +60,42 @@ class Narrators:
         self._runs: dict[tuple[str, ...], set[str]] | None = None  # built on first use
         self._dates: dict[str, frozenset[str]] | None = None  # each entry's years, the same
 
+        self._leads = _leads(self.entries)  # each entry's leading name: `(Forbes)`
+
     def __bool__(self) -> bool:
         return bool(self.entries)
 
+    def reads(self, text: str) -> bool:
+        """Whether `text` may hold a citation of these kinds (the scanner's cheap look)."""
+        return bool(NARRATED.search(text) or (self._leads and "(" in text))
+
     def citations(self, text: str) -> list[tuple[str, int, int, bool]]:
-        """(entry key, start, end, masked) for both kinds: a narrative name is part of
-        what the sentence says, a name and year in parentheses is not."""
-        return [(k, b, e, False) for k, b, e in self.cite(text)] + [
-            (k, b, e, True) for k, b, e in self.cite_dated(text)
+        """(entry key, start, end, masked) for each kind: a narrative name is part of
+        what the sentence says, a name in parentheses (with a year or alone) is not."""
+        return [
+            *((k, b, e, False) for k, b, e in self.cite(text)),
+            *((k, b, e, True) for k, b, e in self.cite_dated(text)),
+            *((k, b, e, True) for k, b, e in self.cite_named(text)),
         ]
+
+    def cite_named(self, text: str) -> list[tuple[str, int, int]]:
+        """(entry key, start, end) for each source named alone in parentheses, every item
+        an entry's leading name (`(Serious Eats; YouTube Mocktails Masterclass)`)."""
+        if not self._leads:
+            return []
+        out: list[tuple[str, int, int]] = []
+        for m in _PARENTHETICAL.finditer(text):
+            begin, found = m.start(1), []
+            for part in m.group(1).split(";"):
+                keys = self._leads.get(_folded(_WORD.findall(part)))
+                if not keys:
+                    break  # a remark in parentheses, not a list of sources
+                lead = len(part) - len(part.lstrip())
+                found += [(k, begin + lead, begin + len(part.rstrip())) for k in sorted(keys)]
+                begin += len(part) + 1
+            else:
+                out += found
+        return out
 
     def cite(self, text: str) -> list[tuple[str, int, int]]:
         """(entry key, start, end) for each narrative citation in `text` naming exactly
@@ -141,3 +179,19 @@ def _note(runs: dict[tuple[str, ...], set[str]], run: tuple[str, ...], key: str)
     keys = runs.setdefault(run, set())
     if len(keys) < 2:  # two keys already make the name ambiguous
         keys.add(key)
+
+
+def _leads(entries: Sequence[tuple[str, str]]) -> dict[tuple[str, ...], set[str]]:
+    """Each entry's leading name (and the same name without a remark in parentheses), as
+    folded words, to the keys of the entries that lead with it."""
+    leads: dict[tuple[str, ...], set[str]] = {}
+    for key, entry in entries:
+        m = _LEAD.match(entry)
+        if m is None or "://" in m.group("lead"):
+            continue
+        lead = m.group("lead")
+        for name in {lead, _BEFORE_REMARK.split(lead, maxsplit=1)[0]}:
+            words = _WORD.findall(name)
+            if 0 < len(words) <= MAX_NAME_WORDS:
+                leads.setdefault(_folded(words), set()).add(key)
+    return {name: keys for name, keys in leads.items() if len(keys) <= MAX_NAMED}

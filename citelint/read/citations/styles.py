@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from citelint.read.citations.dated import DATED_FOLLOWS, SOURCE_ID_FOLLOWS, dated, source_ids
 from citelint.read.citations.hits import BlockText, CitationHit, Style, expand
 from citelint.read.citations.labels import after_sentence, in_brackets, names_source
-from citelint.read.citations.narrative import NARRATED, Narrators
+from citelint.read.citations.narrative import Narrators
 from citelint.read.citations.positional import (
     AFTER_POWER,
     CELL_END,
@@ -126,7 +126,7 @@ class CitationScanner:
             and not (row and self.keys)
             and not self._trigger.search(text)
             and not (self.spaced and (SPACED.search(text) or SPACED_AFTER_BRACKET.search(text)))
-            and not (self.narrators and NARRATED.search(text))
+            and not (self.narrators and self.narrators.reads(text))
         ):
             return []  # most text cites in no style: one pass decides it
         block = BlockText(text, links, sups, row, merged([(b, e) for b, e, _ in links]))

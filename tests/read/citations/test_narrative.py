@@ -61,3 +61,38 @@ def test_no_entry_several_or_a_remark_cite_nothing() -> None:
     # a name looked up twice is found twice: the index is read, never changed
     twice = "It rose (Kramer, 1957). It fell (Kramer, 1957)."
     assert [k for k, _, _ in Narrators(BIRDS).cite_dated(twice)] == ["4", "4"]
+
+
+DRINKS = (
+    ("1", 'MOJU Zero. "How Are Non-Alcoholic Drinks Made?" https://a'),
+    ("2", 'SevenFifty Daily. "The Science Behind Non-Alcoholic Beer." https://b'),
+    ("3", 'A Bar Above. "Guide to Craft Mocktails." https://c'),
+    ("4", 'A Bar Above. "Mocktails 101." https://d'),
+    ("5", 'The Oxford Companion to Spirits & Cocktails (via Spirits & Distilling). "M." https://e'),
+    ("6", 'YouTube (Mocktails Masterclass). "Improve Your Cocktails." https://f'),
+    ("7", "https://g.example.org/page. A page."),
+)
+
+
+def test_a_sources_name_alone_in_parentheses_cites_the_entries_it_leads() -> None:
+    text = "It never exceeds 0.5% ABV (SevenFifty Daily)."
+    ((key, start, end),) = Narrators(DRINKS).cite_named(text)
+    assert key == "2" and text[start:end] == "SevenFifty Daily"
+    both = "Tannins dry the palate (MOJU Zero; The Oxford Companion to Spirits & Cocktails)."
+    assert [k for k, _, _ in Narrators(DRINKS).cite_named(both)] == ["1", "5"]
+    shared = "Rich syrup is 2:1 (A Bar Above; YouTube Mocktails Masterclass)."
+    assert [k for k, _, _ in Narrators(DRINKS).cite_named(shared)] == ["3", "4", "6"]
+    assert [m for *_, m in Narrators(DRINKS).citations(text)] == [True]  # not a claim's words
+
+
+def test_a_remark_in_parentheses_or_a_partial_name_cites_nothing() -> None:
+    for remark in (
+        "Bitters add depth (e.g., Fee Brothers).",
+        "Shrubs add bite (SevenFifty).",  # not the whole name
+        "Ginger burns (MOJU Zero, citing a lab).",  # an item that is not a name
+        "Kombucha works (MOJU Zero; a blog).",  # every item must be a name
+        "It is cheap (https).",  # a bare-link entry leads with no name
+    ):
+        assert Narrators(DRINKS).cite_named(remark) == [], remark
+    many = tuple((str(k), f"Wikipedia. Page {k}. https://w/{k}") for k in range(1, 10))
+    assert Narrators(many).cite_named("It grew (Wikipedia).") == []  # nine entries: no source
