@@ -48,7 +48,7 @@ from citelint.read.mood import (
 from citelint.read.outlook import forecast, horizon_windows, undated_forecast
 from citelint.read.parse.builder import DEFAULT_APPENDIX_HEADINGS, ClaimOptions
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS
-from citelint.read.voice import ANNOUNCE, LAYOUT_LEAD, SCOPE
+from citelint.read.voice import LAYOUT_LEAD, speaks_for_itself
 from citelint.sources.kinds import BUILTIN_TYPES, LOCATOR_OPTIONAL
 
 
@@ -161,7 +161,7 @@ class ClaimReader:
                 return NO_CLAIM
             found = cell_tokens(text, cells, block.columns)
             return self._claim(text, found, cites, heading=False)
-        if SCOPE.match(text) or ANNOUNCE.match(text):
+        if speaks_for_itself(text):
             return NO_CLAIM  # `This report evaluates …`, `Below are …`: the report itself
         lead = LAYOUT_LEAD.match(text)
         if lead:  # `下面按…来回答：…`: the layout's figures name parts; the rest is read

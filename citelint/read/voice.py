@@ -1,7 +1,8 @@
 """What a report says of itself, by form: its scope (`This report evaluates …`, `本报告旨在…`),
 its own account opening a method section (`This comprehensive review employed …`), what it
-announces (`Below are five patterns …`, `下面给出 5 种…模式`) and how it lays out its answer
-(`下面按先进逻辑/DRAM来回答：…`).
+announces (`Below are five patterns …`, `下面给出 5 种…模式`, `下面按…口径先定样本，…最后给出…的
+2–3家公司`), how it lays out its answer (`下面按先进逻辑/DRAM来回答：…`) and what its own
+materials lack (`本轮资料不足以逐家计算…，只能提供近3年…`).
 
 Each names the report as its subject or points at what follows, so its figures count the
 report's own items or name its parts, never a finding (`claims.py` asks these once per
@@ -53,3 +54,27 @@ LAYOUT_LEAD = re.compile(
     r"\s*[:：]",
     re.I,
 )
+# …or a plan of the whole answer in one sentence, no colon in it (`下面按“可量化、可复核”的口径，
+# 把…先定样本，再做横向比较，最后给出…的2–3家公司。`): its figures count what the report will
+# give. With a colon the lead-in is LAYOUT_LEAD's and what follows it is read; without a verb
+# of laying out (`以下按2024年数据，销量增长30%`) the sentence is a claim.
+_PLAN_LEAD = re.compile(
+    r"\W*(?:下面|以下|下文|接下来)\s*(?:将|我们|我)?\s*(?:先)?\s*(?:按|把|从|就|围绕)"
+    r"[^。！？：:]{0,200}?(?:给出|整理|梳理|归纳|汇总|比较|对比|回答|评估|列出|标注)"
+)
+# What the report's own materials of this round lack (`本轮资料不足以对Top10逐家计算…；只能提供
+# “少数公司近3年财务轨迹”`, `当前摘录未给出MAE数值`, after a label at most: `结论：…`): a gap
+# in its research, whose figures name what is missing. `本轮资料显示，营收增长30%` reports a
+# finding and stays a claim.
+_OWN_GAP = re.compile(
+    r"\W*(?:[^。！？：:\s]{1,8}[：:]\s*)?(?:本轮|本次|当前)(?:可核验)?(?:资料|材料|摘录|检索|来源|上下文)?"
+    r"\s*(?:中|里)?\s*(?:不足|未|没有|缺|无法|仅能|只能)"
+)
+
+
+def speaks_for_itself(text: str) -> bool:
+    """Whether the sentence is the report's own voice throughout: its scope, an
+    announcement, a plan of its answer with no colon in it, or what its materials lack."""
+    if SCOPE.match(text) or ANNOUNCE.match(text) or _OWN_GAP.match(text):
+        return True
+    return _PLAN_LEAD.match(text) is not None and ":" not in text and "：" not in text

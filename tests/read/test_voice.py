@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.read.voice import ANNOUNCE, LAYOUT_LEAD, OWN_ACCOUNT, SCOPE
+from citelint.read.voice import ANNOUNCE, LAYOUT_LEAD, OWN_ACCOUNT, SCOPE, speaks_for_itself
 
 
 @pytest.mark.parametrize(
@@ -58,3 +58,27 @@ def test_a_lead_in_laying_out_the_answer_ends_at_its_colon(text: str, lead: str 
 def test_the_report_naming_itself_opens_its_own_account() -> None:
     assert OWN_ACCOUNT.match("This comprehensive review employed a search of 4 databases.")
     assert not OWN_ACCOUNT.match("This study enrolled 120 patients.")  # maybe a cited one
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        # a plan of the whole answer, no colon: its figure counts what it will give
+        (
+            "下面按可复核的口径，把前十家公司先定样本，再做横向比较，最后给出最可能靠前的2–3家公司。",
+            True,
+        ),
+        ("下面把这些资料按可执行的方式整理成3张表。", True),
+        ("下面把问题拆成三块：增长30%的原因在于出口。", False),  # a colon: the rest is read
+        ("以下按2024年数据，销量增长30%。", False),  # no verb of laying out
+        ("下面把A公司30%的增长归因于出口。", False),
+        # what the report's own materials lack: their span, not a finding
+        ("结论：本轮资料不足以逐家计算2020–2025的CAGR；只能提供近3年财务轨迹。", True),
+        ("当前摘录未给出HR MAE等数值，仅有5个样本。", True),
+        ("本次检索中没有找到2019年以前的数据。", True),
+        ("本轮资料显示，营收增长30%。", False),  # reports a finding
+        ("当前市场规模为30亿元。", False),  # the present, not the materials
+    ],
+)
+def test_the_report_speaking_for_itself_throughout(text: str, own: bool) -> None:
+    assert speaks_for_itself(text) is own
