@@ -72,9 +72,20 @@ _OWN_GAP = re.compile(
 )
 
 
+# The report's offer to the reader, a condition on what the reader wants (`如果你后续希望我把
+# “九档”变成九分位（每档11.1%人口），那需要…`, `If you'd like me to split the 9 tiers …`): its
+# figures are what it would do.
+_OFFER = re.compile(
+    r"\W*(?:(?:如果|若|假如|要是)\s*(?:你|您)[^。！？]{0,40}?(?:希望|想|需要|要)\s*我"
+    r"|if\s+you(?:'d|\s+would)?\s+(?:like|want|prefer)\s+(?:me|us)\b)",
+    re.I,
+)
+
+
 def speaks_for_itself(text: str) -> bool:
     """Whether the sentence is the report's own voice throughout: its scope, an
-    announcement, a plan of its answer with no colon in it, or what its materials lack."""
-    if SCOPE.match(text) or ANNOUNCE.match(text) or _OWN_GAP.match(text):
+    announcement, a plan of its answer with no colon in it, what its materials lack, or
+    its offer to the reader."""
+    if SCOPE.match(text) or ANNOUNCE.match(text) or _OWN_GAP.match(text) or _OFFER.match(text):
         return True
     return _PLAN_LEAD.match(text) is not None and ":" not in text and "：" not in text

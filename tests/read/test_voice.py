@@ -78,6 +78,10 @@ def test_the_report_naming_itself_opens_its_own_account() -> None:
         ("本次检索中没有找到2019年以前的数据。", True),
         ("本轮资料显示，营收增长30%。", False),  # reports a finding
         ("当前市场规模为30亿元。", False),  # the present, not the materials
+        # the report's offer to the reader: what it would do
+        ("如果你后续希望我把九档变成九分位（每档11.1%人口），那需要微观数据。", True),
+        ("If you'd like me to split the 9 tiers into ninths (11.1% each), I need the data.", True),
+        ("如果你的收入超过50万元，你属于前10%。", False),  # a condition on the reader's facts
     ],
 )
 def test_the_report_speaking_for_itself_throughout(text: str, own: bool) -> None:

@@ -18,7 +18,9 @@ increase in adverse events [3].`) — is cited by that paragraph's citation, lea
 items alike. Borrowers are checked against the citation (never exempted) and
 make no CL111 statement of it. Only citations in a report's own styles are shared; an
 anchor is written per sentence on purpose, and a list whose items cite on their own
-lends nothing.
+lends nothing to the others — though a lead-in over items that each cite borrows them all
+(`“中等收入群体超过4亿”…出现在多个权威文本/讲话中：` / `- 讲话…超过4亿人[61]` / …), as one over
+cited paragraphs does.
 """
 
 from __future__ import annotations
@@ -214,6 +216,11 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
         lent = _citations(items[0])
         subject = names(" ".join(s.text for s in items[0].sentences))
         borrowers = [b for b in items[1:] if subject & names(_text(b))]
+    elif lead is not None and len(cited) == len(items):
+        # every item cites its own: the lead-in (`…出现在多个权威文本/讲话中：` over items
+        # each citing the text it quotes) borrows them all, as over cited paragraphs
+        _lead_borrows(lead, items)
+        return
     else:
         return  # nothing cites it, or the items cite on their own
     if not lent:
@@ -231,6 +238,20 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
         )
         # (the frozen block is still being built: its sentences are set once, here)
         object.__setattr__(block, "sentences", sentences)
+
+
+def _lead_borrows(lead: Block, items: Sequence[Block]) -> None:
+    """The lead-in's last sentence borrows the citations of the items under it, each
+    source once (the items keep their own)."""
+    if lead.sentences[-1].anchors:
+        return
+    lent: dict[tuple[str, str, str | None], Anchor] = {}
+    for item in items[:MAX_FLAT_ITEMS]:
+        for a in _citations(item):
+            lent.setdefault((a.type, a.id, a.locator), a)
+    if lent:
+        last = lead.sentences[-1].borrowing(tuple(lent.values()))
+        object.__setattr__(lead, "sentences", (*lead.sentences[:-1], last))  # still being built
 
 
 def _continued(lead: Block | None, items: Sequence[Block], after: Block) -> None:

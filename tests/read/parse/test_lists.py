@@ -221,3 +221,16 @@ def test_a_quoted_list_and_wider_numbers_keep_their_depth() -> None:
     numbered = numbered.replace("110 units.", "110 units [1].")
     # `10.` is no deeper than `9.`: the list is one, closed by its last item's citation
     assert [a for _, a, _ in _cited(numbered)] == [["[1]"]] * 4
+
+
+def test_a_lead_in_over_items_that_each_cite_borrows_them_all() -> None:
+    text = (
+        "Loans rose by 16.27 trillion yuan in 2025, of which:\n\n"
+        "- household loans rose 441.7 billion [1];\n- household deposits rose 14.64 trillion [2].\n\n"
+        "## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+    )
+    cited = {t: (a, b) for t, a, b in _cited(text)}
+    assert cited["Loans rose by 16.27 trillion yuan in 2025, of which:"] == (["[1]", "[2]"], True)
+    assert cited["household loans rose 441.7 billion [1];"] == (["[1]"], False)  # its own
+    one = text.replace(" [2].", ".")  # an item without its own: the items lend nothing
+    assert _cited(one)[0][1] == []
