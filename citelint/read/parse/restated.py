@@ -5,8 +5,10 @@ Reports state a figure once with its citation and again without one: the abstrac
 cited bullets that follow it, a risk that recalls a cited count. Each restatement is the
 cited statement again, and its source is the one already cited for it. An uncited
 sentence all of whose figures stand in cited sentences of the same report — at least one
-of them distinctive (a decimal, or a whole number of three digits or more that is no
-bare year) — borrows the citations of the first cited sentence stating each. It is then
+of them distinctive (a decimal, a whole number of three digits or more that is no bare
+year, or a figure and unit two cited sentences state: the report's own subject, `每天综合
+体育活动时间不低于2小时` cited twice, then `“2小时”是政策目标`) — borrows the citations of the
+first cited sentence stating each. It is then
 checked against them like every borrower, never exempted: a figure the cited source
 does not state is still a finding once the source is saved. One new figure, or only
 common ones (`4亿`, `2025年`), and it stays uncited. An amount of money is its value and
@@ -33,6 +35,7 @@ _ID_CHARS = frozenset("0123456789-_.") | frozenset(string.ascii_letters)
 _CLAIMS = frozenset({"p", "li", "row", "blockquote", "dd", "anon"})
 _HYPHEN_WORD = re.compile(r"^-[A-Za-z]+$")  # `-month` after `12`: its unit
 MAX_LENT = 8  # citations a restated sentence borrows, at most
+ESTABLISHED = 2  # cited sentences stating a common figure with its unit make it the report's
 # an amount of money with its magnitude glued on (`$1,085.2B`, `€1.2bn`): the letters are
 # the figure's unit, not a name's (`5G`, `B12` stay names)
 _MONEY = re.compile(r"[$€£¥]\d[\d,]*(?:\.\d+)?(?:bn|mn|tn|[kKmMbBtT])(?![A-Za-z])")
@@ -59,28 +62,38 @@ def restated_figures(blocks: Sequence[Block]) -> None:
     """Let each uncited sentence whose figures are all cited elsewhere borrow their
     citations (the blocks are still being built: their sentences are set here)."""
     cited: dict[Figure, tuple[Anchor, ...]] = {}
+    stated: dict[Figure, int] = {}  # how many cited sentences state each figure and unit
     for block in blocks:
         for s in block.sentences:
             lent = tuple(a for a in s.anchors if a.lends)
             if lent and not block.appendix:
-                for value, sign, unit in _figures(s.text):
+                for figure in dict.fromkeys(_figures(s.text)):
+                    value, sign, _ = figure
                     # the first cited place stating it, with its unit and with any
-                    cited.setdefault((value, sign, unit), lent)
+                    cited.setdefault(figure, lent)
                     cited.setdefault((value, sign, "*"), lent)
+                    stated[figure] = stated.get(figure, 0) + 1
     if not cited:
         return
+    # a figure and unit two cited sentences state is the report's own subject (`每天综合
+    # 体育活动时间不低于2小时` [1], [3]): restated, it is that figure, however common
+    established = frozenset(f for f, n in stated.items() if n >= ESTABLISHED and f[2])
     for block in blocks:
         if block.kind not in _CLAIMS or block.appendix or block.listed:
             continue
         if all(s.anchors for s in block.sentences):
             continue
-        sentences = tuple(_borrowed(s, cited) if not s.anchors else s for s in block.sentences)
+        sentences = tuple(
+            _borrowed(s, cited, established) if not s.anchors else s for s in block.sentences
+        )
         object.__setattr__(block, "sentences", sentences)  # still being built: set once
 
 
-def _borrowed(s: Sentence, cited: dict[Figure, tuple[Anchor, ...]]) -> Sentence:
+def _borrowed(
+    s: Sentence, cited: dict[Figure, tuple[Anchor, ...]], established: frozenset[Figure]
+) -> Sentence:
     figures = _figures(s.text)
-    if not figures or not any(_distinctive(f) for f in figures):
+    if not figures or not any(_distinctive(f) or f in established for f in figures):
         return s
     lent: dict[Anchor, None] = {}
     for figure in figures:
@@ -89,7 +102,7 @@ def _borrowed(s: Sentence, cited: dict[Figure, tuple[Anchor, ...]]) -> Sentence:
         # bare `1.5亿` in a range is any unit's); a common one, a year, anywhere it stands
         found = (
             cited.get(figure) or cited.get((value, sign, ""))
-            if unit and _distinctive(figure)
+            if unit and (_distinctive(figure) or figure in established)
             else cited.get((value, sign, "*"))
         )
         if found is None:

@@ -97,3 +97,21 @@ def test_an_amount_restated_without_its_magnitude_borrows_the_cited_one() -> Non
     )
     (item,) = doc.blocks[1].sentences
     assert item.borrowed and [a.id for a in item.anchors] == ["1"]
+
+
+def test_a_common_figure_two_cited_sentences_state_is_the_reports_own() -> None:
+    # `2 hours` is common, but two cited sentences establish it as the report's subject
+    body = (
+        "The plan requires at least 2 hours of daily activity [1]. Ministries set the 2 "
+        "hours as a target for every school [2].\n\nMeeting the 2 hours depends on the "
+        "timetable.\n\nA lesson lasts 2 minutes.\n"
+    )
+    doc = Parser().parse("r.md", f"# R\n\n{body}{REFS}".encode())
+    cited = {s.text: tuple(a.id for a in s.anchors) for s in doc.sentences}
+    assert cited["Meeting the 2 hours depends on the timetable."] == ("1",)
+    assert cited["A lesson lasts 2 minutes."] == ()  # another unit: not the same figure
+    once = body.replace(" [2]", "")  # one cited sentence: a common figure stays uncited
+    doc = Parser().parse("r.md", f"# R\n\n{once}{REFS}".encode())
+    assert {s.text: s.anchors for s in doc.sentences}[
+        "Meeting the 2 hours depends on the timetable."
+    ] == ()
