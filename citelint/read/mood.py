@@ -112,10 +112,12 @@ def line_label(text: str, after: str) -> bool:
 # A window of time standing alone as a label (`Immediate (0-30 days)`, `**90 days**`,
 # `6–12 Months`, `### 90 days`): a schedule's phase, whose figure is a span of time (a unit
 # of time is grammar). `Median wait 42 minutes` has no window; `At 12 months, PFS was 45%`
-# is no label.
+# is no label. A Chinese unit counts right after a small number (`0–30天`, `第1-2周`,
+# `1-3个月`): inside a word (`大周期`) or after a calendar year (`2026 年初`, `2010—2011年`)
+# it measures no span, and a history by years (`### 阶段A：2010—2011（…）`) is no plan.
 _TIME_UNIT = re.compile(
     r"\b(?:days?|weeks?|months?|years?|quarters?|hours?|hrs?|yrs?|mos?|wks?|[hdwmy])\b|"
-    r"[天周月年]|季度",
+    r"(?<!\d)\d{1,3}\s*(?:个月|[天周月年]|季度)",
     re.I,
 )
 

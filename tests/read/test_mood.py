@@ -182,6 +182,10 @@ def test_a_plans_label() -> None:
         ("At 12 months, PFS was 45%", False),  # a sentence
         ("Phase 2 (n=40)", False),  # no unit of time
         ("42 patients", False),
+        ("近期（0–30天）", True),
+        ("第1-2周", True),
+        ("1) 2010—至今（截至 2026-02）走势：按大周期拆解", False),  # 周 inside a word
+        ("阶段J：2026 年初（截至 2026-02）", False),  # a calendar year, a history
     ],
 )
 def test_a_window_of_time_alone_is_a_schedules_label(text: str, window: bool) -> None:
@@ -223,3 +227,21 @@ def test_a_heading_that_names_the_plan(text: str, plan: bool) -> None:
 )
 def test_a_chinese_condition_needs_no_word_boundary(text: str, guess: bool) -> None:
     assert speculative(text) is guess
+
+
+def test_a_history_by_years_is_no_schedule() -> None:
+    # two year-window headings used to read as a schedule's phases, and every line under
+    # the report's history became the author's plan
+    from citelint.read.parse import Parser
+
+    text = (
+        "## 1) 2010—至今（截至 2026-02）黄金走势：按“大周期阶段”拆解\n\n"
+        "### 阶段A：2010—2011（避险）\n- 2011-09-05：金价创历史新高 1,896.50 美元 [1]\n\n"
+        "### 阶段J：2026 年初（截至 2026-02）\n- 1 月 ETF 净流入 190 亿美元 [1]\n\n"
+        "## 参考文献\n\n1. WGC. Gold demand trends. https://gold.example.org/trends\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    assert not any(b.planned for b in doc.blocks)
+    plan = "### 近期（0–30天）\n- 建立台账\n\n### 中期（1-3个月）\n- 推进试点\n"
+    doc = Parser().parse("r.md", plan.encode())
+    assert all(b.planned for b in doc.blocks if b.kind == "li")  # a schedule still is

@@ -4,8 +4,9 @@ Boundaries are found on the raw decoded text, before any normalisation (X7):
 `。！？` always end a sentence; `.!?` end one when followed by optional closing quotes or
 brackets and then whitespace or the end of the block, unless the word before the dot is
 a listed abbreviation or a single capital initial, or is dotted initials (`U.S.`, `a.m.`)
-with a lower-case word after it, or a word of two to four letters (`Inc.`, `est.`) with a
-word all in lower case after it. `；` and `;` never split (A7).
+with a lower-case word after it (or, in Chinese prose, right after a Chinese character:
+`；J.D. Power预测…`), or a word of two to four letters (`Inc.`, `est.`) with a word all in
+lower case after it. `；` and `;` never split (A7).
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ _INITIAL = re.compile(r"(?:^|(?:^|[\s(])(?:[A-Z][A-Za-z]*\.?|[A-Z]\.)\s|\()[A-Z]
 # so does a short word's dot (`Acme Inc. customers`, `est. cost`) before a word all in
 # lower case; `in the U.S. The next …` and `in 2020. mRNA …` stay boundaries
 _DOTTED = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){2,}$")
+# …and in Chinese prose, whose sentences end in `。`, dotted initials right after Chinese
+# are a name's (`；J.D. Power预测…`, `据U.S. Steel公告`), whatever follows them
+_CJK_DOTTED = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef](?:[A-Za-z]\.){2,}$")
 _LOWER_NEXT = re.compile(r"\s+[a-z]")
 _SHORT_WORD = re.compile(r"(?<![\w.])[A-Za-z]{2,4}\.$")
 _LOWER_WORD_NEXT = re.compile(r"\s+[a-z]{2,}(?![\w-])")
@@ -110,6 +114,8 @@ class SentenceSplitter:
         if _INITIAL.search(head):
             return True
         if _DOTTED.search(head) and _LOWER_NEXT.match(text, dot + 1):
+            return True
+        if _CJK_DOTTED.search(head):
             return True
         if _SHORT_WORD.search(head) and _LOWER_WORD_NEXT.match(text, dot + 1):
             return True

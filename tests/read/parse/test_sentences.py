@@ -59,3 +59,14 @@ def test_a_short_words_dot_goes_on_before_a_word_all_in_lower_case() -> None:
         "In 2020.",  # a number before the dot, a gene's name after it: two sentences
         "mRNA rose.",
     ]
+
+
+def test_dotted_initials_right_after_chinese_are_a_names() -> None:
+    text = "美国插混销量达144万辆；J.D. Power预测纯电份额仅9.1%。据U.S. Steel公告增产。"
+    doc = parse("r.md", text + "\n")
+    assert sentences(doc) == [
+        "美国插混销量达144万辆；J.D. Power预测纯电份额仅9.1%。",
+        "据U.S. Steel公告增产。",
+    ]
+    # in English prose the initials may end a sentence, as before
+    assert len(sentences(parse("r.md", "Made in the U.S. The next one.\n"))) == 2
