@@ -89,3 +89,45 @@ def speaks_for_itself(text: str) -> bool:
     if SCOPE.match(text) or ANNOUNCE.match(text) or _OWN_GAP.match(text) or _OFFER.match(text):
         return True
     return _PLAN_LEAD.match(text) is not None and ":" not in text and "：" not in text
+
+
+# The writer narrating the research it is about to do, as an agent's transcript leaves it in
+# the report (`Let me do one final search to gather information about …`, `Let me continue
+# my research …`, `Now let's search for …`, `I'll conduct systematic web research …`,
+# `让我继续搜索：`, `让我为您进行全面调研分析`): a first person about to search, research,
+# look for or gather information, at a sentence's start. The verb decides, never the topic:
+# `Let me explain the research findings` and `I'll provide a comprehensive analysis` are the
+# report speaking, `我将为您撰写…报告` announces it.
+_DETERMINERS = (
+    r"(?:(?:my|the|a|an|one|another|some|more|any|final|further|additional|specific|latest|"
+    r"most|recent|necessary|relevant|detailed|current|targeted|systematic|comprehensive|web|"
+    r"quick|last|deeper|few|several|with|on)\s+){0,3}"
+)
+RESEARCH_NARRATION = re.compile(
+    r"(?:^|(?<=[.!?。！？:：，,；;]))[ \t]*(?P<n>"
+    r"(?:(?:now|next|first|then|finally)\s*,?\s+)?"
+    r"(?:let\s+me|let's|let\s+us|I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to)\s+"
+    r"(?:(?:now|next|first|then|also|quickly|finally|specifically)\s+)?(?:help\s+you\s+)?"
+    r"(?:(?:search|research)\b(?!\s+(?:findings|results|shows?|suggests?)\b)"
+    r"|(?:look|dig)\s+(?:for|up|into|deeper)\b"
+    r"|(?:gather|find|collect|get)\s+" + _DETERMINERS + r"(?:information|research|details|"
+    r"sources|evidence|insights)\b"
+    r"|(?:continue|start|begin|do|make|run|conduct|perform|try)\s+"
+    + _DETERMINERS
+    + r"(?:search|searches|searching|research|researching|investigation|lookup|queries)\b)"
+    r"|让我们?[^。！？\n]{0,8}?(?:搜索|检索|查找|查询|搜集|收集|调研)"
+    r"|我(?:将|会|来)\s*(?:先|再|继续|进一步|接着)?\s*(?:搜索|检索|查找|查询|搜集))",
+    re.I | re.M,
+)
+
+
+def research_narrations(text: str) -> list[tuple[int, int, str]]:
+    """The sentences of `text` that narrate the writer's research to come: each one's start,
+    its end (its stop included) and its words up to the verb (`Let me do one final search`)."""
+    found = []
+    for m in RESEARCH_NARRATION.finditer(text):
+        end = m.end("n")
+        while end < len(text) and text[end] not in ".!?。！？:：\n":
+            end += 1
+        found.append((m.start("n"), min(end + 1, len(text)), " ".join(m.group("n").split())))
+    return found

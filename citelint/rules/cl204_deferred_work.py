@@ -14,9 +14,19 @@ Chinese deferrals are also read by their form, not from a list of sentences: a b
 `尚`, `亟`, `需`, `还` or `要` it is an analytic statement ("still needs improvement") and is
 not flagged: `医保支付体系仍有待完善` passes.
 
+An agent's narration of the research it is about to do, left in the report by a transcript
+(`Let me do one final search to gather information about …`, `Let me continue my research
+…`, `Now let's search for …`, `I'll conduct systematic web research …`, `让我继续搜索：`), is
+work promised, not done: a first person about to search, research, look for or gather
+information, at a sentence's start, is CL204 by that form, whatever the topic. The report
+speaking of itself (`I'll provide a comprehensive analysis`, `Let me explain the research
+findings`, `我将为您撰写…报告`) is not.
+
 Fails:
 
     市场规模待worker继续估算。
+
+    Let me do one final search to gather information about pricing.
 
     市场规模数据暂为占位，待完善。
 
@@ -34,6 +44,7 @@ from dataclasses import dataclass
 from citelint.evidence.phrases import PhraseMatcher
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
+from citelint.read.voice import research_narrations
 from citelint.rules.base import Finding, Rule, RuleOptions
 
 DEFAULT_PHRASES = (
@@ -76,6 +87,17 @@ class DeferredWork(Rule[Options]):
                     start, end = block.offsets[m.start("m")], block.offsets.end(m.end("m"))
                     yield self._finding(m.group("m"), start, end)
 
+        for start, end, lead, more in _narration_runs(analysis):
+            also = f" and {more} more sentence{'s' if more > 1 else ''} like it" if more else ""
+            yield Finding(
+                self.code,
+                start,
+                end,
+                f"research narration '{lead}'{also}: the writer's notes of the searches it "
+                "was about to make are not the report; remove them before it ships",
+                subject=lead,
+            )
+
     def _finding(self, phrase: str, start: int, end: int) -> Finding:
         return Finding(
             self.code,
@@ -85,6 +107,39 @@ class DeferredWork(Rule[Options]):
             "promise before the report ships",
             subject=phrase,
         )
+
+
+def _narration_runs(analysis: Analysis) -> Iterator[tuple[int, int, str, int]]:
+    """Each run of research narration as one finding: its start and end in the report, its
+    first sentence's lead and how many sentences follow it. Sentences join a run when only
+    space lies between them, in one paragraph or across paragraphs that hold nothing else at
+    their seam — an agent's transcript left above a report is one thing to delete."""
+    run: list[int] = []  # start, end, sentences
+    lead = ""
+    seam = -1  # the index of the block whose last narration ends it, the run still open
+    for i, block in enumerate(analysis.doc.blocks):
+        if block.appendix:
+            continue
+        text = block.text
+        last = 0
+        for start, end, words in research_narrations(text):
+            across = seam == i - 1 and not last and not text[:start].strip()
+            joins = run and (across or (last and not text[last:start].strip()))
+            if joins:
+                run[1] = block.offsets.end(end)
+                run[2] += 1
+            else:
+                if run:
+                    yield run[0], run[1], lead, run[2] - 1
+                run, lead = [block.offsets[start], block.offsets.end(end), 1], words
+            last = end
+        if run and last and not text[last:].strip():
+            seam = i
+        elif run and (last or text.strip()):
+            yield run[0], run[1], lead, run[2] - 1
+            run, seam = [], -1
+    if run:
+        yield run[0], run[1], lead, run[2] - 1
 
 
 def _defers(text: str, m: re.Match[str]) -> bool:

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.read.voice import ANNOUNCE, LAYOUT_LEAD, OWN_ACCOUNT, SCOPE, speaks_for_itself
+from citelint.read.voice import (
+    ANNOUNCE,
+    LAYOUT_LEAD,
+    OWN_ACCOUNT,
+    SCOPE,
+    research_narrations,
+    speaks_for_itself,
+)
 
 
 @pytest.mark.parametrize(
@@ -86,3 +93,55 @@ def test_the_report_naming_itself_opens_its_own_account() -> None:
 )
 def test_the_report_speaking_for_itself_throughout(text: str, own: bool) -> None:
     assert speaks_for_itself(text) is own
+
+
+@pytest.mark.parametrize(
+    ("text", "narrated"),
+    [
+        (
+            "Let me do one final search to gather information about God Cloths:",
+            ["Let me do one final search"],
+        ),
+        (
+            "Let me continue my research to get information about the generals.",
+            ["Let me continue my research"],
+        ),
+        ("Let me continue with research on the warriors:", ["Let me continue with research"]),
+        ("Now let's search for information about copper:", ["Now let's search"]),
+        ("Let's look for the most recent information on interconnects.", ["Let's look for"]),
+        ("Let me gather the latest research on this topic.", ["Let me gather the latest research"]),
+        (
+            "I'll conduct systematic web research to gather insights.",
+            ["I'll conduct systematic web research"],
+        ),
+        # a sentence's start after a stop with no space, as a transcript glues them
+        (
+            "Let me gather the necessary information.Let me search for more.",
+            ["Let me gather the necessary information", "Let me search"],
+        ),
+        (
+            "I'll provide an analysis of X. Let me research this thoroughly for you.",
+            ["Let me research"],
+        ),
+        ("我需要更详细的信息，让我继续搜索：", ["让我继续搜索"]),
+        ("让我为您进行全面调研分析。", ["让我为您进行全面调研"]),
+        ("我将继续检索相关文献。", ["我将继续检索"]),
+        # the report speaking of itself, or a verb that is not a search
+        ("Let me explain the research findings.", []),
+        ("I'll provide a comprehensive analysis of the franchise.", []),
+        ("Let's explore chelation therapy in turn.", []),
+        ("I'll find that the data show a rise.", []),
+        ("Let us look at the data.", []),
+        ("我将为您撰写一份关于医保的报告。", []),
+        ("我会把固收定义为：市场容量最大。", []),
+        ("Researchers will search the registry in 2026.", []),
+    ],
+)
+def test_the_writer_narrating_its_research_to_come(text: str, narrated: list[str]) -> None:
+    assert [lead for _, _, lead in research_narrations(text)] == narrated
+
+
+def test_a_narration_runs_to_its_sentence_end() -> None:
+    text = "Let me search for more targeted reports. The market grew 5%."
+    ((start, end, _),) = research_narrations(text)
+    assert text[start:end] == "Let me search for more targeted reports."
