@@ -11,6 +11,13 @@ item must be such a name, word for word, or the parentheses are a remark (`(MASI
 Fee Brothers)`). A name two entries share (`12. A Bar Above. …`, `13. A Bar Above. …`)
 cites both.
 
+A Chinese report writes the same in full-width marks, `（NxCode, 2026）`, `（钛媒体，2026）`,
+`（钛媒体, 2026；NxCode, 2026）`, and names a source in ideographs: a name with no space is
+looked up whole, and failing that as the head of one entry's leading name (`腾讯云` of
+`腾讯云开发者社区. (2026…)`); an acronym as the initials of one (`WEF` of `World Economic
+Forum. (2025)…`). A table's source column of names and years (`| Livmo, 2026 |` under
+`来源`) cites its rows (`parse/tables.py`).
+
 The name is read off the sentence (a run of capitalised words after `According to` or
 `as reported by`, with an optional acronym in brackets; in parentheses, what stands before
 the year, `et al.` aside, or the first of two authors) and looked up in the entries' own
@@ -21,28 +28,39 @@ cites nothing (the sentence stays a claim to cite).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
+from citelint.read.citations.urls import normalize_url
+
+_K = TypeVar("_K", bound=Hashable)
 
 _NARRATIVE = re.compile(
     r"\b(?:[Aa]ccording to|[Aa]s reported by|[Aa]s stated by)[ \t]+(?:the[ \t]+)?"
     r"(?P<name>[A-Z][\w&'’.-]*(?:[ \t]+(?:of|for|and|on|&|[A-Z][\w&'’.-]*))*)"
     r"(?:[ \t]*\((?P<short>[A-Z][A-Za-z&]{1,11})\))?"
 )
-# `(Name, 2025)`, `(Name et al., 2021; Other, n.d.)`: each item a name, then a year
+# `(Name, 2025)`, `(Name et al., 2021; Other, n.d.)`: each item a name, then a year; a
+# Chinese report writes the same in full-width marks, `（钛媒体，2026）`, `（NxCode, 2026）`
 _YEAR = r"(?:(?:19|20)\d\d[a-z]?|n\.[ \t]?d\.)"
-_PARENTHETICAL = re.compile(r"\(([^()\n]{4,400})\)")
+_PARENTHETICAL = re.compile(r"[(（]([^()（）\n]{4,400})[)）]")
+_ITEMS = re.compile(r"[;；]")  # what parts the items of one parenthesis
+_CJK = "\u3400-\u9fff"  # the unified ideographs: a Chinese name is no capitalised word
 # (no colon in the name: `(PMID: 2003)` is an identifier, not a name and a year)
 _NAME_YEAR = re.compile(
-    rf"[ \t]*(?P<name>[A-Z][^,;:()\n]{{0,80}}?)(?:[ \t]+et[ \t]+al\.?)?,?[ \t]+"
-    rf"(?P<year>{_YEAR})[ \t]*"
+    rf"[ \t]*(?P<name>[A-Z{_CJK}][^,;:()\n，；：（）]{{0,80}}?)(?:[ \t]+et[ \t]+al\.?)?"
+    rf"(?:,[ \t]*|，[ \t]*|[ \t]+)(?P<year>{_YEAR})[ \t]*"
 )
+_CJK_NAME = re.compile(rf"[{_CJK}]{{2,12}}")  # a name of ideographs only, `腾讯云`
+_ACRONYM = re.compile(r"[A-Z]{2,6}")  # `WEF`: the initials of a name
+_GLUE = frozenset({"of", "and", "the", "for", "&"})  # not initialled in an acronym
 _ENTRY_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SECOND_AUTHOR = re.compile(r"[ \t]+(?:and|&)[ \t]+")  # `Smith and Lee`: the first is looked up
 NARRATED = re.compile(  # the scanner's cheap look
-    rf"ccording to|reported by|stated by|{_YEAR}[ \t]*[;)]"
+    rf"ccording to|reported by|stated by|{_YEAR}[ \t]*[;)；）]"
 )
 # an entry's leading name: what stands before its first full stop, `SevenFifty Daily.`
-_LEAD = re.compile(r"[ \t]*(?P<lead>[A-Z0-9][^.\n]{2,80}?)\.(?:[ \t]|$)")
+_LEAD = re.compile(rf"[ \t]*(?P<lead>[A-Z0-9{_CJK}][^.\n]{{1,80}}?)\.(?:[ \t]|$)")
 _BEFORE_REMARK = re.compile(r"[ \t]*\(")  # `The Oxford Companion … (via Spirits …)`
 MAX_NAMED = 8  # the entries one name may cite; a name more share names no source
 _MIN_NAME = 4  # a name this short (`WHO`) must match as a whole word, case and all
@@ -55,10 +73,16 @@ class Narrators:
     words they hold (and each word as written), so that a name is looked up in constant
     time however many entries and narrative citations a report has."""
 
-    def __init__(self, entries: Sequence[tuple[str, str]]) -> None:
+    def __init__(
+        self,
+        entries: Sequence[tuple[str, str]],
+        addresses: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
         self.entries = tuple(entries)
+        self._addresses = addresses or {}  # each entry's web addresses, by its key
         self._runs: dict[tuple[str, ...], set[str]] | None = None  # built on first use
         self._dates: dict[str, frozenset[str]] | None = None  # each entry's years, the same
+        self._short: dict[str, set[str]] | None = None  # names' short forms, the same
 
         self._leads = _leads(self.entries)  # each entry's leading name: `(Forbes)`
 
@@ -69,13 +93,23 @@ class Narrators:
         """Whether `text` may hold a citation of these kinds (the scanner's cheap look)."""
         return bool(NARRATED.search(text) or (self._leads and "(" in text))
 
-    def citations(self, text: str) -> list[tuple[str, int, int, bool]]:
+    def citations(
+        self, text: str, links: Sequence[tuple[int, int, str]] = ()
+    ) -> list[tuple[str, int, int, bool]]:
         """(entry key, start, end, masked) for each kind: a narrative name is part of
-        what the sentence says, a name in parentheses (with a year or alone) is not."""
-        return [
+        what the sentence says, a name in parentheses (with a year or alone) is not. A
+        name that is the label of a link to the entry's own address (`（[德勤中国](https://…)）`)
+        is the link's citation: one source, cited once (a link elsewhere keeps the entry
+        cited as well)."""
+        found = [
             *((k, b, e, False) for k, b, e in self.cite(text)),
             *((k, b, e, True) for k, b, e in self.cite_dated(text)),
             *((k, b, e, True) for k, b, e in self.cite_named(text)),
+        ]
+        return [
+            (k, b, e, masked)
+            for k, b, e, masked in found
+            if not any(lb < e and b < le and self.gives(k, href) for lb, le, href in links)
         ]
 
     def cite_named(self, text: str) -> list[tuple[str, int, int]]:
@@ -86,7 +120,7 @@ class Narrators:
         out: list[tuple[str, int, int]] = []
         for m in _PARENTHETICAL.finditer(text):
             begin, found = m.start(1), []
-            for part in m.group(1).split(";"):
+            for part in _ITEMS.split(m.group(1)):
                 keys = self._leads.get(_folded(_WORD.findall(part)))
                 if not keys:
                     break  # a remark in parentheses, not a list of sources
@@ -121,9 +155,22 @@ class Narrators:
                 out += self._items(m.group(1), m.start(1))
         return out
 
+    def gives(self, key: str, href: str) -> bool:
+        """Whether the entry `key` gives the address `href` (two spellings of one page
+        alike)."""
+        held = self._addresses.get(key, ())
+        return bool(held) and normalize_url(href) in {normalize_url(u) for u in held}
+
+    def cite_cell(self, cell: str, begin: int) -> list[tuple[str, int, int]]:
+        """(entry key, start, end) for a table cell that is nothing but names and years
+        (`| Livmo, 2026 |` under a `来源`/`Source` header): the citations it makes, or none
+        when any item names no entry."""
+        found = self._items(cell, begin)
+        return found if len(found) == len(_ITEMS.split(cell)) else []
+
     def _items(self, inner: str, begin: int) -> list[tuple[str, int, int]]:
         found: list[tuple[str, int, int]] = []  # (key or "", start, end) of each item
-        for part in inner.split(";"):
+        for part in _ITEMS.split(inner):
             item = _NAME_YEAR.fullmatch(part)
             if item is None:
                 return []  # not a list of names and years: a remark in parentheses
@@ -156,7 +203,31 @@ class Narrators:
     def _holding(self, name: str) -> set[str]:
         words = _WORD.findall(name)[:MAX_NAME_WORDS]
         exact = len(name) < _MIN_NAME or len(words) == 1
-        return self._index().get(tuple(words) if exact else _folded(words), set())
+        found = self._index().get(tuple(words) if exact else _folded(words), set())
+        if not found and (_CJK_NAME.fullmatch(name) or _ACRONYM.fullmatch(name)):
+            # Chinese writes a name with no space, so a source's short name is the head of
+            # the entry's (`腾讯云` of `腾讯云开发者社区.`, `普华永道` of `普华永道中国.`);
+            # an acronym is the initials of the entry's (`WEF` of `World Economic Forum.`)
+            return self._shorts().get(name, set())
+        return found
+
+    def _shorts(self) -> dict[str, set[str]]:
+        """The short forms of the entries' leading names, to the keys of the entries that
+        lead with each: every head of two to twelve ideographs of a name in ideographs, and
+        the initials of a name of capitalised words (`of`, `and`, `the`, `for` aside)."""
+        if self._short is None:
+            short: dict[str, set[str]] = {}
+            for key, entry in self.entries:
+                m = _LEAD.match(entry)
+                lead = m.group("lead").strip() if m else ""
+                if _CJK_NAME.fullmatch(lead[:12]):
+                    for n in range(2, min(len(lead), 12) + 1):
+                        _note(short, lead[:n], key)
+                words = [w for w in lead.split() if w.lower() not in _GLUE]
+                if 2 <= len(words) <= 6 and all(w[:1].isupper() for w in words):
+                    _note(short, "".join(w[0] for w in words), key)
+            self._short = short
+        return self._short
 
     def _index(self) -> dict[tuple[str, ...], set[str]]:
         if self._runs is None:
@@ -175,7 +246,7 @@ def _folded(words: Sequence[str]) -> tuple[str, ...]:
     return ("", *(w.lower() for w in words))  # "" keeps them apart from exact words
 
 
-def _note(runs: dict[tuple[str, ...], set[str]], run: tuple[str, ...], key: str) -> None:
+def _note(runs: dict[_K, set[str]], run: _K, key: str) -> None:
     keys = runs.setdefault(run, set())
     if len(keys) < 2:  # two keys already make the name ambiguous
         keys.add(key)

@@ -17,7 +17,7 @@ row, one finder method, one fixture.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from citelint.read.citations.dated import DATED_FOLLOWS, SOURCE_ID_FOLLOWS, dated, source_ids
@@ -100,10 +100,11 @@ class CitationScanner:
         registry: Sequence[StyleSpec] | None = None,
         spaced: bool = False,
         entries: Sequence[tuple[str, str]] = (),
+        addresses: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         self.styles = frozenset(styles)
         self.keys = frozenset(keys)
-        self.narrators = Narrators(entries)  # what a narrative citation may name
+        self.narrators = Narrators(entries, addresses)  # what a narrative citation may name
         self.spaced = spaced and bool(self.keys)  # Gemini's `issues 10 but`: see SPACED
         table = REGISTRY if registry is None else registry
         self.active = tuple(
@@ -141,7 +142,7 @@ class CitationScanner:
         if self.narrators and Style.NUMBERED in self.styles:
             hits += [  # `According to the AACR, …`, `(AACR, 2024)`: the AACR's entry
                 CitationHit(Style.NUMBERED, "ref", key, None, b, e, f"[{key}]", mask=said)
-                for key, b, e, said in self.narrators.citations(text)
+                for key, b, e, said in self.narrators.citations(text, links)
             ]
         hits.sort(key=lambda h: (h.start, h.end))
         # `[3]` linked to `#ref-3`, `<a href="#fn1"><sup>1</sup></a>`: one citation, read

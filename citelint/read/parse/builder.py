@@ -104,10 +104,13 @@ class DocumentBuilder:
     def build(self, path: str, fmt: Format, text: str, out: ParseOutput) -> Document:
         appendix_flags = self._appendix_flags(out.blocks, out.directives)
         references = self._citing.references(out.blocks)
+        scanner = self._citing.scanner(references, out.blocks)
         state = _BuildState(
             anchors=[a for s in out.scoped for a in s.anchors],
-            scanner=self._citing.scanner(references, out.blocks),
-            columns=citation_columns(out.blocks, {r.key for r in references.entries}),
+            scanner=scanner,
+            columns=citation_columns(
+                out.blocks, {r.key for r in references.entries}, scanner.narrators
+            ),
         )
         state.near.extend(out.near_misses)
         for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):

@@ -151,7 +151,8 @@ class CitationReader:
         keys = [r.key for r in references.entries]
         spaced = habit and (Style.GLUED in styles or bool(keys))
         entries = [(r.key, r.text) for r in references.entries]
-        return CitationScanner(styles, keys, spaced=spaced, entries=entries)
+        addresses = {r.key: r.urls for r in references.entries}
+        return CitationScanner(styles, keys, spaced=spaced, entries=entries, addresses=addresses)
 
     @staticmethod
     def cite(
@@ -165,7 +166,7 @@ class CitationReader:
                     hits
                     + [
                         CitationHit(Style.NUMBERED, "ref", key, None, b, e, f"[{key}]")
-                        for key, b, e in cell_numbers(raw, columns)
+                        for key, b, e in cell_numbers(raw, columns, scanner.narrators)
                     ],
                     key=lambda h: (h.start, h.end),
                 )

@@ -8,6 +8,11 @@ of the table is a CL001. A column is a citation column when its header names sou
 several numbers (`2, 5`: no phase, count or score is written so) — and, either way,
 every body cell of it holds only numbers the reference list holds. Never the first
 column (a row's number or label stands there).
+
+A report that cites by author and year names a row's source the same way, in a column its
+header calls the source (`| 指标 | 数据 | 来源 |` over `| … | 4.0x–8.0x ARR | Ad Astra Equity,
+2026 |`): when every body cell of it is names and years the reference list gives
+(`Narrators.cite_cell`), each cites its row.
 """
 
 from __future__ import annotations
@@ -17,14 +22,17 @@ from collections.abc import Collection, Mapping, Sequence
 
 from citelint.ground.document import Block
 from citelint.read.citations.hits import expand
+from citelint.read.citations.narrative import Narrators
 from citelint.read.parse.raw import RawBlock
 
 _NUMBERS = re.compile(r"\s*(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\s*")
-_CITES_HEADER = re.compile(r"\b(?:snippets?|sources?|refs?|references?|citations?|cites?)\b", re.I)
+_CITES_HEADER = re.compile(
+    r"\b(?:snippets?|sources?|refs?|references?|citations?|cites?)\b|来源|出处|引用", re.I
+)
 
 
 def citation_columns(
-    raws: Sequence[RawBlock], keys: Collection[str]
+    raws: Sequence[RawBlock], keys: Collection[str], narrators: Narrators | None = None
 ) -> Mapping[int, frozenset[int]]:
     """Each table's citation columns (by index), read off its rows once."""
     if not keys:
@@ -47,6 +55,7 @@ def citation_columns(
             j
             for j in range(1, width)
             if _cites(header[j] if j < len(header) else "", [cells[j] for cells in body], keys)
+            or _names(header[j] if j < len(header) else "", [cells[j] for cells in body], narrators)
         )
         if columns:
             found[table] = columns
@@ -63,8 +72,19 @@ def _cites(header: str, cells: Sequence[str], keys: Collection[str]) -> bool:
     return bool(_CITES_HEADER.search(header)) or any(len(found) > 1 for found in listed)
 
 
-def cell_numbers(raw: RawBlock, columns: Collection[int]) -> list[tuple[str, int, int]]:
-    """The citation numbers of a row's citation cells: (key, start, end) in its text."""
+def _names(header: str, cells: Sequence[str], narrators: Narrators | None) -> bool:
+    """A source column of names and years: its header names sources and each body cell
+    cites entries of the list by name and year, every item of it."""
+    if not narrators or not _CITES_HEADER.search(header):
+        return False
+    return all(narrators.cite_cell(cell, 0) for cell in cells)
+
+
+def cell_numbers(
+    raw: RawBlock, columns: Collection[int], narrators: Narrators | None = None
+) -> list[tuple[str, int, int]]:
+    """The citations of a row's citation cells, numbers or names and years: (key, start,
+    end) in its text."""
     out: list[tuple[str, int, int]] = []
     for j in sorted(columns):
         if j >= len(raw.cells):
@@ -73,6 +93,8 @@ def cell_numbers(raw: RawBlock, columns: Collection[int]) -> list[tuple[str, int
         m = _NUMBERS.fullmatch(raw.text, start, end)
         if m:
             out += [(key, m.start(1), m.end(1)) for key in expand(m.group(1))]
+        elif narrators:
+            out += narrators.cite_cell(raw.text[start:end], start)
     return out
 
 

@@ -96,3 +96,52 @@ def test_a_remark_in_parentheses_or_a_partial_name_cites_nothing() -> None:
         assert Narrators(DRINKS).cite_named(remark) == [], remark
     many = tuple((str(k), f"Wikipedia. Page {k}. https://w/{k}") for k in range(1, 10))
     assert Narrators(many).cite_named("It grew (Wikipedia).") == []  # nine entries: no source
+
+
+MEDIA = (
+    ("1", "钛媒体. (2026, February 11). *智能体按效果付费*. https://a"),
+    ("2", "腾讯云开发者社区. (2026, May 26). *招聘数据的5个发现*. https://b"),
+    ("3", "NxCode. (2026, February 6). *SaaS pricing guide*. https://c"),
+    ("4", "World Economic Forum. (2025). *The Future of Jobs Report 2025*. https://d"),
+    ("5", "中国日报. (2026). *AI人才培养*. https://e"),
+    ("6", "中国科学院. (2014). *受电弓滑板材料*. https://f"),
+)
+
+
+def test_a_chinese_report_cites_by_name_and_year_in_full_width_marks() -> None:
+    for cited, key in (
+        ("（NxCode, 2026）", "3"),
+        ("（钛媒体，2026）", "1"),  # a full-width comma, no space
+        ("（钛媒体, 2026；NxCode, 2026）", "1"),  # a full-width semicolon between items
+        ("(钛媒体, 2026)", "1"),
+    ):
+        text = f"软件股蒸发2850亿美元市值{cited}。"
+        found = Narrators(MEDIA).cite_dated(text)
+        assert found and found[0][0] == key, cited
+        assert "2850" not in text[found[0][1] : found[-1][2]]
+
+
+def test_a_short_name_is_the_head_of_a_chinese_name_or_the_initials_of_an_english_one() -> None:
+    def keys(cited: str) -> list[str]:
+        return [k for k, _, _ in Narrators(MEDIA).cite_dated(f"岗位占比为60.87%{cited}。")]
+
+    assert keys("（腾讯云, 2026）") == ["2"]  # the head of `腾讯云开发者社区`
+    assert keys("（WEF, 2025）") == ["4"]  # the initials of `World Economic Forum`
+    assert keys("（中国, 2026）") == []  # the head of two entries names neither
+    assert keys("（网易, 2026）") == []  # no entry: the sentence stays a claim to cite
+    assert keys("（美国，2024年）") == []  # a remark, no citation
+
+
+def test_a_source_cell_of_names_and_years_cites_when_every_item_names_an_entry() -> None:
+    cell = " NxCode, 2026 "
+    ((key, start, end),) = Narrators(MEDIA).cite_cell(cell, 10)
+    assert key == "3" and (start, end) == (11, 23)
+    assert Narrators(MEDIA).cite_cell("NxCode, 2026; 网易, 2026", 0) == []
+    assert Narrators(MEDIA).cite_cell("4.0x–8.0x ARR", 0) == []
+
+
+def test_an_entry_gives_the_address_a_link_names() -> None:
+    narrators = Narrators(MEDIA, {"3": ("https://www.nxcode.io/zh/guide/",)})
+    assert narrators.gives("3", "https://www.nxcode.io/zh/guide")  # one page, two spellings
+    assert not narrators.gives("3", "https://www.nxcode.io/zh/other")
+    assert not narrators.gives("1", "https://www.nxcode.io/zh/guide")

@@ -362,3 +362,20 @@ def test_a_no_break_space_reads_as_the_space_a_reader_sees(space: str) -> None:
     scanner = CitationScanner(DEFAULT_STYLES, ("18",), spaced=True)
     assert [(h.id, text[h.start : h.end]) for h in scanner.scan(text)] == [("18", "18")]
     assert [(h.id, h.start) for h in scanner.scan(text.replace(space, " "))] == [("18", 33)]
+
+
+def test_a_linked_name_of_an_entry_giving_that_address_is_one_citation() -> None:
+    text = "直接融资占比45.8%（德勤中国）。"
+    link = (text.index("德"), text.index("）"), "https://www.deloitte.com/cn/101.html")
+    entries = [
+        ("4", "德勤中国. (2025). 2026年经济和行业展望. https://www.deloitte.com/cn/101.html")
+    ]
+    same = CitationScanner(
+        DEFAULT_STYLES, ["4"], entries=entries, addresses={"4": (link[2],)}
+    ).scan(text, [link])
+    assert [(h.type, h.id) for h in same] == [("url", link[2])]  # the link, counted once
+    # a link to another address keeps the entry its name cites as well
+    other = CitationScanner(
+        DEFAULT_STYLES, ["4"], entries=entries, addresses={"4": ("https://elsewhere.cn/",)}
+    ).scan(text, [link])
+    assert sorted((h.type, h.id) for h in other) == [("ref", "4"), ("url", link[2])]

@@ -57,3 +57,24 @@ def test_a_flattened_table_is_read_back_as_rows() -> None:
     assert cited["Amborella (mitochondrion)"] == (["[1]"], True)
     assert cited["About 2% of transcripts"] == ([], False)  # its row cites nothing
     assert cited["Recipient (system)"] == ([], False)  # the header is no row
+
+
+APA = (
+    "\n\n## 参考文献\n\nLivmo. (2026, February 23). *AI SaaS Valuation Premium*. https://a\n\n"
+    "SaaS Mag. (2026, June 29). *AI-Native vs AI-Bolted-On*. https://b\n"
+)
+
+
+def test_a_source_column_of_names_and_years_cites_its_rows() -> None:
+    table = (
+        "| 指标 | 数据 | 来源 |\n|---|---|---|\n"
+        "| 买家支付溢价 | 1–3倍 | Livmo, 2026 |\n| 估值折扣 | 15%–30% | SaaS Mag, 2026 |"
+    )
+    rows = _rows(table + APA)
+    assert [len(anchors) for _, anchors in rows] == [1, 1]
+    assert "15%" in rows[1][0]  # the row's own numbers stay its claim
+    # a cell naming no entry, or a column no header calls the source: no citation column
+    other = table.replace("SaaS Mag, 2026", "Gartner, 2026")
+    assert [anchors for _, anchors in _rows(other + APA)] == [[], []]
+    unlabelled = table.replace("| 来源 |", "| 备注 |")
+    assert [anchors for _, anchors in _rows(unlabelled + APA)] == [[], []]
