@@ -202,7 +202,9 @@ class ClaimReader:
         # `短期（1-3年）`: a horizon's window is the span it names, not a value stated
         # `《中020年中国大学生就业报告》`: a number in a work's title names the work
         titled = [m.span() for m in _BOOK_TITLE.finditer(text)] if "《" in text else []
-        spans = sorted(horizon_windows(text) + tuple(titled))
+        # `目标成功概率（例如≥70%或≥80%）`: bounds offered as examples set a threshold
+        bounds = [m.span() for m in _EXAMPLE_BOUNDS.finditer(text)]
+        spans = sorted(horizon_windows(text) + tuple(titled) + tuple(bounds))
         numbers = tuple(t for t in found if t.kind is not Kind.DATE and not _within(spans, t.start))
         years = tuple(t for t in found if publication_year(text, t, cites))
         taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²
@@ -250,6 +252,17 @@ class ClaimReader:
 # A work named by its title in 《》 (`《2020年中国大学生就业报告》`, `《2025年AI在25个领域的应用与
 # 发展趋势》`): the book-title marks enclose a name, and its figures state nothing
 _BOOK_TITLE = re.compile(r"《[^《》\n]{1,200}》")
+
+
+# Bounds offered as examples, every figure after a comparison (`（例如≥70%或≥80%）`, `(e.g.,
+# >90% or >95%)`): a threshold the author sets or proposes, no value measured. `(e.g., 30%
+# of patients)` and `（例如提高30%）` state values and stay.
+_BOUND = r"[≥≤><≧≦]\s*\d[\d.,]*\s*%?"
+_EXAMPLE_BOUNDS = re.compile(
+    rf"[（(]\s*(?:例如|比如|譬如|e\.g\.,?|for\s+example,?)\s*{_BOUND}"
+    rf"(?:\s*(?:或|或者|、|,|，|/|or|to|至|–|-)\s*{_BOUND})*\s*[)）]",
+    re.I,
+)
 
 
 def _within(spans: Sequence[tuple[int, int]], at: int) -> bool:

@@ -31,6 +31,8 @@ a speculation through any number). What the report itself does (`This report eva
 trials`; a `## Methodology` opened by naming the report or by what was done: `Items were
 consolidated …`; a lead-in laying out the answer, up to its colon: `下面按先进逻辑（约7/5/3/2
 nm）/DRAM来回答：…`), a number inside a work's title in 《》 (`《2020年中国大学生就业报告》`),
+bounds offered as examples, every figure after a comparison (`目标成功概率（例如≥70%或≥80%）`;
+not `(e.g., 30% of patients)`), a unit's denominator named with no value (`能耗（kWh/100km）`),
 the author's own grade (`• Triage 3/4`, `Device Liability: High Risk
 (3/5) – ageing fleet`, `PCO Liability: Medium—Score 2.6/4`: a score out of at most 10 and
 no other figure; a table row of scores or stars, a criterion's weight before them: `|

@@ -201,3 +201,17 @@ def test_a_lead_in_laying_out_the_answer_states_nothing_before_its_colon(
     assert not layout.fact_bearing  # the nodes it sorts by name parts of the answer
     assert [t.text for t in after_colon.numbers] == ["25%"]  # what follows is read
     assert [t.text for t in no_colon.numbers] == ["30%"]  # no answering verb and colon
+
+
+def test_bounds_offered_as_examples_set_a_threshold(tmp_path: Path) -> None:
+    claims = _claims(
+        tmp_path,
+        "结论：临界点需满足目标成功概率（例如≥70%或≥80%）。\n\n"
+        "The gate passes when coverage is high (e.g., >90% or >95%).\n\n"
+        "Side effects were common (e.g., 30% of patients).\n\n"
+        "成功率提高（例如≥70%），样本为120例。\n",
+    )
+    target, gate, measured, beside = claims.values()
+    assert not target.fact_bearing and not gate.fact_bearing
+    assert [t.text for t in measured.numbers] == ["30%"]  # an example of a value stays
+    assert [t.text for t in beside.numbers] == ["120例"]  # the bound goes, the count stays

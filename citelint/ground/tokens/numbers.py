@@ -45,6 +45,10 @@ _LIST = re.compile(
 )
 _CI_LEVEL = re.compile(r"\s*(?:\[?CI\b|confidence\s+interval|置信区间)", re.I)
 _VERSUS = re.compile(r"^\s*(?:vs\.?|versus|对|比)\s*$")
+# A unit's denominator named with no value before the unit (`能耗（kWh/100km、L/100km）`,
+# `fuel use (L/100 km)`): the number names the unit, it states nothing. After a value the
+# whole rate is one token (`15 kWh/100km`), and `12 cases/100,000` keeps its denominator.
+_UNIT_OVER = re.compile(r"(?<![A-Za-z0-9μ°])[A-Za-zμ°][A-Za-z0-9μ°]{0,7}\s*/\s*$")
 
 
 def numeric_tokens(text: str, *, source: bool = False) -> list[NumericToken]:
@@ -121,7 +125,7 @@ def _scan(norm: str, index: Sequence[int], original: str, source: bool) -> list[
         while next_date < len(taken) and taken[next_date][1] <= s:
             next_date += 1
         in_date = next_date < len(taken) and taken[next_date][0] <= s
-        if s < consumed or in_date:
+        if s < consumed or in_date or (not source and _names_a_unit(norm, s)):
             continue
         token = classify(norm, m)
         if token is None:
@@ -147,6 +151,16 @@ def _scan(norm: str, index: Sequence[int], original: str, source: bool) -> list[
     tokens.extend(_word_counts(norm, at, original))
     tokens.sort(key=lambda t: (t.start, t.end))
     return tokens
+
+
+def _names_a_unit(norm: str, s: int) -> bool:
+    """Whether the number at `s` is the denominator of a unit that no value stands before."""
+    window = norm[max(0, s - 16) : s]
+    m = _UNIT_OVER.search(window)
+    if m is None:
+        return False
+    before = window[: m.start()].rstrip()
+    return not before or not before[-1].isdigit()
 
 
 def _word_counts(norm: str, at: _Positions, original: str) -> list[NumericToken]:

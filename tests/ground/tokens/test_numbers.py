@@ -247,3 +247,13 @@ def test_uncertainty_notation_and_measured_decimals() -> None:
         (tok,) = numeric_tokens(text)
         assert tok.kind == "statistic", text
     assert numeric_tokens("version 0.9 shipped") == []
+
+
+def test_a_units_denominator_named_without_a_value_states_nothing() -> None:
+    assert nums("能耗（kWh/100km、L/100km）× 单价") == []
+    assert nums("Fuel use (L/100 km) is the measure.") == []
+    # after a value the rate is one token, and a counted noun keeps its denominator
+    assert [t.text for t in numeric_tokens("电耗为15 kWh/100km。")] == ["15 kWh/100km"]
+    assert len(nums("12 cases/100,000 person-years")) == 2
+    # on a source every number is kept: it may be what a claim cites
+    assert [t.text for t in numeric_tokens("(L/100 km)", source=True)] == ["100 km"]
