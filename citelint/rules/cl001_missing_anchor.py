@@ -29,7 +29,9 @@ and `**90 days**`, each over a list; a step opened by its window and a colon,
 dose or a therapy-line marker (`should receive 2 mg daily`, `should be used second-line`;
 a speculation through any number). What the report itself does (`This report evaluates 12
 trials`; a `## Methodology` opened by naming the report or by what was done: `Items were
-consolidated …`; a lead-in laying out the answer, up to its colon: `下面按先进逻辑（约7/5/3/2
+consolidated …`; an agent's summary of its own search, the list under a paragraph that
+opens by narrating the research and ends in a colon, `I'll conduct web research …I've
+gathered evidence on:`; a lead-in laying out the answer, up to its colon: `下面按先进逻辑（约7/5/3/2
 nm）/DRAM来回答：…`), a number inside a work's title in 《》 (`《2020年中国大学生就业报告》`),
 bounds offered as examples, every figure after a comparison (`目标成功概率（例如≥70%或≥80%）`;
 not `(e.g., 30% of patients)`), a unit's denominator named with no value (`能耗（kWh/100km）`),

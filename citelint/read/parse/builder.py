@@ -32,7 +32,12 @@ from citelint.read.parse.lists import (
     planned_lists,
     planned_sections,
 )
-from citelint.read.parse.method_sections import LEAD_TRAIL_PUNCT, NUMBERING, own_accounts
+from citelint.read.parse.method_sections import (
+    LEAD_TRAIL_PUNCT,
+    NUMBERING,
+    own_accounts,
+    transcript_notes,
+)
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.read.parse.restated import restated_figures
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
@@ -123,6 +128,7 @@ class DocumentBuilder:
         opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself
+            transcript_notes(state.blocks)  # an agent's summary of its own search
             planned_lists(state.blocks, text, markdown)  # `Scenarios:` / `1. …`
             planned_sections(state.blocks, text if markdown else "")  # a plan's heading
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph

@@ -2,7 +2,12 @@
 method or scope (`## Methodology`, `## 1) 研究口径、筛选规则与局限`) and opens by naming itself
 (`This comprehensive review employed …`, `… 本回答在…的前提下`) or by saying what was done
 (`Items provided were consolidated …`) states no claim about the world — its sentences are
-muted for CL001, CL101 and CL111; its citations still cite. Also here: a heading's name as
+muted for CL001, CL101 and CL111; its citations still cite. So is the summary an agent's
+transcript gives of its own research, a list under a paragraph that opens by narrating the
+research and ends in a colon (`I'll conduct comprehensive web research …Based on my
+comprehensive web research, I now have sufficient insights … I've gathered evidence on:` /
+`1. … including 30-day retention …`): the notes of the search, restated in the body they
+precede, and deleted with the transcript (CL204 asks it). Also here: a heading's name as
 read for it and for the appendix (`NUMBERING`, `LEAD_TRAIL_PUNCT`)."""
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from collections.abc import Sequence
 
 from citelint.ground.document import Block
 from citelint.ground.tokens import fold
-from citelint.read.voice import OWN_ACCOUNT
+from citelint.read.voice import OWN_ACCOUNT, research_narrations
 
 # a heading's numbering (`1.2`, `1)`, `第三章`, `A.`, `IV.`) and what trails its name
 NUMBERING = re.compile(
@@ -76,6 +81,20 @@ def own_accounts(blocks: Sequence[Block]) -> None:
         pending = None
         if level is not None:
             object.__setattr__(block, "own_account", True)
+
+
+def transcript_notes(blocks: Sequence[Block]) -> None:
+    """Mark the items of each list led by a paragraph that opens by narrating the writer's
+    research and ends in a colon: the transcript's summary of its own search."""
+    notes = False
+    for block in blocks:
+        if block.kind == "li":
+            if notes:
+                object.__setattr__(block, "own_account", True)
+            continue
+        text = block.text.rstrip()
+        found = research_narrations(text) if block.kind == "p" else []
+        notes = bool(found) and not text[: found[0][0]].strip() and text.endswith((":", "："))
 
 
 def _method_heading(name: str) -> bool:

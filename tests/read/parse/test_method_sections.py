@@ -65,3 +65,22 @@ def test_a_scope_section_named_first_and_naming_the_report_is_its_own_account() 
     assert [b.text for b in parse("r.md", english).blocks if b.own_account] == [
         "In this report, the window is 10 years."
     ]
+
+
+def test_a_transcripts_summary_of_its_search_is_its_own_account() -> None:
+    """A list under a paragraph that opens by narrating the research and ends in a colon
+    is the agent's notes; a list under any other lead-in, or after the notes end, is read."""
+    text = (
+        "I'll conduct web research on the app, then write the report.Based on my research, "
+        "I now have enough. I've gathered evidence on:\n\n"
+        "1. **Breaches** - 1.2% of subscribers exposed\n2. **Fines** - a €15 million fine\n\n"
+        "## Loss Analysis\n\nKey findings:\n\n- 1.2% of subscribers exposed\n"
+    )
+    marked = [b.text for b in parse("r.md", text).blocks if b.own_account]
+    assert marked == [
+        "Breaches - 1.2% of subscribers exposed",
+        "Fines - a €15 million fine",
+    ]
+    # a lead-in that only narrates in the past, with no research to come, is the report's
+    past = "In my review I found:\n\n- 30% of clinics use it\n"
+    assert not [b for b in parse("r.md", past).blocks if b.own_account]
