@@ -1,5 +1,6 @@
 """A source line under data cites the data: `**数据来源**：世界银行…（[World Bank, 2024](…)）`
-under a table, `*来源：https://…*` under a list of figures, `Source: WHO (2023) [4]`.
+under a table, `*来源：https://…*` under a list of figures, `Source: WHO (2023) [4]`, `Table data
+compiled from ([Better Rhodes, 2026](…)).`
 
 Reports that tabulate figures name their source once, in a line of its own right under the
 table or list, as a figure's caption does. That line's citations cover the rows and items
@@ -36,7 +37,12 @@ _LABEL = (
 _SOURCE_LINE = re.compile(
     rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]|"
     r"\W{0,4}[（(]\s*(?:数据|资料|图表)?(?:分别|均|主要)?(?:来自|取自|引自|摘自|源自)|"
-    r"\W{0,4}\(\s*(?:data|figures)\s+(?:are\s+|were\s+)?(?:taken\s+|drawn\s+)?from\b",
+    r"\W{0,4}\(\s*(?:data|figures)\s+(?:are\s+|were\s+)?(?:taken\s+|drawn\s+)?from\b|"
+    # …or a line saying so in words (`Table data compiled from ([Better Rhodes, 2026](…)).`,
+    # `Shelf-life data synthesized from (…) and (…).`, `Adapted from [3].`)
+    r"\W{0,4}(?:(?:[\w-]+\s+){0,2}(?:data|figures|values|numbers|estimates)\s+)?"
+    r"(?:(?:are|were)\s+)?(?:compiled|synthesi[sz]ed|drawn|taken|adapted|sourced|derived|"
+    r"aggregated|summari[sz]ed|reproduced)\s+from\b",
     re.I,
 )
 # A table's own last row naming its sources, the label its first cell (`| **关键来源** |

@@ -103,3 +103,16 @@ def test_a_note_in_parentheses_under_the_table_says_where_its_data_come_from() -
         "(Data are taken from [World Bank, 2024](https://example.org/wb).)",
     )
     assert ("Upper | 12.7%", True) in _borrowed(english)
+
+
+def test_a_line_saying_in_words_where_the_data_come_from_cites_the_table() -> None:
+    table = "## Shelf life\n\n| Product | Shelf life |\n|---|---|\n| Opened | ~90 days |\n\n"
+    for line in (
+        "Shelf-life data synthesized from ([Clean Fun, 2026](https://example.org/a)).",
+        "Table data compiled from ([Better Rhodes, 2026](https://example.org/b)).",
+        "Adapted from [the survey](https://example.org/c).",
+    ):
+        assert ("Opened | ~90 days", True) in _borrowed(table + line + "\n"), line
+    # a sentence of prose under the table that says nothing of where data come from
+    other = table + "Shelf life is longer when refrigerated ([Clean Fun](https://example.org/a)).\n"
+    assert ("Opened | ~90 days", False) in _borrowed(other)
