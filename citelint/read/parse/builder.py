@@ -24,11 +24,12 @@ from citelint.ground.document import (
 )
 from citelint.ground.tokens import fold
 from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
-from citelint.read.parse.attach import attach, strip_anchors
+from citelint.read.parse.attach import attach
 from citelint.read.parse.citing import CitationReader, merge
 from citelint.read.parse.lists import (
     closing_citations,
     flattened_lead_ins,
+    lead_in_anchors,
     planned_lists,
     planned_sections,
 )
@@ -217,9 +218,7 @@ class DocumentBuilder:
         if raw.kind == "caption" and raw.table is not None:
             state.table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
         elif raw.table is None:
-            last = sentences[-1] if sentences else None
-            ends_colon = last is not None and strip_anchors(last.text).endswith((":", "："))
-            state.last_colon_anchors = last.anchors if last is not None and ends_colon else ()
+            state.last_colon_anchors = lead_in_anchors(sentences)
             if raw.kind != "li":  # a cited lead-in's items are checked against its sources
                 state.list_lead = state.last_colon_anchors
 

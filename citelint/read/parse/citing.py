@@ -225,13 +225,16 @@ _NEXT_KEY = re.compile(r"(?<![\]】])\s(?=(?:\[\d{1,3}\]|【\d{1,3}】)\s)")  # 
 def entry_pieces(raw: RawBlock) -> list[tuple[int, int]]:
     """Where the entries of one block under a reference list lie. A block is one entry,
     unless its lines are entries of their own: lines joined by Markdown hard breaks (two
-    trailing spaces, a backslash) or by soft ones, each starting with its key (`[3] …`)."""
+    trailing spaces, a backslash) or by soft ones, each starting with its key (`[3] …`).
+    A line without a key goes on the entry above it (`[1] H. Hu, … 2006.  ⏎https://…`:
+    the entry's URL after a hard break)."""
     text = raw.text
     named = LIST_LEAD.match(text)  # `参考文献： [1] …`: the entries start after the name
     begin = named.end() if named else 0
     if raw.label is not None or raw.number is not None or not _KEY_LEAD_AT_START.match(text, begin):
         return [(0, len(text))]
-    cuts = sorted({*raw.hard_breaks, *(m.end() for m in _NEXT_KEY.finditer(text, begin))})
+    keyed_breaks = (k for k in raw.hard_breaks if _KEY_LEAD_AT_START.match(text, k))
+    cuts = sorted({*keyed_breaks, *(m.end() for m in _NEXT_KEY.finditer(text, begin))})
     pieces = []
     for cut in cuts:
         if begin < cut < len(text) and text[begin:cut].strip():

@@ -20,7 +20,8 @@ make no CL111 statement of it. Only citations in a report's own styles are share
 anchor is written per sentence on purpose, and a list whose items cite on their own
 lends nothing to the others — though a lead-in over items that each cite borrows them all
 (`“中等收入群体超过4亿”…出现在多个权威文本/讲话中：` / `- 讲话…超过4亿人[61]` / …), as one over
-cited paragraphs does.
+cited paragraphs does. A lead-in that only names the list (`Chen et al. reported … [7].
+Key results:`) lends the citation of the sentence before it: the list reports that work.
 """
 
 from __future__ import annotations
@@ -28,11 +29,32 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from citelint.ground.document import Anchor, Block
+from citelint.ground.document import Anchor, Block, Sentence
 from citelint.read.mood import ADVICE_HEADING, plan_heading, plan_label, window_label
+from citelint.read.parse.attach import strip_anchors
 from citelint.read.parse.ties import names
 
 _LEAD_END = (":", "：")
+# `Key results:`, `主要发现：`: a colon sentence this short, with no figure, only names the list
+_LABEL_WORDS = 6
+_LABEL_CHARS = 48
+
+
+def lead_in_anchors(sentences: Sequence[Sentence]) -> tuple[Anchor, ...]:
+    """The citations a paragraph ending in a colon lends the list or table under it: its
+    last sentence's, or, when that sentence only names what follows (`Chen et al.
+    reported a directional ALE process … [7]. Key results:`), the sentence's before it —
+    the list reports the cited work. Empty when the paragraph does not end in a colon."""
+    if not sentences:
+        return ()
+    last = sentences[-1]
+    bare = strip_anchors(last.text)
+    if not bare.endswith(_LEAD_END):
+        return ()
+    if last.anchors or len(sentences) < 2:
+        return last.anchors
+    label = len(bare.split()) <= _LABEL_WORDS and len(bare) <= _LABEL_CHARS
+    return sentences[-2].anchors if label and not any(c.isdigit() for c in bare) else ()
 
 
 def closing_citations(blocks: Sequence[Block], text: str | None = None) -> None:

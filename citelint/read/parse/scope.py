@@ -32,13 +32,18 @@ def paragraph_links(
     if text[end:].strip(" .;。；)）]】"):  # `… 55% (PMC9760859).`: the bracket closes it
         return sentences  # words follow the last citation: it is no paragraph-end citation
     closing = tuple(a for a in sentences[-1].anchors if a.lends)
-    only_at_end = all(not s.anchors for s in sentences[:-1]) and closing
+    # a lead-in's citations, borrowed, give way to the item's own at its end
+    only_at_end = all(not s.anchors or s.borrowed for s in sentences[:-1]) and closing
     if only_at_end:
-        return [s if s.anchors else _citing(s, closing) for s in sentences]
+        return [_citing(s, closing) if _uncited(s) else s for s in sentences]
     if not _closes_paragraph(last):
         return sentences
     links = tuple(a for a in closing if _closes_paragraph(a))
-    return [s if s.anchors else _citing(s, links) for s in sentences]
+    return [_citing(s, links) if _uncited(s) else s for s in sentences]
+
+
+def _uncited(s: Sentence) -> bool:
+    return not s.anchors or s.borrowed
 
 
 def _closes_paragraph(anchor: Anchor) -> bool:

@@ -120,6 +120,16 @@ def test_entries_joined_by_hard_or_soft_breaks_are_one_each() -> None:
     ]
 
 
+def test_a_line_without_a_key_after_a_hard_break_goes_on_the_entry_above() -> None:
+    """WebWeaver's list: each entry a paragraph whose URL follows on its own line."""
+    body = "Rate 5% [1]. Rate 6% [2].\n\n## References\n\n"
+    text = (
+        body
+        + "[1] A. Hu, Etching, 2006.  \nhttps://a.org/1\n\n[2] B. Tok, Plasma, 2022.  \nhttps://b.org/2\n"
+    )
+    assert _entries(text) == [("1", ("https://a.org/1",)), ("2", ("https://b.org/2",))]
+
+
 def test_a_plain_line_naming_the_list_opens_it() -> None:
     for name in ("参考文献：", "References:", "Sources", "**Works cited**", "Citations"):
         text = f"Rate 5% [1].\n\n{name}\n\n[1] A: https://a.org/1\n"

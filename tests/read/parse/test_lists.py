@@ -234,3 +234,33 @@ def test_a_lead_in_over_items_that_each_cite_borrows_them_all() -> None:
     assert cited["household loans rose 441.7 billion [1];"] == (["[1]"], False)  # its own
     one = text.replace(" [2].", ".")  # an item without its own: the items lend nothing
     assert _cited(one)[0][1] == []
+
+
+NAMED = (
+    "Chen et al. reported a directional process [7]. Key results:\n\n"
+    "- 1.04 nm per cycle at 0°C.\n- 84.6% synergy.\n"
+)
+
+
+def test_a_lead_in_that_only_names_the_list_lends_the_citation_before_it() -> None:
+    assert _cited(NAMED)[1:] == [
+        ("Key results:", ["[7]"], True),
+        ("1.04 nm per cycle at 0°C.", ["[7]"], True),
+        ("84.6% synergy.", ["[7]"], True),
+    ]
+
+
+def test_a_lead_in_that_says_more_than_a_name_lends_nothing() -> None:
+    for lead in ("A second group then repeated it on thicker films and measured:", "In 2024:"):
+        text = NAMED.replace("Key results:", lead)
+        assert [anchors for _, anchors, _ in _cited(text)[2:]] == [[], []]
+
+
+def test_an_items_own_closing_citation_covers_it_beside_the_lead_ins() -> None:
+    """The item's first sentence is the item's own claim, not a borrower: its citation
+    closes the item (the lead-in's is checked beside it, as for every item under it)."""
+    text = "Demand grew 5% [1]. Drivers include:\n\n- Agents: one does the work of many. Seats fell 80% [2].\n"
+    assert _cited(text)[2:] == [
+        ("Agents: one does the work of many.", ["[2]", "[1]"], False),
+        ("Seats fell 80% [2].", ["[2]", "[1]"], False),
+    ]
