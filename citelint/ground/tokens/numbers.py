@@ -48,7 +48,7 @@ _VERSUS = re.compile(r"^\s*(?:vs\.?|versus|对|比)\s*$")
 # A unit's denominator named with no value before the unit (`能耗（kWh/100km、L/100km）`,
 # `fuel use (L/100 km)`): the number names the unit, it states nothing. After a value the
 # whole rate is one token (`15 kWh/100km`), and `12 cases/100,000` keeps its denominator.
-_UNIT_OVER = re.compile(r"(?<![A-Za-z0-9μ°])[A-Za-zμ°][A-Za-z0-9μ°]{0,7}\s*/\s*$")
+_UNIT_OVER = re.compile(r"(?<![A-Za-z0-9μµ°])[A-Za-zμµ°][A-Za-z0-9μµ°]{0,7}\s*/\s*$")
 
 
 def numeric_tokens(text: str, *, source: bool = False) -> list[NumericToken]:

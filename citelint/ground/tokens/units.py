@@ -23,24 +23,27 @@ CURRENCY = {
 # Measurement units by their shape (SI/UCUM symbols: an optional prefix, a base symbol and
 # a power), never a list of every unit: `mmol/L`, `cells/mm3`, `Gy/fraction`, `kg/m2`.
 _SPECIAL = r"°[CF]|bpm|mmHg|cmH2O"
-_PREFIX = r"[pnμmcdkMG]"
-_BASE = r"(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|kat|cal)"  # symbols of two letters or more
+_PREFIX = r"[pnμµmcdkMG]"  # micro as the Greek mu (U+03BC) or the micro sign (U+00B5)
+# symbols of two letters or more, and the ohm: `0.51 eV`, `32 meV`, `1.25 kΩ`
+_BASE = r"(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|kat|cal|eV|Ω)"
 _POWER = r"(?:\^?-?[1-3](?![\d.]))?(?![A-Za-z])"
 _SYMBOL = (
-    rf"(?:{_SPECIAL}|{_PREFIX}?(?:{_BASE}|IU)|{_PREFIX}(?:g|m|L|l|s|M|U|V|W|J|N)|L|g|U"
+    rf"(?:{_SPECIAL}|{_PREFIX}?(?:{_BASE}|IU)|{_PREFIX}(?:g|m|L|l|s|M|U|V|W|J|N|A)|L|g|U"
     rf"|m(?=\^?\d)){_POWER}"
 )
 _WORD = r"[A-Za-z]{2,12}(?![A-Za-z])"
 _ATOM = rf"(?:{_SYMBOL}|{_WORD})"
 _PER = r"[ \t]*/[ \t]*(?:\d+(?:\.\d+)?[ \t]*)?"
-# A compound holds at least one symbol: `and/or` is not a unit.
+# A compound holds at least one symbol: `and/or` is not a unit. Its parts are divided
+# (`µA/µm`) or multiplied (`Ω·µm`, `kΩ⋅cm`).
+_JOIN = rf"(?:{_PER}|[ \t]*[·⋅][ \t]*)"
 _COMPOUND = (
-    rf"(?:{_SYMBOL}(?:{_PER}{_ATOM})+|{_WORD}(?:{_PER}{_WORD})*{_PER}{_SYMBOL}(?:{_PER}{_ATOM})*)"
+    rf"(?:{_SYMBOL}(?:{_JOIN}{_ATOM})+|{_WORD}(?:{_PER}{_WORD})*{_PER}{_SYMBOL}(?:{_JOIN}{_ATOM})*)"
 )
 # A symbol standing alone: doses (`mg`, `g`, `IU`) have entries of their own, `U` and `N`
 # alone are too often something else, and a litre needs a space (`1L` is a therapy line).
 _SIMPLE = (
-    rf"(?:{_SPECIAL}|{_PREFIX}?{_BASE}|{_PREFIX}(?:m|L|l|s|M|V|W|J)|(?<=[ \t])L"
+    rf"(?:{_SPECIAL}|{_PREFIX}?{_BASE}|{_PREFIX}(?:m|L|l|s|M|V|W|J|A)|(?<=[ \t])L"
     rf"|m(?=\^?\d)){_POWER}"
 )
 # A counted thing: a plural noun, with at most one modifier before it (`52 variants`,
@@ -78,10 +81,10 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"mg\s*/\s*m2|mg\s+per\s+square\s+met(?:er|re)s?(?![A-Za-z])", Kind.DOSE, "mg/m2"),
     (r"mg\s*/\s*kg|mg\s+per\s+kilogram(?![A-Za-z])", Kind.DOSE, "mg/kg"),
     (rf"mg{_PER_TIME}", Kind.DOSE, "mg"),  # a schedule is still a dose: `10 mg/day`
-    (rf"(?:μg|mcg){_PER_TIME}", Kind.DOSE, "μg"),
+    (rf"(?:[μµ]g|mcg){_PER_TIME}", Kind.DOSE, "μg"),
     (_COMPOUND, Kind.MEASURE, None),
     (r"mg(?![A-Za-z])", Kind.DOSE, "mg"),
-    (r"(?:μg|mcg)(?![A-Za-z])", Kind.DOSE, "μg"),
+    (r"(?:[μµ]g|mcg)(?![A-Za-z])", Kind.DOSE, "μg"),
     (r"m[lL](?![A-Za-z])", Kind.DOSE, "mL"),
     (r"IU(?![A-Za-z])", Kind.DOSE, "IU"),
     (r"g(?![A-Za-z/])", Kind.DOSE, "g"),
@@ -133,7 +136,7 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (rf"(?<=-)[a-z]{{3,14}}(?![A-Za-z-])(?![ \t]+{_PLURAL})", Kind.COUNT, COUNTED),
 )
 UNIT_RE = re.compile(  # `90-nm`, `6,100-qubit`: a hyphen may join a number to its unit
-    r"(?:-(?=[A-Za-zμ°]))?"
+    r"(?:-(?=[A-Za-zμµΩ°]))?"
     r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
     r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in UNITS) + r")?"
 )
@@ -145,7 +148,8 @@ CUR_SCALE_RE = re.compile(r"[ \t]?(k|K|M|B|bn|mn)(?![A-Za-z]|-[A-Za-z])")  # not
 
 
 def unit_text(written: str) -> str:
-    """A measurement unit as compared: spacing and `^` dropped, the litre always `L`."""
-    text = re.sub(r"[ \t^]", "", written)
+    """A measurement unit as compared: spacing and `^` dropped, the litre always `L`, micro
+    the Greek mu, a product's dot one (`Ω·µm` is `Ω·μm`)."""
+    text = re.sub(r"[ \t^]", "", written).replace("µ", "μ").replace("⋅", "·")
     text = re.sub(r"(?<![A-Za-z])K(?=g(?![A-Za-z]))", "k", text)  # `Kg/m^2` is `kg/m2`
     return re.sub(r"(?<![A-Za-z])([pnμmcdk]?)l(?![A-Za-z])", r"\1L", text)

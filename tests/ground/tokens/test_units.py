@@ -18,6 +18,7 @@ from citelint.ground.tokens.units import COUNTED, CURRENCY, SCALES, UNIT_RE, UNI
         (" 个百分点", Kind.PP, None),
         (" mg/m2", Kind.DOSE, "mg/m2"),
         (" mg", Kind.DOSE, "mg"),
+        (" µg", Kind.DOSE, "μg"),  # the micro sign is micro
         ("亿元", Kind.MONEY, "CNY"),
         (" months", Kind.DURATION, "month"),
         ("例", Kind.COUNT, None),
@@ -57,6 +58,13 @@ def test_scales_and_currencies_fold_to_one_name() -> None:
         ("10 ng/ml", "ng/mL", None),  # the litre is always `L`
         ("3 × 10^9/L", "/L", "×10^9"),
         ("3×10⁹/L", "/L", "×10^9"),  # a superscript power is not a footnote mark
+        ("0.51 eV", "eV", None),  # electron volts, ohms and amperes, with their prefixes
+        ("32 meV", "meV", None),
+        ("1.25 kΩ", "kΩ", None),
+        ("123 Ω·µm", "Ω·μm", None),  # a product of units; the micro sign is micro
+        ("1,135 µA/µm", "μA/μm", None),
+        ("150 µm", "μm", None),
+        ("20 mA", "mA", None),
     ],
 )
 def test_measurement_units_by_shape(text: str, unit: str, scale: str | None) -> None:
