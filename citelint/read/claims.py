@@ -255,11 +255,11 @@ _BOOK_TITLE = re.compile(r"《[^《》\n]{1,200}》")
 
 
 # Bounds offered as examples, every figure after a comparison (`（例如≥70%或≥80%）`, `(e.g.,
-# >90% or >95%)`): a threshold the author sets or proposes, no value measured. `(e.g., 30%
-# of patients)` and `（例如提高30%）` state values and stay.
-_BOUND = r"[≥≤><≧≦]\s*\d[\d.,]*\s*%?"
+# >90% or >95%)`, `（如≥8分）`): a threshold the author sets or proposes, no value measured.
+# `(e.g., 30% of patients)` and `（例如提高30%）` state values and stay.
+_BOUND = r"[≥≤><≧≦]\s*\d[\d.,]*\s*(?:%|[^\W\d_]{1,8})?"  # `≥80%`, `≥8分`, `>5 points`
 _EXAMPLE_BOUNDS = re.compile(
-    rf"[（(]\s*(?:例如|比如|譬如|e\.g\.,?|for\s+example,?)\s*{_BOUND}"
+    rf"[（(]\s*(?:例如|比如|譬如|如|e\.g\.,?|for\s+example,?)\s*{_BOUND}"
     rf"(?:\s*(?:或|或者|、|,|，|/|or|to|至|–|-)\s*{_BOUND})*\s*[)）]",
     re.I,
 )

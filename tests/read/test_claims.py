@@ -209,9 +209,12 @@ def test_bounds_offered_as_examples_set_a_threshold(tmp_path: Path) -> None:
         "结论：临界点需满足目标成功概率（例如≥70%或≥80%）。\n\n"
         "The gate passes when coverage is high (e.g., >90% or >95%).\n\n"
         "Side effects were common (e.g., 30% of patients).\n\n"
-        "成功率提高（例如≥70%），样本为120例。\n",
+        "成功率提高（例如≥70%），样本为120例。\n\n"
+        "入样规则：取Top N，或达到阈值（如≥8分）。\n\n"
+        "Scholars qualify above a cut-off (e.g., >5 points or >8 points).\n",
     )
-    target, gate, measured, beside = claims.values()
+    target, gate, measured, beside, points, english = claims.values()
     assert not target.fact_bearing and not gate.fact_bearing
+    assert not points.fact_bearing and not english.fact_bearing  # `如`, a unit of points
     assert [t.text for t in measured.numbers] == ["30%"]  # an example of a value stays
     assert [t.text for t in beside.numbers] == ["120例"]  # the bound goes, the count stays
