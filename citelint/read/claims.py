@@ -33,6 +33,7 @@ from citelint.ground.tokens import (
 )
 from citelint.ground.tokens.structure import rubric_row
 from citelint.read.citations.styles import DEFAULT_STYLES
+from citelint.read.conditions import speculative, supposed_figures
 from citelint.read.mood import (
     PROMPT,
     bare_diagram,
@@ -42,7 +43,6 @@ from citelint.read.mood import (
     line_label,
     prospective,
     rating_line,
-    speculative,
     window_step,
 )
 from citelint.read.outlook import forecast, horizon_windows, undated_forecast
@@ -204,7 +204,8 @@ class ClaimReader:
         titled = [m.span() for m in _BOOK_TITLE.finditer(text)] if "《" in text else []
         # `目标成功概率（例如≥70%或≥80%）`: bounds offered as examples set a threshold
         bounds = [m.span() for m in _EXAMPLE_BOUNDS.finditer(text)]
-        spans = sorted(horizon_windows(text) + tuple(titled) + tuple(bounds))
+        supposed = supposed_figures(text)  # `假设…为5,000人，则…`, `如降至30个以下，…`
+        spans = sorted(horizon_windows(text) + tuple(titled) + tuple(bounds) + supposed)
         numbers = tuple(t for t in found if t.kind is not Kind.DATE and not _within(spans, t.start))
         years = tuple(t for t in found if publication_year(text, t, cites))
         taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²

@@ -1,6 +1,7 @@
-"""What a sentence does by its form, not what it states: a guess or a condition, the
-author's plan, a restated prompt, chart data, a key of abbreviations, a class named by its
-members (the report describing itself is `voice.py`'s).
+"""What a sentence does by its form, not what it states: the author's plan, a restated
+prompt, chart data, a key of abbreviations, a class named by its members (a guess, a
+condition or a supposition is `conditions.py`'s; the report describing itself is
+`voice.py`'s).
 
 Each is read from mood and shape — modal verbs, a plan's label, a demonstrative with the
 report as its subject, a diagram's syntax — never from a list of topics (`claims.py`
@@ -14,17 +15,6 @@ import re
 from citelint.ground.mermaid.model import EDGE_TYPES, ITEM_TYPES
 
 DIAGRAM_TYPES = frozenset(EDGE_TYPES + ITEM_TYPES)
-
-
-# A sentence that opens with a condition, or whose verb is a guess (`might`, `could`, `would`
-# and their Chinese forms), states what may be, not what was found. `may` is not one:
-# "trametinib may reduce …" is a cited finding's own hedge (CL109 reads it).
-# `once` and `were` open findings too ("Once-daily osimertinib improved …"), and "could
-# not tolerate" reports what happened: neither is a guess.
-# (a word boundary cannot follow 如果 or 若: the next character is a word character too,
-# so the Chinese forms stand without one; `若干` is "several", no condition)
-_CONDITION = re.compile(r"\s*(?:(?:if|should|unless)\b|如果|假如|若(?!干))", re.I)
-_GUESS = re.compile(r"\b(?:might|could(?!\s+not\b|n['’]t)|would)\b|可能会|或将|有望|将可能", re.I)
 
 
 # A class named by its members, no clause of its own (`VEGF inhibitors: Bevacizumab and
@@ -243,11 +233,6 @@ def bare_diagram(text: str) -> bool:
 
 _DIRECTIONS = frozenset({"TD", "TB", "BT", "LR", "RL"})
 _CHART_SYNTAX = re.compile(r"-->|->>|\b(?:title|x-axis|y-axis|section|dateFormat|participant)\b")
-
-
-def speculative(text: str) -> bool:
-    """Whether a sentence states a condition or a guess rather than a finding."""
-    return bool(_CONDITION.match(text) or _GUESS.search(text))
 
 
 # A block that restates what the system was asked (`QUESTION:`, `RESEARCH TASKS (5

@@ -86,11 +86,22 @@ _LIKELY = re.compile(
 _OPEN = re.compile(r"\s*(?:[+＋]|(?:及)?以上|\bor\s+more\b)", re.I)
 
 
+# A table row whose first cell names the row a forecast (`2026年（预测） | 800-1,500人 | 继续
+# 下降趋势`, `2030 (projected) | $4.2B`): its figures are the projection. An estimate of
+# time past (`2023 (est.)`) is measured, and stays a claim.
+_FORECAST_ROW = re.compile(
+    r"\s*[^|]{0,24}?[（(]\s*(?:预测|预计|预估|forecast|projected|projection)\s*[)）]\s*\|", re.I
+)
+
+
 def undated_forecast(text: str, figures: Sequence[tuple[int, int]]) -> bool:
     """Whether a sentence forecasts with no target year: a forecast's label over figures
-    alone, or a likelihood in time to come whose every figure is an open threshold."""
+    alone, a table row named a forecast, or a likelihood in time to come whose every
+    figure is an open threshold."""
     if not figures or _NOW.search(text):
         return False
+    if _FORECAST_ROW.match(text):
+        return True
     label = _FORECAST_LABEL.match(text)
     if label is not None and figures[0][0] >= label.end():
         rest, at = [], label.end()

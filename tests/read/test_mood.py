@@ -13,7 +13,6 @@ from citelint.read.mood import (
     plan_label,
     prospective,
     rating_line,
-    speculative,
     window_label,
     window_step,
 )
@@ -213,20 +212,6 @@ def test_a_window_of_time_alone_is_a_schedules_label(text: str, window: bool) ->
 )
 def test_a_heading_that_names_the_plan(text: str, plan: bool) -> None:
     assert plan_heading(text) is plan
-
-
-@pytest.mark.parametrize(
-    ("text", "guess"),
-    [
-        ("如果试验成功，一线治疗包括纳武利尤单抗。", True),
-        ("若相关支出压缩，则支出减少。", True),
-        ("假如试验失败，治疗不变。", True),
-        ("若干省份出现下降。", False),  # 若干: "several", no condition
-        ("Ifosfamide was given.", False),
-    ],
-)
-def test_a_chinese_condition_needs_no_word_boundary(text: str, guess: bool) -> None:
-    assert speculative(text) is guess
 
 
 def test_a_history_by_years_is_no_schedule() -> None:

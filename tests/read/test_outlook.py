@@ -68,6 +68,9 @@ def _figures(text: str) -> list[tuple[int, int]]:
         ("目前已有500家+诊所最有可能受益。", False),  # says what holds now
         ("The clinics most likely to pass 500+ visits had 3 nurses.", False),  # 3 is no bar
         ("未来的分诊中心。", False),  # no figure
+        ("2026年（预测） | 800-1,500人 | 继续下降趋势", True),  # a row named a forecast
+        ("2030 (projected) | $4.2B", True),
+        ("2023 (est.) | $3.1B", False),  # an estimate of time past is measured
     ],
 )
 def test_an_undated_forecast_is_a_forecast_label_or_a_likely_bar(
