@@ -112,7 +112,7 @@ RESEARCH_NARRATION = re.compile(
     r"|(?:look|dig)\s+(?:for|up|into|deeper)\b"
     r"|(?:gather|find|collect|get)\s+" + _DETERMINERS + r"(?:information|research|details|"
     r"sources|evidence|insights)\b"
-    r"|(?:continue|start|begin|do|make|run|conduct|perform|try)\s+"
+    r"|(?:continue|start|begin|do|make|run|conduct|perform|try)\s+(?:by\s+)?"
     + _DETERMINERS
     + r"(?:search|searches|searching|research|researching|investigation|lookup|queries)\b)"
     r"|让我们?[^。！？\n]{0,8}?(?:搜索|检索|查找|查询|搜集|收集|调研)"

@@ -123,6 +123,10 @@ def test_the_report_speaking_for_itself_throughout(text: str, own: bool) -> None
             "I'll provide an analysis of X. Let me research this thoroughly for you.",
             ["Let me research"],
         ),
+        (
+            "Let me begin by researching the major players in this space:",
+            ["Let me begin by researching"],
+        ),
         ("我需要更详细的信息，让我继续搜索：", ["让我继续搜索"]),
         ("让我为您进行全面调研分析。", ["让我为您进行全面调研"]),
         ("我将继续检索相关文献。", ["我将继续检索"]),
