@@ -45,10 +45,24 @@ _THRESHOLD = re.compile(
     re.I,
 )
 _CLAUSE_END = re.compile(r"[，,;；。]")
+# A label naming what follows the author's expectation (`**预期影响**：…4–5年后进入捕捞群体`,
+# `**理论预期**：…存在1–3年的滞后`, `Expected outcome: …`, `Hypothesis: …`): a proposal's
+# hypothesis, what it expects to find, its figures supposed as a supposition's are.
+# `预期寿命：72岁`, "life expectancy", names a measure and stays a claim.
+_EXPECTATION = re.compile(
+    r"[\W_]*(?:[\u4e00-\u9fff]{0,4}(?:预期|假说)(?:影响|效果|结果|发现|产出|成果)?|"
+    r"(?:研究|核心|理论)假设|"
+    r"(?:[\w-]+\s+){0,2}(?:expected|anticipated|predicted|hypothesi[sz]ed)\s+"
+    r"(?:impacts?|effects?|outcomes?|results?|findings?)|"
+    r"(?:[\w-]+\s+){0,2}(?:hypothes[ie]s|predictions?))[\W_]*[:：]",
+    re.I,
+)
 
 
 def supposed_figures(text: str) -> tuple[tuple[int, int], ...]:
     """Where a sentence's figures are supposed or a condition's threshold, not stated."""
+    if _EXPECTATION.match(text):
+        return ((0, len(text)),)
     m = _CONDITION.match(text)
     if m is None:
         return ()

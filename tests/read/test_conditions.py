@@ -35,3 +35,14 @@ def test_a_suppositions_figures_and_a_conditions_threshold_are_not_stated() -> N
     assert _supposed("如果早期治疗，五年生存率可达90%。") == []  # no threshold: a rate stands
     assert _supposed("If treated within 3 hours, 80% of patients recover.") == []
     assert _supposed("典型案例如白恩培案（2016年）。") == []  # 如 before a noun: "such as"
+
+
+def test_a_labelled_expectation_is_supposed_whole() -> None:
+    expected = "**预期影响**：叶绿素浓度高的年份，补充量增加，4–5年后进入捕捞群体。"
+    assert _supposed(expected) == [expected]
+    theory = "**理论预期**：温度对体长的影响存在1–3年的滞后。"
+    assert _supposed(theory) == [theory]
+    outcome = "Expected outcome: a 20% fall in waiting times."
+    assert _supposed(outcome) == [outcome]
+    assert _supposed("**预期寿命**：男性72岁。") == []  # life expectancy: a measure
+    assert _supposed("**研究结果**：补充量减少40%。") == []

@@ -44,7 +44,7 @@ from citelint.read.parse.restated import restated_figures
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
-from citelint.read.parse.source_lines import source_lines
+from citelint.read.parse.source_lines import source_lines, table_note
 from citelint.read.parse.tables import citation_columns, flattened_tables
 from citelint.read.parse.ties import opening_back_references
 from citelint.sources.kinds import BUILTIN_TYPES
@@ -84,6 +84,7 @@ class _BuildState:
     blocks: list[Block] = field(default_factory=list)
     table_lead: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)  # a table's lead-in
     last_colon_anchors: tuple[Anchor, ...] = ()  # anchors of a paragraph ending in ':'
+    table_note: tuple[Anchor, ...] = ()  # anchors of a paragraph naming the table below
     list_lead: tuple[Anchor, ...] = ()  # the cited lead-in of the list being built
     columns: Mapping[int, frozenset[int]] = field(default_factory=dict)  # tables' citing ones
     header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -198,7 +199,7 @@ class DocumentBuilder:
             else self._splitter.split(raw.text, [(s, e) for s, e, _ in anchors], breaks)
         )
         if raw.table is not None and raw.table not in state.table_lead:
-            state.table_lead[raw.table] = state.last_colon_anchors
+            state.table_lead[raw.table] = state.last_colon_anchors or state.table_note
         inherited = (
             state.table_lead.get(raw.table, ())
             if raw.kind == "row" and raw.table is not None
@@ -219,6 +220,7 @@ class DocumentBuilder:
             state.table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
         elif raw.table is None:
             state.last_colon_anchors = lead_in_anchors(sentences)
+            state.table_note = table_note(sentences)
             if raw.kind != "li":  # a cited lead-in's items are checked against its sources
                 state.list_lead = state.last_colon_anchors
 

@@ -13,7 +13,10 @@ of nothing but citations right under a table row or a list item (`[^3]
 [KPMG China outlook](https://…)` under a table of figures) is a source line too, and so is
 a note in parentheses that says where the data come from (`（数据分别来自…[4]…）`). A
 table's own last row whose first cell is a source label (`| **关键来源** | [年报](…) |`)
-cites the rows above it, back to the table's header.
+cites the rows above it, back to the table's header. A note right above a table that names
+it and cites (`票房单位：…下表换算为“亿元”。上映日期同样来自猫眼总榜页。[1]`, `The table below
+compiles the estimates of [2] and [3].`) lends its citations to the rows, as a lead-in ending
+in a colon does.
 Borrowers are checked against the citation, never exempted; an anchor and a citation that
 names no source lend nothing (`Anchor.lends`).
 """
@@ -23,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from citelint.ground.document import Anchor, Block
+from citelint.ground.document import Anchor, Block, Sentence
 
 # a label and a colon opening the line, emphasis around it aside; the label is grammar:
 # the words a report names its source with, in the languages citelint reads
@@ -49,6 +52,12 @@ _SOURCE_LINE = re.compile(
 # [国信证券-…](…)；[知乎-…](…) |`, `| Sources | [1], [2] |`): it cites the rows above it.
 _SOURCE_CELL = re.compile(rf"\W{{0,4}}{_LABEL}\W{{0,4}}", re.I)
 MAX_BLOCKS = 60  # the blocks above a source line it may cover
+# the words that point at the table right below (`下表`, `如下表所示`, `the table below`,
+# `the following table`); `上表`, "the table above", is another table
+_NEXT_TABLE = re.compile(
+    r"下表|以下表格|下列表格|\bthe\s+(?:table|chart)\s+below\b|\bthe\s+following\s+(?:table|chart)\b",
+    re.I,
+)
 
 
 def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, ...]]) -> None:
@@ -80,6 +89,15 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             after = blocks[i + 1] if i + 1 < len(blocks) else None
             if after is not None and _restates(after, covered):
                 _borrow(after, lent)
+
+
+def table_note(sentences: Sequence[Sentence]) -> tuple[Anchor, ...]:
+    """The citations a paragraph lends the table right under it when it names that table:
+    those from the sentence naming it to the paragraph's end. Empty when it names none."""
+    for k, sentence in enumerate(sentences):
+        if _NEXT_TABLE.search(sentence.text):
+            return tuple(a for s in sentences[k:] for a in s.anchors if a.lends)
+    return ()
 
 
 def _source_row(row: Block) -> bool:

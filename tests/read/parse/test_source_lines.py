@@ -116,3 +116,16 @@ def test_a_line_saying_in_words_where_the_data_come_from_cites_the_table() -> No
     # a sentence of prose under the table that says nothing of where data come from
     other = table + "Shelf life is longer when refrigerated ([Clean Fun](https://example.org/a)).\n"
     assert ("Opened | ~90 days", False) in _borrowed(other)
+
+
+def test_a_note_naming_the_table_below_and_citing_covers_its_rows() -> None:
+    table = "| Film | Gross |\n|---|---|\n| North | 154.46 |\n| South | 57.75 |\n"
+    note = "> 单位为亿元，下表据总榜换算。上映日期同样来自总榜页。 [[1]](https://example.org/b)\n\n"
+    assert ("North | 154.46", True) in _borrowed(note + table)
+    english = "The table below compiles the box office. [[1]](https://example.org/b)\n\n"
+    assert ("South | 57.75", True) in _borrowed(english + table)
+    # a note that names no table, or names the one above, lends nothing
+    other = "上映日期来自总榜页。 [[1]](https://example.org/b)\n\n"
+    assert ("North | 154.46", False) in _borrowed(other + table)
+    above = "上表据总榜换算。 [[1]](https://example.org/b)\n\n"
+    assert ("North | 154.46", False) in _borrowed(above + table)
