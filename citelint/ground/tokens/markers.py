@@ -1,15 +1,22 @@
 """Therapy-line and recommendation markers: `一线`, `2L`, `second-line`, `Category 2A`.
 
 A decimal's or an amount's tail is none: `€500M-1.2B` is 1.2 billion, `$2B` two billion,
-`0.2L` a fifth of a litre; nor is a city's tier (`一线城市`, first-tier cities) or the front
-line (`第一线`)."""
+`0.2L` a fifth of a litre; nor is a tier (`一线城市`, first-tier cities; `二线机场`, `一、二线
+品牌`, `三线及以下城市`: a tier run, then a place, a market or a workforce) or the front line
+(`第一线`)."""
 
 from __future__ import annotations
 
 import re
 
+# what a tier ranks (`二线机场`, `一线、二线城市`, `三线及以下城市`): no therapy line
+_TIER = (
+    r"(?:(?:及以[上下]|[、/和与及至到-][一二三四五]线)*"
+    r"(?:城|机场|品牌|市场|地区|县|员工|人员|工人))"
+)
 _MARKERS = re.compile(
-    r"(?<!第)[一二三四]线(?!城)|(?<![A-Za-z0-9$€£¥])(?<!\d[.,])[1-4]L(?![A-Za-z0-9])|"
+    rf"(?<!第)[一二三四]线(?!{_TIER})|"
+    r"(?<![A-Za-z0-9$€£¥])(?<!\d[.,])[1-4]L(?![A-Za-z0-9])|"
     r"(?<![A-Za-z])(?i:first|second|third|fourth)[-\s]line(?![A-Za-z])|"
     r"[IⅠⅡⅢ]{1,3}级推荐|推荐等级|证据等级|"
     r"(?<![A-Za-z])(?:Grade|GRADE|grade)\s+[A-D](?![A-Za-z0-9])|"

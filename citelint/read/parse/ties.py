@@ -93,7 +93,7 @@ def opening_back_references(blocks: Sequence[Block]) -> None:
         if block.kind != "p" or before.kind != "p" or not block.sentences or not before.sentences:
             continue
         first = block.sentences[0]
-        if first.anchors or not _POINTS_BACK.match(first.text):
+        if first.anchors or not _points_back(first.text):
             continue
         shared = _citations(before.sentences[-1])
         if shared:

@@ -15,6 +15,10 @@ from citelint.ground.tokens import (
         ("推荐一线治疗", ["一线"]),
         ("北京、上海等一线城市", []),  # a city's tier
         ("坚守在第一线", []),  # the front line
+        ("2) 二线机场；3) 替代目的地", []),  # an airport's tier
+        ("一线、二线城市和三线及以下城市", []),
+        ("一线品牌与一线员工", []),
+        ("二线及以上治疗", ["二线"]),
         ("first-line therapy", ["first-line"]),
         ("in the 2L setting", ["2L"]),
         ("I级推荐", ["I级推荐"]),

@@ -96,3 +96,15 @@ def test_a_chinese_back_reference_after_a_preposition_ties_it() -> None:
         "一项案例研究考察了4名学生的课堂参与[1]。在2023年，参与度从5%提升至60%。其他为5 mg[2]。"
     )
     assert _cited(unrelated)[1] == ([], False)  # no demonstrative; `其他` ("other") neither
+
+
+def test_a_paragraph_pointing_back_among_its_first_words_borrows_the_last_citation() -> None:
+    cited = "Every 1,000 passengers are associated with 0.954 direct jobs. [1]\n\n"
+    for opening in (
+        "Using this metric, an airport with 500,000 passengers would support 477 jobs.",
+        "For an airport with 500,000 passengers, this would translate to 477 jobs.",
+        "Extrapolating from this data, 500,000 passengers would support 477 jobs.",
+    ):
+        assert _cited(cited + opening + "\n")[1] == (["[1]"], True)
+    unrelated = "In 2023, an airport with 500,000 passengers supported 477 jobs.\n"
+    assert _cited(cited + unrelated)[1] == ([], False)
