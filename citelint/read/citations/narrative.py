@@ -46,10 +46,20 @@ _YEAR = r"(?:(?:19|20)\d\d[a-z]?|n\.[ \t]?d\.)"
 _PARENTHETICAL = re.compile(r"[(（]([^()（）\n]{4,400})[)）]")
 _ITEMS = re.compile(r"[;；]")  # what parts the items of one parenthesis
 _CJK = "\u3400-\u9fff"  # the unified ideographs: a Chinese name is no capitalised word
-# (no colon in the name: `(PMID: 2003)` is an identifier, not a name and a year)
+# (no colon in the name: `(PMID: 2003)` is an identifier, not a name and a year). The year
+# may follow its month, day or season (`(Euronews, July 2023)`, `(TIME, July 15, 2023)`,
+# `(Landslide, Winter 2026)`: calendar words, no name), and a secondary citation names the
+# work it was read in (`(McKinsey, cited in FashionINSTA, 2025)` cites FashionINSTA's)
+_MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|November|December|"
+    "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Spring|Summer|Autumn|Fall|Winter"
+)
+_DATE = rf"(?:(?:{_MONTHS})\.?[ \t]+(?:\d{{1,2}},?[ \t]+)?)?"
 _NAME_YEAR = re.compile(
-    rf"[ \t]*(?P<name>[A-Z{_CJK}][^,;:()\n，；：（）]{{0,80}}?)(?:[ \t]+et[ \t]+al\.?)?"
-    rf"(?:,[ \t]*|，[ \t]*|[ \t]+)(?P<year>{_YEAR})[ \t]*"
+    rf"[ \t]*(?:(?P<primary>[A-Z][^,;:()\n]{{0,80}}?),[ \t]*(?:as[ \t]+)?(?:cited|quoted)"
+    rf"[ \t]+in[ \t]+)?"
+    rf"(?P<name>[A-Z{_CJK}][^,;:()\n，；：（）]{{0,80}}?)(?:[ \t]+et[ \t]+al\.?)?"
+    rf"(?:,[ \t]*|，[ \t]*|[ \t]+){_DATE}(?P<year>{_YEAR})[ \t]*"
 )
 _CJK_NAME = re.compile(rf"[{_CJK}]{{2,12}}")  # a name of ideographs only, `腾讯云`
 _ACRONYM = re.compile(r"[A-Z]{2,6}")  # `WEF`: the initials of a name
@@ -61,6 +71,10 @@ NARRATED = re.compile(  # the scanner's cheap look
 )
 # an entry's leading name: what stands before its first full stop, `SevenFifty Daily.`
 _LEAD = re.compile(rf"[ \t]*(?P<lead>[A-Z0-9{_CJK}][^.\n]{{1,80}}?)\.(?:[ \t]|$)")
+# an entry's author before its year in parentheses, full stops and all (`U.S. Copyright
+# Office. (2025).`), initialled word by word: `U.S.` is two words
+_AUTHOR = re.compile(r"[ \t]*(?P<author>[A-Z][^()\n]{1,80}?)\.?[ \t]*\((?:19|20)\d\d")
+_INITIALLED = re.compile(r"[\s.]+")
 _BEFORE_REMARK = re.compile(r"[ \t]*\(")  # `The Oxford Companion … (via Spirits …)`
 MAX_NAMED = 8  # the entries one name may cite; a name more share names no source
 _MIN_NAME = 4  # a name this short (`WHO`) must match as a whole word, case and all
@@ -85,6 +99,7 @@ class Narrators:
         self._short: dict[str, set[str]] | None = None  # names' short forms, the same
 
         self._leads = _leads(self.entries)  # each entry's leading name: `(Forbes)`
+        self._text = dict(self.entries)  # each entry's text, by its key
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -183,7 +198,8 @@ class Narrators:
             year = item.group("year")[:4]  # (`n.d.` says none: no year to disagree)
             if years and year[0].isdigit() and year not in years:
                 return []  # a year the entry does not give: CL104's, as written
-            found.append((key, begin + item.start("name"), begin + item.end("year")))
+            start = item.start("primary") if item.group("primary") else item.start("name")
+            found.append((key, begin + start, begin + item.end("year")))
             begin += len(part) + 1
         cited = [k for k, (key, _, _) in enumerate(found) if key]
         return [
@@ -209,6 +225,15 @@ class Narrators:
             # the entry's (`腾讯云` of `腾讯云开发者社区.`, `普华永道` of `普华永道中国.`);
             # an acronym is the initials of the entry's (`WEF` of `World Economic Forum.`)
             return self._shorts().get(name, set())
+        head, _, rest = name.partition(" ")
+        if not found and rest and _ACRONYM.fullmatch(head):
+            # initials and a title word of the one entry they name (`ABA Landslide` of
+            # `American Bar Association. (2026). “…” *Landslide*, …`)
+            keys = self._shorts().get(head, set())
+            entry = self._text.get(next(iter(keys)), "") if len(keys) == 1 else ""
+            words = _WORD.findall(rest)
+            if entry and all(re.search(rf"\b{re.escape(w)}\b", entry, re.I) for w in words):
+                return set(keys)
         return found
 
     def _shorts(self) -> dict[str, set[str]]:
@@ -223,9 +248,11 @@ class Narrators:
                 if _CJK_NAME.fullmatch(lead[:12]):
                     for n in range(2, min(len(lead), 12) + 1):
                         _note(short, lead[:n], key)
-                words = [w for w in lead.split() if w.lower() not in _GLUE]
-                if 2 <= len(words) <= 6 and all(w[:1].isupper() for w in words):
-                    _note(short, "".join(w[0] for w in words), key)
+                authors = _AUTHOR.match(entry)  # `U.S. Copyright Office. (2025).`: USCO
+                for name in {lead, authors.group("author") if authors else ""}:
+                    words = [w for w in _INITIALLED.split(name) if w and w.lower() not in _GLUE]
+                    if 2 <= len(words) <= 6 and all(w[:1].isupper() for w in words):
+                        _note(short, "".join(w[0] for w in words), key)
             self._short = short
         return self._short
 

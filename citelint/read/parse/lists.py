@@ -224,7 +224,7 @@ def _leads_in(block: Block) -> bool:
 
 
 def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
-    if len(items) < 2:
+    if len(items) < 2 and lead is None:  # (one item under a lead-in closes it, cited)
         return
     cited = [k for k, b in enumerate(items) if any(s.anchors for s in b.sentences)]
     borrowers: list[Block]

@@ -145,3 +145,27 @@ def test_an_entry_gives_the_address_a_link_names() -> None:
     assert narrators.gives("3", "https://www.nxcode.io/zh/guide")  # one page, two spellings
     assert not narrators.gives("3", "https://www.nxcode.io/zh/other")
     assert not narrators.gives("1", "https://www.nxcode.io/zh/guide")
+
+
+COURTS = (
+    ("1", "Euronews. (2023). “Shein embroiled in new lawsuit.” July 15, 2023. https://a"),
+    ("2", "FashionINSTA. (2025). “AI fashion homogenization.” https://b"),
+    ("3", "U.S. Copyright Office. (2025). “Copyright and AI, Part 2.” https://c"),
+    ("4", "American Bar Association. (2026). “Fashion’s public domain.” *Landslide*. https://d"),
+)
+
+
+def test_a_date_before_the_year_a_secondary_citation_and_initials_cite() -> None:
+    def keys(cited: str) -> list[str]:
+        return [k for k, _, _ in Narrators(COURTS).cite_dated(f"It was filed {cited}.")]
+
+    assert keys("(Euronews, July 2023)") == ["1"]  # a month, a day, a season: calendar words
+    assert keys("(Euronews, July 15, 2023)") == ["1"]
+    assert keys("(McKinsey, cited in FashionINSTA, 2025)") == ["2"]  # the work it was read in
+    assert keys("(USCO, January 2025)") == ["3"]  # initials, `U.S.` two of them
+    assert keys("(ABA Landslide, Winter 2026)") == ["4"]  # initials and a word of the entry
+    assert keys("(ABA Journal, 2026)") == []  # a word the entry does not hold
+    assert keys("(Euronews, Someday 2023)") == []  # no calendar word: a remark
+    text = "It was filed (McKinsey, cited in FashionINSTA, 2025)."
+    ((_, start, end),) = Narrators(COURTS).cite_dated(text)
+    assert text[start:end] == "McKinsey, cited in FashionINSTA, 2025"

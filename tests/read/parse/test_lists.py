@@ -264,3 +264,15 @@ def test_an_items_own_closing_citation_covers_it_beside_the_lead_ins() -> None:
         ("Agents: one does the work of many.", ["[2]", "[1]"], False),
         ("Seats fell 80% [2].", ["[2]", "[1]"], False),
     ]
+
+
+def test_one_cited_item_under_a_lead_in_lends_it_its_citation() -> None:
+    text = (
+        "A youth poll (N=1000) reported:\n\n- 19% had had fillers "
+        "[[57]](https://example.org/poll).\n\nAnother point is 40% of adults.\n"
+    )
+    assert [(t[:14], b) for t, _, b in _cited(text)] == [
+        ("A youth poll (", True),
+        ("19% had had fi", False),
+        ("Another point ", False),  # no list under it: its own claim
+    ]
