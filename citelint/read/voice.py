@@ -1,8 +1,9 @@
 """What a report says of itself, by form: its scope (`This report evaluates …`, `本报告旨在…`),
 its own account opening a method section (`This comprehensive review employed …`), what it
 announces (`Below are five patterns …`, `下面给出 5 种…模式`, `下面按…口径先定样本，…最后给出…的
-2–3家公司`), how it lays out its answer (`下面按先进逻辑/DRAM来回答：…`) and what its own
-materials lack (`本轮资料不足以逐家计算…，只能提供近3年…`).
+2–3家公司`), how it lays out its answer (`下面按先进逻辑/DRAM来回答：…`), what its own
+materials lack (`本轮资料不足以逐家计算…，只能提供近3年…`), and the symbols of its formulas
+(`其中 O_s=过去24个月…`).
 
 Each names the report as its subject or points at what follows, so its figures count the
 report's own items or name its parts, never a finding (`claims.py` asks these once per
@@ -82,11 +83,27 @@ _OFFER = re.compile(
 )
 
 
+# The symbols of a formula defined (`其中 \(O_s\)=过去24个月正畸付费/在治；…`, `where \(\mu\)
+# is the expected return`, `式中 σ 为波动率`): a symbol — one letter or a command, a sub- or
+# superscript at most — and what it stands for, its figures the author's definition. `where
+# 30% of patients …` and `where Pfizer is …` name no symbol.
+_DEFINES = re.compile(
+    # (the display formula itself may open the sentence: `[ P(O_s \cap A_s) = … ] 其中 …`)
+    r"\W*(?:(?:\[[^\]\n]{0,400}\]|\$\$[^$\n]{0,400}\$\$)\s*)?"
+    r"(?:其中|式中|where)[\s,，:：\\(（$]*"
+    r"(?:\\[A-Za-z]+|[A-Za-z\u0370-\u03ff])(?:[_^]\{?\w{1,6}\}?)?[\s\\)）$]*"
+    r"(?:=|为|表示|代表|denotes\b|is\b|are\b)",
+    re.I,
+)
+
+
 def speaks_for_itself(text: str) -> bool:
     """Whether the sentence is the report's own voice throughout: its scope, an
-    announcement, a plan of its answer with no colon in it, what its materials lack, or
-    its offer to the reader."""
+    announcement, a plan of its answer with no colon in it, what its materials lack, its
+    offer to the reader, or the symbols of a formula defined."""
     if SCOPE.match(text) or ANNOUNCE.match(text) or _OWN_GAP.match(text) or _OFFER.match(text):
+        return True
+    if _DEFINES.match(text):
         return True
     return _PLAN_LEAD.match(text) is not None and ":" not in text and "：" not in text
 

@@ -149,3 +149,19 @@ def test_a_narration_runs_to_its_sentence_end() -> None:
     text = "Let me search for more targeted reports. The market grew 5%."
     ((start, end, _),) = research_narrations(text)
     assert text[start:end] == "Let me search for more targeted reports."
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("其中 \\(O_s\\)=过去24个月正畸付费/在治；\\(A_s\\)=过去24个月医美付费。", True),
+        ("[ P(O_s \\cap A_s) = P(O_s) ] 其中 (O_s)=过去24个月正畸付费。", True),
+        ("where \\(\\mu\\) is the expected return over 12 months", True),
+        ("式中 σ 为波动率，取20%。", True),
+        ("where 30% of patients relapse within 12 months", False),
+        ("where Pfizer is expanding capacity by 30%", False),  # a name, no symbol
+        ("其中30%为女性。", False),
+    ],
+)
+def test_the_symbols_of_a_formula_defined_speak_for_the_report(text: str, own: bool) -> None:
+    assert speaks_for_itself(text) is own
