@@ -2,8 +2,8 @@
 
 A decimal's or an amount's tail is none: `€500M-1.2B` is 1.2 billion, `$2B` two billion,
 `0.2L` a fifth of a litre; nor is a tier (`一线城市`, first-tier cities; `二线机场`, `一、二线
-品牌`, `三线及以下城市`: a tier run, then a place, a market or a workforce) or the front line
-(`第一线`)."""
+品牌`, `三线及以下城市`: a tier run, then a place, a market or a workforce), the front line
+(`第一线`) or a numbered category's label (`Category 1: AI-assisted lesson planning`)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ _MARKERS = re.compile(
     r"(?<![A-Za-z])(?i:first|second|third|fourth)[-\s]line(?![A-Za-z])|"
     r"[IⅠⅡⅢ]{1,3}级推荐|推荐等级|证据等级|"
     r"(?<![A-Za-z])(?:Grade|GRADE|grade)\s+[A-D](?![A-Za-z0-9])|"
-    r"(?<![A-Za-z])Category\s+(?:1|2A|2B|3)(?![A-Za-z0-9])|"
+    r"(?<![A-Za-z])Category\s+(?:1|2A|2B|3)(?![A-Za-z0-9]|\s*[:：])|"
     r"(?<![A-Za-z0-9$€£¥-])(?<!\d[.,])2[AB](?![A-Za-z0-9])"
 )
 

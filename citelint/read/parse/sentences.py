@@ -55,6 +55,9 @@ _DOTTED = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){2,}$")
 # are a name's (`；J.D. Power预测…`, `据U.S. Steel公告`), whatever follows them
 _CJK_DOTTED = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef](?:[A-Za-z]\.){2,}$")
 _LOWER_NEXT = re.compile(r"\s+[a-z]")
+# …and before a code or an acronym (`the U.S. K–12 market`, `U.S. GDP`, `U.S. S&P 500`): the
+# initials qualify it
+_CODE_NEXT = re.compile(r"\s+(?:[A-Z]{2,}\b|[A-Z][–—-]?\d|[A-Z]&[A-Z])")
 _SHORT_WORD = re.compile(r"(?<![\w.])[A-Za-z]{2,4}\.$")
 _LOWER_WORD_NEXT = re.compile(r"\s+[a-z]{2,}(?![\w-])")
 
@@ -113,7 +116,9 @@ class SentenceSplitter:
         head = text[max(0, dot - 30) : dot + 1]
         if _INITIAL.search(head):
             return True
-        if _DOTTED.search(head) and _LOWER_NEXT.match(text, dot + 1):
+        if _DOTTED.search(head) and (
+            _LOWER_NEXT.match(text, dot + 1) or _CODE_NEXT.match(text, dot + 1)
+        ):
             return True
         if _CJK_DOTTED.search(head):
             return True

@@ -30,6 +30,8 @@ from citelint.ground.tokens import (
         ("macOS", []),
         ("IIIA stage", []),
         ("Category 2A, 2B", ["Category 2A", "2B"]),
+        ("Category 1: AI-Assisted Lesson Planning", []),  # a numbered category's label
+        ("a Category 1 recommendation", ["Category 1"]),
         ("a €500M-1.2B fine", []),  # an amount's tail: 1.2 billion
         ("a $2B deal", []),
         ("0.2L of saline", []),

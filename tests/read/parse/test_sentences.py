@@ -49,6 +49,16 @@ def test_dotted_initials_end_a_sentence_only_before_a_capital() -> None:
     ]
 
 
+def test_dotted_initials_go_on_before_a_code_or_an_acronym() -> None:
+    text = "Of U.S. K–12 students, 92% use AI. In the U.S. GDP rose 2%. In the U.S. The end.\n"
+    assert sentences(parse("r.md", text)) == [
+        "Of U.S. K–12 students, 92% use AI.",
+        "In the U.S. GDP rose 2%.",
+        "In the U.S.",
+        "The end.",
+    ]
+
+
 def test_a_short_words_dot_goes_on_before_a_word_all_in_lower_case() -> None:
     doc = parse(
         "r.md", "Sales fell 8% among Acme Inc. customers [3]. Costs est. ten. In 2020. mRNA rose.\n"
