@@ -108,3 +108,20 @@ def test_a_paragraph_pointing_back_among_its_first_words_borrows_the_last_citati
         assert _cited(cited + opening + "\n")[1] == (["[1]"], True)
     unrelated = "In 2023, an airport with 500,000 passengers supported 477 jobs.\n"
     assert _cited(cited + unrelated)[1] == ([], False)
+
+
+def test_a_paragraph_about_one_study_it_cites_once_is_that_studys_run() -> None:
+    text = (
+        "A Bayesian meta-analysis of 56 samples found a small effect (g = 0.16). "
+        "Critically, tailored interventions exceed g = 0.3 [1]. "
+        "However, 82% of the studies were at high risk of bias. "
+        "Magnesium lowers pressure by 2 mmHg.\n"
+    )
+    assert [c for c in _cited(text)[:4]] == [
+        (["[1]"], True),  # the study's introduction
+        (["[1]"], False),
+        (["[1]"], True),  # goes on with a connective
+        ([], False),  # a subject of its own: the run ends
+    ]
+    two = "A trial enrolled 40 adults. A cohort of 90 followed them [1]. The mean age was 60.\n"
+    assert [b for _, b in _cited(two)[:3]] == [False, False, False]  # two studies: neither
