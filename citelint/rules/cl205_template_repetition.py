@@ -8,7 +8,9 @@ CL205 at its first occurrence. Numbered scenarios (`场景N：`, `Scenario N:`) 
 Appendix sections do not count, and neither do repeated headings or bold label lines: a
 subheading such as `#### Emerging (moderate evidence quality)` or a `**Bottom line**`
 line under several sections is the report's structure (numbered scenarios in headings
-still count toward `max-scenarios`).
+still count toward `max-scenarios`). Nor does a profile's field, a short label and a value
+of three words at most (`**Final Fate**: Survives.` under each of a dozen characters,
+`状态：完成`): the same answer to the same question, not a sentence padding the text.
 
 Fails: eight paragraphs that read `场景1：需求稳定，价格不变。`, `场景2：需求稳定，价格不变。`, ….
 """
@@ -28,6 +30,11 @@ from citelint.rules.base import Finding, Rule, RuleOptions
 
 _NUMBERING = re.compile(r"(场景|scenario|block|case|lp)\s*\d+", re.I)
 _SCENARIO = re.compile(r"(?:场景|scenario)\s*(\d+)\s*[:：]", re.I)
+# a profile's field: a label of four words at most, a colon, a value of three words at most
+_FIELD = re.compile(
+    r"\W*(?:[A-Za-z][\w'’-]*\s+){0,3}[A-Za-z][\w'’-]*\s*[:：]\s*"
+    r"(?:[A-Za-z][\w'’-]*[\s,]*){1,3}\W*|\W*[\u4e00-\u9fff]{1,6}[:：]\s*[\u4e00-\u9fff]{1,4}\W*"
+)
 
 
 @dataclass(frozen=True)
@@ -61,7 +68,12 @@ class TemplateRepetition(Rule[Options]):
                 key = normalized(sentence.text)
                 # Repeated subheadings and bold label lines (`**Bottom line**` under each
                 # section) are the report's structure, not filler.
-                if len(key) >= o.min_chars and block.kind != "heading" and not block.strong_only:
+                if (
+                    len(key) >= o.min_chars
+                    and block.kind != "heading"
+                    and not block.strong_only
+                    and not _FIELD.fullmatch(sentence.text)
+                ):
                     seen.setdefault(key, []).append(sentence)
                 for m in _SCENARIO.finditer(sentence.text):
                     scenarios.setdefault(m.group(1), sentence)
