@@ -8,6 +8,10 @@ occurrence in the body is CL204 (appendix sections do not count). Defaults: `待
 Latin phrases match whole words (a hyphen joins a word: `as an AI-powered assistant` is
 no `as an AI`), and phrases in capitals match in capitals only.
 
+`placeholder` before a plural noun of something else than the report's own content names a
+kind of thing, not a gap (`low-priority placeholder Pods`, `placeholder containers`);
+`placeholder text`, `placeholder values`, `[placeholder]` stay deferrals.
+
 Chinese deferrals are also read by their form, not from a list of sentences: a bare
 `待完善`, `待补充`, `待补`, `暂为占位`, `暂缺` or `（略）` that opens a clause
 (`，待完善。`, `待补充数据`) or closes one (`数据暂缺。`) defers work. After `有`, `仍`,
@@ -58,6 +62,13 @@ _DEFERRAL = re.compile(r"(?P<m>待完善|待补充|待补|暂为占位|暂缺|[�
 _ANALYTIC = "有仍尚亟需还要"  # `仍有待完善`: the marker is what still needs doing, analysis
 
 _NOT_IN_CELLS = frozenset({"TBD"})  # a table cell saying TBD is a plan, not a deferral
+# `placeholder Pods`: the word names a kind of thing before a plural noun that is not one of
+# the report's own parts (`placeholder text`, `placeholder values` stay deferrals)
+_KIND_OF_THING = re.compile(
+    r"[ \t]+(?!(?:texts?|contents?|sections?|data|values?|figures?|numbers?|charts?|tables?|"
+    r"images?|links?|citations?|references?|sources?|entries|paragraphs?)\b)[A-Za-z][a-z]+s\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -80,6 +91,8 @@ class DeferredWork(Rule[Options]):
                 continue
             for hit in matcher.find(block):
                 if hit.phrase in _NOT_IN_CELLS and block.kind in ("row", "header-row"):
+                    continue
+                if hit.phrase == "placeholder" and _KIND_OF_THING.match(analysis.doc.text, hit.end):
                     continue
                 yield self._finding(hit.phrase, hit.start, hit.end)
             for m in _DEFERRAL.finditer(block.text):

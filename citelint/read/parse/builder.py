@@ -20,6 +20,7 @@ from citelint.ground.document import (
     Format,
     NearMiss,
     OffsetMap,
+    Sentence,
     line_starts,
 )
 from citelint.ground.tokens import fold
@@ -219,10 +220,7 @@ class DocumentBuilder:
         if raw.kind == "caption" and raw.table is not None:
             state.table_lead[raw.table] += tuple(a for s in sentences for a in s.anchors)
         elif raw.table is None:
-            state.last_colon_anchors = lead_in_anchors(sentences)
-            state.table_note = table_note(sentences)
-            if raw.kind != "li":  # a cited lead-in's items are checked against its sources
-                state.list_lead = state.last_colon_anchors
+            _note_lead_in(state, raw, sentences)
 
     def _citations(
         self, state: _BuildState, raw: RawBlock, offsets: OffsetMap, read: bool
@@ -299,3 +297,15 @@ _APPENDIX_LABEL = re.compile(
     r"\s*(?:(?:[a-z]|[0-9]{1,3}|[ivx]{1,4}|[一二三四五六七八九十]{1,3})(?:$|[\s:：.\-–—(（/|])"
     r"|$|[:：.\-–—(（/|])"
 )
+
+
+def _note_lead_in(state: _BuildState, raw: RawBlock, sentences: Sequence[Sentence]) -> None:
+    """What a block just built lends the list or table under it: a colon lead-in's
+    citations (or, pointing back, those of the cited paragraph above it) and a note naming
+    the table below."""
+    above = state.blocks[-2] if len(state.blocks) > 1 else None
+    before = above.sentences[-1] if above and above.kind == "p" and above.sentences else None
+    state.last_colon_anchors = lead_in_anchors(sentences, before)
+    state.table_note = table_note(sentences)
+    if raw.kind != "li":  # a cited lead-in's items are checked against its sources
+        state.list_lead = state.last_colon_anchors

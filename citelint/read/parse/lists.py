@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from citelint.ground.document import Anchor, Block, Sentence
 from citelint.read.mood import ADVICE_HEADING, plan_heading, plan_label, window_label
 from citelint.read.parse.attach import strip_anchors
-from citelint.read.parse.ties import names
+from citelint.read.parse.ties import names, points_back_at
 
 _LEAD_END = (":", "：")
 # `Key results:`, `主要发现：`: a colon sentence this short, with no figure, only names the list
@@ -40,11 +40,17 @@ _LABEL_WORDS = 6
 _LABEL_CHARS = 48
 
 
-def lead_in_anchors(sentences: Sequence[Sentence]) -> tuple[Anchor, ...]:
+def lead_in_anchors(
+    sentences: Sequence[Sentence], before: Sentence | None = None
+) -> tuple[Anchor, ...]:
     """The citations a paragraph ending in a colon lends the list or table under it: its
     last sentence's, or, when that sentence only names what follows (`Chen et al.
     reported a directional ALE process … [7]. Key results:`), the sentence's before it —
-    the list reports the cited work. Empty when the paragraph does not end in a colon."""
+    the list reports the cited work; and when that sentence cites nothing but the paragraph
+    opens by pointing back at `before`, the last sentence of the paragraph above (`The
+    current sharing mechanism … . Results show:` under a paragraph on current sharing that
+    closes on `([Imani et al., 2015](…))`). Empty when the paragraph does not end in a
+    colon."""
     if not sentences:
         return ()
     last = sentences[-1]
@@ -54,7 +60,13 @@ def lead_in_anchors(sentences: Sequence[Sentence]) -> tuple[Anchor, ...]:
     if last.anchors or len(sentences) < 2:
         return last.anchors
     label = len(bare.split()) <= _LABEL_WORDS and len(bare) <= _LABEL_CHARS
-    return sentences[-2].anchors if label and not any(c.isdigit() for c in bare) else ()
+    if not label or any(c.isdigit() for c in bare):
+        return ()
+    if sentences[-2].anchors:
+        return sentences[-2].anchors
+    if before is not None and before.anchors and points_back_at(sentences[0].text, before.text):
+        return tuple(a for a in before.anchors if a.lends)
+    return ()
 
 
 def closing_citations(blocks: Sequence[Block], text: str | None = None) -> None:

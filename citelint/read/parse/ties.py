@@ -186,6 +186,22 @@ def _citations(sentence: Sentence) -> tuple[Anchor, ...]:
     return tuple(a for a in sentence.anchors if a.lends)
 
 
+def points_back_at(text: str, before: str) -> bool:
+    """Whether a sentence opens by pointing back at the sentence `before` it: a demonstrative
+    early on, or `The` and a noun that sentence holds, the first word or the one after it
+    (`The current sharing mechanism …` after `… sharing the read path current …`)."""
+    if _points_back(text) or _defines_again(before, text):
+        return True
+    m = _THE_TWO.match(text)
+    return m is not None and any(
+        w and w not in _NOT_NOUNS and re.search(rf"\b{re.escape(w)}s?\b", before, re.I)
+        for w in m.groups()
+    )
+
+
+_THE_TWO = re.compile(r"^[\s*_\"“(]*The\s+([a-z][a-z-]{3,})(?:\s+([a-z][a-z-]{3,}))?\b")
+
+
 def _points_back(text: str) -> bool:
     if _POINTS_BACK.match(text):
         return True

@@ -276,3 +276,18 @@ def test_one_cited_item_under_a_lead_in_lends_it_its_citation() -> None:
         ("19% had had fi", False),
         ("Another point ", False),  # no list under it: its own claim
     ]
+
+
+def test_a_label_lead_in_pointing_back_at_the_cited_paragraph_above_lends_its_citation() -> None:
+    cited = "A 20nm cell works by sharing the read path current with the body [[3]](https://example.org/a).\n\n"
+    lead = "The current sharing mechanism suppresses variability. Results show:\n\n"
+    items = "- a 2.2× reduction in static power\n- 23% less variation\n"
+    assert [(t[:12], b) for t, _, b in _cited(cited + lead + items)][-2:] == [
+        ("a 2.2× reduc", True),
+        ("23% less var", True),
+    ]
+    other = "A new design uses stacked cells. Results show:\n\n"  # points at nothing
+    assert [(t[:12], b) for t, _, b in _cited(cited + other + items)][-2:] == [
+        ("a 2.2× reduc", False),
+        ("23% less var", False),
+    ]

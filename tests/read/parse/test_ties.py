@@ -125,3 +125,13 @@ def test_a_paragraph_about_one_study_it_cites_once_is_that_studys_run() -> None:
     ]
     two = "A trial enrolled 40 adults. A cohort of 90 followed them [1]. The mean age was 60.\n"
     assert [b for _, b in _cited(two)[:3]] == [False, False, False]  # two studies: neither
+
+
+def test_a_sentence_points_back_at_a_noun_of_the_sentence_before() -> None:
+    from citelint.read.parse.ties import points_back_at
+
+    before = "It works by sharing the read path current with the main body current."
+    assert points_back_at("The current sharing mechanism acts as feedback.", before)
+    assert points_back_at("This design halves leakage.", before)
+    assert not points_back_at("The current market grows.", before)  # `current`: no noun
+    assert not points_back_at("A new design halves leakage.", before)
