@@ -132,7 +132,7 @@ RESEARCH_NARRATION = re.compile(
     r"|(?:continue|start|begin|do|make|run|conduct|perform|try)\s+(?:by\s+)?"
     + _DETERMINERS
     + r"(?:search|searches|searching|research|researching|investigation|lookup|queries)\b)"
-    r"|让我们?[^。！？\n]{0,8}?(?:搜索|检索|查找|查询|搜集|收集|调研)"
+    r"|让我们?[^。！？\n]{0,12}?(?:搜索|检索|查找|查询|搜集|收集|调研)"
     r"|我(?:将|会|来)\s*(?:先|再|继续|进一步|接着)?\s*(?:搜索|检索|查找|查询|搜集))",
     re.I | re.M,
 )

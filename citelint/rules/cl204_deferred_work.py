@@ -125,8 +125,9 @@ class DeferredWork(Rule[Options]):
 def _narration_runs(analysis: Analysis) -> Iterator[tuple[int, int, str, int]]:
     """Each run of research narration as one finding: its start and end in the report, its
     first sentence's lead and how many sentences follow it. Sentences join a run when only
-    space lies between them, in one paragraph or across paragraphs that hold nothing else at
-    their seam — an agent's transcript left above a report is one thing to delete."""
+    space lies between them in one paragraph, or across paragraphs when the one before ends
+    with narration and the next opens with it in its first sentence (`我发现现有结果不够具体，
+    让我…`) — an agent's transcript left above a report is one thing to delete."""
     run: list[int] = []  # start, end, sentences
     lead = ""
     seam = -1  # the index of the block whose last narration ends it, the run still open
@@ -136,7 +137,7 @@ def _narration_runs(analysis: Analysis) -> Iterator[tuple[int, int, str, int]]:
         text = block.text
         last = 0
         for start, end, words in research_narrations(text):
-            across = seam == i - 1 and not last and not text[:start].strip()
+            across = seam == i - 1 and not last and not _SENTENCE_STOP.search(text, 0, start)
             joins = run and (across or (last and not text[last:start].strip()))
             if joins:
                 run[1] = block.offsets.end(end)
@@ -153,6 +154,9 @@ def _narration_runs(analysis: Analysis) -> Iterator[tuple[int, int, str, int]]:
             run, seam = [], -1
     if run:
         yield run[0], run[1], lead, run[2] - 1
+
+
+_SENTENCE_STOP = re.compile(r"[.!?。！？]")
 
 
 def _defers(text: str, m: re.Match[str]) -> bool:

@@ -129,6 +129,7 @@ def test_the_report_speaking_for_itself_throughout(text: str, own: bool) -> None
         ),
         ("我需要更详细的信息，让我继续搜索：", ["让我继续搜索"]),
         ("让我为您进行全面调研分析。", ["让我为您进行全面调研"]),
+        ("让我进行最后一次更加精确的搜索。", ["让我进行最后一次更加精确的搜索"]),
         ("我将继续检索相关文献。", ["我将继续检索"]),
         # the report speaking of itself, or a verb that is not a search
         ("Let me explain the research findings.", []),
