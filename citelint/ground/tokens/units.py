@@ -135,8 +135,12 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     # kind (`2-qubit gates`), it counts nothing
     (rf"(?<=-)[a-z]{{3,14}}(?![A-Za-z-])(?![ \t]+{_PLURAL})", Kind.COUNT, COUNTED),
 )
-UNIT_RE = re.compile(  # `90-nm`, `6,100-qubit`: a hyphen may join a number to its unit
-    r"(?:-(?=[A-Za-zμµΩ°]))?"
+# `90-nm`, `6,100-qubit`: a hyphen may join a number to its unit. A plus glued to three
+# digits or more says "at least" and leaves the same count (`15,000+ downloads`, as `over
+# 15,000 downloads`); after fewer it is as often an age band (`75+ individuals`, `the 65+
+# population`), which counts nothing, so there it is not read.
+UNIT_RE = re.compile(
+    r"(?:-(?=[A-Za-zμµΩ°])|(?<=\d{3})\+(?=[ \t]+[a-z]))?"
     r"[ \t]*(?P<scale>千万|百万|万亿|万|亿|(?:thousand|million|billion|trillion)(?![A-Za-z]))?"
     r"[ \t]*(?:" + "|".join(f"({p})" for p, _, _ in UNITS) + r")?"
 )

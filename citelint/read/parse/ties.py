@@ -7,7 +7,10 @@ tied to its cited neighbour by grammar, never by knowledge:
 
 - the neighbour opens by pointing back (`This`, `These`, `It`, `Such`, 该, 此, `在该…` …), or says
   `this trial`, `these combinations` early on (a demonstrative and a noun, within its
-  first words);
+  first words); after a cited sentence, an uncited one opening with `The` and a noun phrase
+  (up to four words) one of whose nouns the cited one holds goes on about it (`… with
+  forksheet architecture bridging the gap [Imec]. The outer wall forksheet architecture
+  provides a 22% area reduction …`);
 - the next sentence opens with a name the uncited one holds (`Petosemtamab …`), or with
   `The` and a noun the uncited one holds (`Dane County Regional Airport handled 2.35
   million passengers. The airport generated $2.6 billion … [5]`);
@@ -78,7 +81,11 @@ def back_references(sentences: list[Sentence]) -> list[Sentence]:
             or _defines_again(s.text, after.text)
         ):
             shared = _citations(after)
-        if not shared and before is not None and _points_back(s.text):
+        if (
+            not shared
+            and before is not None
+            and (_points_back(s.text) or _goes_on_about(s.text, before.text))
+        ):
             shared = _citations(before)
         if shared:
             out[i] = s.borrowing(shared)
@@ -219,6 +226,28 @@ _NOT_NOUNS = frozenset(
         *("current", "recent", "above", "below", "former", "latter"),
     }
 )
+
+
+# `… with forksheet architecture bridging the gap ([Imec, 2023](…)). The outer wall forksheet
+# architecture provides a 22% area reduction …`: `The` and a noun phrase of up to four words,
+# one of whose nouns the cited sentence before holds, goes on about what that sentence cites
+_THE_PHRASE = re.compile(r"^[\s*_\"“(]*The\s+((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)")
+_FUNCTION_WORDS = frozenset(
+    ("with", "that", "from", "into", "than", "this", "were", "have", "been", "also", "over")
+)
+
+
+def _goes_on_about(text: str, before: str) -> bool:
+    """Whether a sentence opens with `The` and a noun phrase holding a noun of the sentence
+    before it."""
+    m = _THE_PHRASE.match(text)
+    return m is not None and any(
+        len(w) > 3
+        and w not in _NOT_NOUNS
+        and w not in _FUNCTION_WORDS
+        and re.search(rf"\b{re.escape(w)}s?\b", before, re.I) is not None
+        for w in m.group(1).split()
+    )
 
 
 def _defines_again(text: str, after: str) -> bool:

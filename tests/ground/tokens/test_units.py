@@ -116,6 +116,12 @@ def test_a_schedule_is_still_a_dose() -> None:
         ("two of them, one-third of patients, one patient", []),
         # a label or a comparator before it governs the number
         ("PD-L1 CPS ≥ 1 tumours", [("1", Kind.STATISTIC)]),
+        # a plus glued to three digits or more is "at least" that count; after fewer it is
+        # as often an age band, which counts nothing
+        ("with 15,000+ downloads", [("15,000+ downloads", Kind.COUNT)]),
+        ("115+ formula functions", [("115+ formula functions", Kind.COUNT)]),
+        ("as the 75+ population expands", []),
+        ("Some 65+ households", []),
     ],
 )
 def test_a_number_before_a_plural_noun_counts_it(text: str, found: list[tuple[str, Kind]]) -> None:

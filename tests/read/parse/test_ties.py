@@ -43,6 +43,20 @@ def test_the_and_a_noun_the_sentence_before_holds_ties_it() -> None:
         assert _cited(text)[0] == ([], False), after  # not held, or a word that ranks
 
 
+def test_the_and_a_noun_phrase_the_cited_sentence_before_holds_goes_on_about_it() -> None:
+    text = (
+        "The roadmap keeps nanosheets for three generations, with a comb-gate architecture "
+        "bridging the gap [1]. The outer-wall comb-gate architecture cuts cell area by 18%. "
+        "Other cells use 6 transistors [2]."
+    )
+    assert _cited(text)[1] == (["[1]"], True)
+    other = (
+        "The roadmap keeps nanosheets for three generations [1]. The market grew 20%. "
+        "Other cells use 6 transistors [2]."
+    )
+    assert _cited(other)[1] == ([], False)  # a noun phrase the cited sentence does not hold
+
+
 def test_no_tie_no_sharing() -> None:
     text = "Cetuximab was approved in 2006. Rates were 5% in most trials [1]. Later 5 mg [2]."
     assert _cited(text)[0] == ([], False)  # `Rates` names nothing the first one holds
