@@ -125,6 +125,21 @@ _HORIZON = re.compile(
 )
 
 
+# A group glossed by its age band, the parentheses holding nothing else (`年轻旅客（18-35岁）`,
+# `银发旅客（60岁以上）`, `adults (aged 65+)`, `(ages 18 to 35)`): the figures say who the
+# group is, not what was found of it. `约47%的年轻旅客（18-35岁）…` still states 47%.
+_AGE_BAND = re.compile(
+    r"[（(]\s*(?:\d{1,3}\s*(?:[-–—~～至到]\s*\d{1,3}\s*)?岁(?:以上|以下|及以上|及以下)?"
+    r"|(?:aged?|ages)\s+\d{1,3}(?:\+|\s*(?:[-–—]|to)\s*\d{1,3}|\s+(?:and|or)\s+"
+    r"(?:older|over|above|younger|under))?(?:\s+years)?)\s*[）)]",
+    re.I,
+)
+
+
 def horizon_windows(text: str) -> tuple[tuple[int, int], ...]:
-    """Where a sentence glosses a horizon with its window of time."""
-    return tuple(m.span() for m in _HORIZON.finditer(text))
+    """Where a sentence glosses a horizon with its window of time, or a group with its
+    age band."""
+    spans = [m.span() for m in _HORIZON.finditer(text)]
+    if "岁" in text or "age" in text.lower():  # a cheap test: most sentences hold neither
+        spans += [m.span() for m in _AGE_BAND.finditer(text)]
+    return tuple(sorted(spans))

@@ -112,9 +112,10 @@ def speaks_for_itself(text: str) -> bool:
 # the report (`Let me do one final search to gather information about …`, `Let me continue
 # my research …`, `Now let's search for …`, `I'll conduct systematic web research …`,
 # `让我继续搜索：`, `让我为您进行全面调研分析`): a first person about to search, research,
-# look for or gather information, at a sentence's start. The verb decides, never the topic:
-# `Let me explain the research findings` and `I'll provide a comprehensive analysis` are the
-# report speaking, `我将为您撰写…报告` announces it.
+# look for or gather information, at a sentence's start, or saying it needs more of it
+# (`我需要更多关于…的信息`, `I need more specific information on …`). The verb decides,
+# never the topic: `Let me explain the research findings` and `I'll provide a comprehensive
+# analysis` are the report speaking, `我将为您撰写…报告` announces it.
 _DETERMINERS = (
     r"(?:(?:my|the|a|an|one|another|some|more|any|final|further|additional|specific|latest|"
     r"most|recent|necessary|relevant|detailed|current|targeted|systematic|comprehensive|web|"
@@ -132,7 +133,10 @@ RESEARCH_NARRATION = re.compile(
     r"|(?:continue|start|begin|do|make|run|conduct|perform|try)\s+(?:by\s+)?"
     + _DETERMINERS
     + r"(?:search|searches|searching|research|researching|investigation|lookup|queries)\b)"
+    r"|I\s+(?:still\s+)?need\s+(?:more|additional|further|specific|detailed)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:information|details|data)\b"
     r"|让我们?[^。！？\n]{0,12}?(?:搜索|检索|查找|查询|搜集|收集|调研)"
+    r"|我(?:还)?需要(?:获取|查找|了解|搜集)?更[^。！？\n]{0,40}?(?:信息|资料)"
     r"|我(?:将|会|来)\s*(?:先|再|继续|进一步|接着)?\s*(?:搜索|检索|查找|查询|搜集))",
     re.I | re.M,
 )
@@ -141,8 +145,10 @@ RESEARCH_NARRATION = re.compile(
 def research_narrations(text: str) -> list[tuple[int, int, str]]:
     """The sentences of `text` that narrate the writer's research to come: each one's start,
     its end (its stop included) and its words up to the verb (`Let me do one final search`)."""
-    found = []
+    found: list[tuple[int, int, str]] = []
     for m in RESEARCH_NARRATION.finditer(text):
+        if found and m.start("n") < found[-1][1]:
+            continue  # a second form in the same sentence (`我需要…信息，让我继续搜索：`)
         end = m.end("n")
         while end < len(text) and text[end] not in ".!?。！？:：\n":
             end += 1

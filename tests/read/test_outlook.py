@@ -77,3 +77,16 @@ def test_an_undated_forecast_is_a_forecast_label_or_a_likely_bar(
     text: str, projected: bool
 ) -> None:
     assert undated_forecast(text, _figures(text)) is projected
+
+
+def test_a_groups_age_band_is_a_gloss_not_a_figure() -> None:
+    for text, band in (
+        ("**银发旅客（60岁以上）**：更注重健康", "（60岁以上）"),
+        ("约47%的年轻旅客（18-35岁）通过口碑选择", "（18-35岁）"),
+        ("Older adults (aged 65+) travel less.", "(aged 65+)"),
+        ("Young adults (ages 18 to 35) book late.", "(ages 18 to 35)"),
+    ):
+        assert [text[b:e] for b, e in horizon_windows(text)] == [band]
+    # a span of years that is no age, or an age stated with more than its band
+    assert horizon_windows("治疗时间较长（5-10年）") == ()
+    assert horizon_windows("患者（平均年龄62岁）") == ()

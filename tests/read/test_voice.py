@@ -127,9 +127,15 @@ def test_the_report_speaking_for_itself_throughout(text: str, own: bool) -> None
             "Let me begin by researching the major players in this space:",
             ["Let me begin by researching"],
         ),
-        ("我需要更详细的信息，让我继续搜索：", ["让我继续搜索"]),
+        ("我需要更详细的信息，让我继续搜索：", ["我需要更详细的信息"]),  # one sentence, one note
         ("让我为您进行全面调研分析。", ["让我为您进行全面调研"]),
         ("让我进行最后一次更加精确的搜索。", ["让我进行最后一次更加精确的搜索"]),
+        (
+            "我需要更专业的关于接触电阻的信息，特别是理论方面。",
+            ["我需要更专业的关于接触电阻的信息"],
+        ),
+        ("I need more specific information on pricing.", ["I need more specific information"]),
+        ("我们需要更多数据来验证。", []),  # the report's own "we need more data"
         ("我将继续检索相关文献。", ["我将继续检索"]),
         # the report speaking of itself, or a verb that is not a search
         ("Let me explain the research findings.", []),
