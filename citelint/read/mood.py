@@ -165,6 +165,26 @@ _PLAN_HEADING = re.compile(
 )
 
 
+# A section the author opens by proposing (`## 5. Proposed Evaluation Framework` / `We
+# propose a … framework that …`; `## Proposed System Architecture` / `Synthesizing the
+# above, I propose a five-layer …`): what it lays out is the author's own design — its
+# splits, defaults and steps — not what a source found. The heading alone is not enough:
+# `## Proposed Mechanisms` may review what others proposed (`Several mechanisms have been
+# proposed [3]`), so the section's first paragraph must have the author propose.
+_PROPOSAL_HEADING = re.compile(
+    r"\W*(?:\d+(?:\.\d+)*[.)）、]?\s*)?(?:(?:our|an?|the)\s+)?propos(?:ed|al)\b", re.I
+)
+_PROPOSES = re.compile(
+    r"\b(?:[Ww]e|I|[Tt]his\s+(?:report|paper|section))\s+"
+    r"(?:(?:here|now|therefore|thus|also|further)\s+)?propos(?:e|es|ed)\b"
+)
+
+
+def proposal(heading: str, first: str) -> bool:
+    """Whether a heading and its section's first paragraph open the author's proposal."""
+    return _PROPOSAL_HEADING.match(heading) is not None and _PROPOSES.search(first) is not None
+
+
 # …of which advice: its section's paragraphs on a list marker are its items too
 ADVICE_HEADING = re.compile(
     r"recommendations?|next\s+steps?|action\s+(?:items?|plan)|建议|对策|行动计划|下一步工作", re.I

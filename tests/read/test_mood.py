@@ -11,6 +11,7 @@ from citelint.read.mood import (
     line_label,
     plan_heading,
     plan_label,
+    proposal,
     prospective,
     rating_line,
     window_label,
@@ -230,3 +231,36 @@ def test_a_history_by_years_is_no_schedule() -> None:
     plan = "### 近期（0–30天）\n- 建立台账\n\n### 中期（1-3个月）\n- 推进试点\n"
     doc = Parser().parse("r.md", plan.encode())
     assert all(b.planned for b in doc.blocks if b.kind == "li")  # a schedule still is
+
+
+@pytest.mark.parametrize(
+    ("heading", "first", "proposed"),
+    [
+        ("5. Proposed General Evaluation Framework", "We propose a tiered framework.", True),
+        ("Proposed System Architecture", "Synthesizing the above, I propose five layers:", True),
+        ("Our Proposal", "This report proposes a two-stage protocol.", True),
+        # a review of what others proposed: the author proposes nothing
+        ("Proposed Mechanisms", "Several mechanisms have been proposed [3].", False),
+        ("Evaluation Framework", "We propose a tiered framework.", False),  # no proposal named
+    ],
+)
+def test_a_section_the_author_opens_by_proposing(heading: str, first: str, proposed: bool) -> None:
+    assert proposal(heading, first) is proposed
+
+
+def test_every_paragraph_of_the_authors_proposal_is_the_plan() -> None:
+    from citelint.read.parse import Parser
+
+    text = (
+        "## 5. Proposed Framework\n\nWe propose a framework with three tiers.\n\n"
+        "1. **Data Partitioning**: 60% training, 20% validation, 20% test.\n\n"
+        "### 5.3 Score\n\nThe weights default to 0.4, 0.3 and 0.3.\n\n"
+        "## 6. Evidence\n\nBacktests overstate returns by 30%.\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    planned = [b.text for b in doc.blocks if b.planned]
+    assert planned == [
+        "We propose a framework with three tiers.",
+        "Data Partitioning: 60% training, 20% validation, 20% test.",
+        "The weights default to 0.4, 0.3 and 0.3.",
+    ]

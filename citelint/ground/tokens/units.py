@@ -60,8 +60,10 @@ _FUNCTION = (
 )
 _PLURAL = r"[a-z]{2,}[a-hj-rt-z]s(?![A-Za-z])"
 # the modifier may be an element's symbol: `256 Yb atoms`
+# An ordinal's suffix is no modifier: `1st-person forms` names the grammatical person.
 _COUNTED = (  # …after a space: `2D grids` is a dimension, not two D grids
-    rf"(?<!-)(?:(?!{_FUNCTION})(?:[a-z][a-z-]{{2,14}}|(?<=[ \t])[A-Z][a-z]?)[ \t]+)?"
+    rf"(?<!-)(?!(?<=\d)(?:st|nd|rd|th)(?![a-z]))"
+    rf"(?:(?!{_FUNCTION})(?:[a-z][a-z-]{{2,14}}|(?<=[ \t])[A-Z][a-z]?)[ \t]+)?"
     rf"(?!{_FUNCTION}){_PLURAL}"
 )
 COUNTED = "counted"  # the unit of a number before a plural noun

@@ -24,6 +24,7 @@ from citelint.read.citations.dated import DATED_FOLLOWS, SOURCE_ID_FOLLOWS, date
 from citelint.read.citations.hits import BlockText, CitationHit, Style, expand
 from citelint.read.citations.labels import after_sentence, in_brackets, names_source
 from citelint.read.citations.narrative import Narrators
+from citelint.read.citations.notation import notation
 from citelint.read.citations.positional import (
     AFTER_POWER,
     CELL_END,
@@ -47,9 +48,6 @@ _SUP_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT = re.compile(rf"[{_SUP_DIGITS}]+(?:[,˒⸴⁻–-][{_SUP_DIGITS}]+)*")
 _SHORT_BASE = re.compile(r"(?:^|\D)\d{1,3}$")
 _SUB_DIGITS = "₀₁₂₃₄₅₆₇₈₉"
-# a sequence variant written in HGVS (`c.97GCC[9]+[10]`, `p.Ala33[9]`): its brackets
-# count repeats; the variant is one token from its `c.`, `g.`, `p.` … prefix
-_VARIANT_BEFORE = re.compile(r"(?<![A-Za-z0-9])[cgmnpr]\.[^\s\[]+(?:\[\d+\][^\s\[]*)*$")
 _SUP_TABLE = str.maketrans(_SUP_DIGITS + "˒⸴⁻", "0123456789,,-")
 # A superscript after a digit, a power sign or a unit symbol is a power (`10⁹`, `m²`).
 # (`RDII用m³/(km·mm)`: the symbol may follow a Chinese character with no space, so no
@@ -160,8 +158,8 @@ class CitationScanner:
         text, sups = block.text, block.sups
         hits = []
         for m in NUMBERED.finditer(text):
-            if m.group(1) and _VARIANT_BEFORE.search(text, max(0, m.start() - 40), m.start()):
-                continue  # `c.97GCC[9]+[10]`: a repeat count of a variant, not a citation
+            if m.group(1) and notation(text, m.start(), m.end()):
+                continue  # `c.97GCC[9]+[10]`, `a [[102, 22, 9]] code`: no citation
             for key in expand(m.group(1) or m.group(2) or m.group(3)):
                 hits.append(self._ref(Style.NUMBERED, key, m.start(), m.end(), f"[{key}]"))
         for begin, end in sups:  # `<sup>3</sup>`, `<sup>1,2</sup>`

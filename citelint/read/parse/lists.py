@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block, Sentence
-from citelint.read.mood import ADVICE_HEADING, plan_heading, plan_label, window_label
+from citelint.read.mood import ADVICE_HEADING, plan_heading, plan_label, proposal, window_label
 from citelint.read.parse.attach import strip_anchors
 from citelint.read.parse.ties import names, points_back_at
 
@@ -141,6 +141,8 @@ def planned_sections(blocks: Sequence[Block], text: str = "") -> None:
             # a loose list's items too, under advice (`### 6.2 建议`, `## Recommendations`);
             # a scenario's or a criterion's paragraphs may state what was found
             _plan_section(blocks, i, text if ADVICE_HEADING.search(block.text) else "")
+        elif block.kind == "heading" and proposal(block.text, _opening(blocks, i)):
+            _plan_section(blocks, i, paragraphs=True)  # the author's design, all of it
         elif block.kind == "p" and block.strong_only and follows and plan_heading(block.text):
             _plan_items(blocks, i)  # `**Scenarios**` over its list, a heading in bold
         elif (
@@ -171,16 +173,26 @@ def _plan_items(blocks: Sequence[Block], i: int) -> None:
 MIN_WINDOWS = 2  # a schedule has phases: one window over a list may be a result's timepoint
 
 
-def _plan_section(blocks: Sequence[Block], i: int, text: str = "") -> None:
+def _plan_section(
+    blocks: Sequence[Block], i: int, text: str = "", *, paragraphs: bool = False
+) -> None:
     """Mark the items listed under heading `i`, up to the next heading as high as it; in
     Markdown (`text` given) a loose list's items too, paragraphs on a list marker's line
-    (`1. **从局部入手**：…` with a blank line between the items)."""
+    (`1. **从局部入手**：…` with a blank line between the items); every paragraph too when
+    the section is the author's proposal (`paragraphs`)."""
     level = blocks[i].level
     for block in blocks[i + 1 :]:
         if block.kind == "heading" and block.level <= level:
             return
-        if block.kind == "li" or (block.kind == "p" and text and _on_marker(text, block)):
+        if block.kind == "li" or (
+            block.kind == "p" and (paragraphs or (text and _on_marker(text, block)))
+        ):
             object.__setattr__(block, "planned", True)
+
+
+def _opening(blocks: Sequence[Block], i: int) -> str:
+    """The text of the paragraph right under heading `i` ("" when none opens its section)."""
+    return blocks[i + 1].text if i + 1 < len(blocks) and blocks[i + 1].kind == "p" else ""
 
 
 # `- `, `1. `, `2) ` before it, and the emphasis its first words open with (`1. **`)

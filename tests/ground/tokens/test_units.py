@@ -110,6 +110,11 @@ def test_a_schedule_is_still_a_dose() -> None:
         ("Where 2D crystals win", []),  # a dimension, not two D crystals
         ("high-fidelity 2-qubit gates", []),  # a compound before a plural names a kind
         ("trapped 256 Yb atoms", [("256 Yb atoms", Kind.COUNT)]),
+        # an ordinal's suffix is no modifier: the grammatical person, a generation, a grade
+        ("gendered 1st-person forms", []),
+        ("the 2nd generation drugs", []),
+        ("most 4th graders", []),
+        ("we found 5 things", [("5 things", Kind.COUNT)]),  # (`th` opening a noun)
         # counts in words before a counted noun
         ("Seven trials", [("Seven trials", Kind.COUNT)]),
         ("at twenty-one sites", [("twenty-one sites", Kind.COUNT)]),

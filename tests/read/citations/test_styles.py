@@ -82,6 +82,13 @@ def test_a_variant_s_repeat_counts_are_not_numbered_citations() -> None:
     assert _found("As noted in c.[3]") == [("numbered", "ref", "3", "[3]")]  # no variant
 
 
+def test_doubled_brackets_with_no_link_are_a_notation_not_citations() -> None:
+    # a quantum code's parameters, `[[n, k, d]]`: the report cites by link elsewhere
+    assert _found("It uses a [[102, 22, 9]] code that encodes 22 qubits.") == []
+    assert _found("the GB4 [[26,2,5]] code, as shown [4].") == [("numbered", "ref", "4", "[4]")]
+    assert _found("Gates reach 99.9% [[3]]") == []
+
+
 def test_a_superscript_after_a_word_still_cites() -> None:
     assert _found("增长较快³。") == [("superscript", "ref", "3", "³")]
     assert _found("the Lancet³ trial") == [("superscript", "ref", "3", "³")]

@@ -1,0 +1,23 @@
+"""Numbers in brackets that are a notation, not a citation.
+
+A sequence variant written in HGVS counts repeats in brackets (`c.97GCC[9]+[10]`,
+`p.Ala33[9]`): the variant is one token from its `c.`, `g.`, `p.` … prefix. Doubled
+brackets with no link after them (`a [[102, 22, 9]] code`, a quantum code's parameters)
+are never how a report cites: `[[3]](url)` is a link, read as one.
+"""
+
+from __future__ import annotations
+
+import re
+
+_VARIANT_BEFORE = re.compile(r"(?<![A-Za-z0-9])[cgmnpr]\.[^\s\[]+(?:\[\d+\][^\s\[]*)*$")
+VARIANT_REACH = 40  # characters before the bracket a variant's token may start
+
+
+def notation(text: str, start: int, end: int) -> bool:
+    """Whether the bracketed numbers `text[start:end]` (`[9]`, `[102, 22, 9]`) are a
+    notation: a variant's repeat count, or a pair of brackets inside another, unlinked."""
+    if _VARIANT_BEFORE.search(text, max(0, start - VARIANT_REACH), start):
+        return True
+    after = text[end : end + 2]
+    return text[start - 1 : start] == "[" and after[:1] == "]" and after != "]("
