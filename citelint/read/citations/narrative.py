@@ -4,6 +4,9 @@ and a year in parentheses, `(DesignLights, 2025)`, `(Encyclopédie de l'Environn
 2025; Smith et al., 2021)`, in a report whose numbered list gives the entry under that
 name (`2. Encyclopédie de l'Environnement. "The Orientation of …"`, often with no year).
 
+Prose cites the same way with the year alone in parentheses, `Smith et al. (2021) found
+…` (`prose_years.py`).
+
 A source's name alone in parentheses, `(SevenFifty Daily)`, `(MOJU Zero; The Bartender
 Company)`, cites the entries the list gives under that name, as a numbered list writes it
 before its first full stop (`2. SevenFifty Daily. "The Science Behind …" https://…`): every
@@ -31,6 +34,8 @@ import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
+from citelint.read.citations.hits import CitationHit
+from citelint.read.citations.prose_years import named_years
 from citelint.read.citations.urls import normalize_url
 
 _K = TypeVar("_K", bound=Hashable)
@@ -109,15 +114,21 @@ class Narrators:
         return bool(NARRATED.search(text) or (self._leads and "(" in text))
 
     def citations(
-        self, text: str, links: Sequence[tuple[int, int, str]] = ()
+        self,
+        text: str,
+        links: Sequence[tuple[int, int, str]] = (),
+        cited: Sequence[CitationHit] = (),
     ) -> list[tuple[str, int, int, bool]]:
         """(entry key, start, end, masked) for each kind: a narrative name is part of
         what the sentence says, a name in parentheses (with a year or alone) is not. A
         name that is the label of a link to the entry's own address (`（[德勤中国](https://…)）`)
         is the link's citation: one source, cited once (a link elsewhere keeps the entry
-        cited as well)."""
+        cited as well). A name and its year in prose are no second citation of the entry
+        a link or a number `cited` later in the sentence gives (`Ecker et al. (2019) found
+        …[6]`, `Zumsteg et al. (2026) show … ([Zumsteg et al., 2026](…))`)."""
         found = [
             *((k, b, e, False) for k, b, e in self.cite(text)),
+            *((k, b, e, True) for k, b, e in named_years(self, text, links, cited)),
             *((k, b, e, True) for k, b, e in self.cite_dated(text)),
             *((k, b, e, True) for k, b, e in self.cite_named(text)),
         ]
@@ -152,7 +163,7 @@ class Narrators:
         out: list[tuple[str, int, int]] = []
         for m in _NARRATIVE.finditer(text):
             names = [n for n in (m.group("name").rstrip(" .-"), m.group("short")) if n]
-            keys = set().union(*(self._holding(n) for n in names))
+            keys = set().union(*(self.holding(n) for n in names))
             if len(keys) == 1:
                 out.append((keys.pop(), m.start("name"), m.end()))
         return out
@@ -190,9 +201,9 @@ class Narrators:
             if item is None:
                 return []  # not a list of names and years: a remark in parentheses
             name = item.group("name").strip()
-            keys = self._holding(name)
+            keys = self.holding(name)
             if not keys and _SECOND_AUTHOR.search(name):
-                keys = self._holding(_SECOND_AUTHOR.split(name)[0])
+                keys = self.holding(_SECOND_AUTHOR.split(name)[0])
             key = next(iter(keys)) if len(keys) == 1 else ""  # (the index's set: read only)
             years = self._years().get(key, frozenset())
             year = item.group("year")[:4]  # (`n.d.` says none: no year to disagree)
@@ -211,12 +222,17 @@ class Narrators:
             for n, k in enumerate(cited)
         ]
 
+    def years(self, key: str) -> frozenset[str]:
+        """The years an entry gives (none: it gives no year to disagree with)."""
+        return self._years().get(key, frozenset())
+
     def _years(self) -> dict[str, frozenset[str]]:
         if self._dates is None:
             self._dates = {k: frozenset(_ENTRY_YEAR.findall(e)) for k, e in self.entries}
         return self._dates
 
-    def _holding(self, name: str) -> set[str]:
+    def holding(self, name: str) -> set[str]:
+        """The keys of the entries a name names (one: it cites that entry)."""
         words = _WORD.findall(name)[:MAX_NAME_WORDS]
         exact = len(name) < _MIN_NAME or len(words) == 1
         found = self._index().get(tuple(words) if exact else _folded(words), set())

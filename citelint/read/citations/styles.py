@@ -140,7 +140,7 @@ class CitationScanner:
         if self.narrators and Style.NUMBERED in self.styles:
             hits += [  # `According to the AACR, …`, `(AACR, 2024)`: the AACR's entry
                 CitationHit(Style.NUMBERED, "ref", key, None, b, e, f"[{key}]", mask=said)
-                for key, b, e, said in self.narrators.citations(text, links)
+                for key, b, e, said in self.narrators.citations(text, links, hits)
             ]
         hits.sort(key=lambda h: (h.start, h.end))
         # `[3]` linked to `#ref-3`, `<a href="#fn1"><sup>1</sup></a>`: one citation, read
