@@ -3,7 +3,9 @@
 A sequence variant written in HGVS counts repeats in brackets (`c.97GCC[9]+[10]`,
 `p.Ala33[9]`): the variant is one token from its `c.`, `g.`, `p.` … prefix. Doubled
 brackets with no link after them (`a [[102, 22, 9]] code`, a quantum code's parameters)
-are never how a report cites: `[[3]](url)` is a link, read as one.
+are never how a report cites: `[[3]](url)` is a link, read as one. A superscript glued
+to a capital after a space or a bracket is an isotope's mass number (`¹³⁷Ba⁺ ions`,
+`(¹⁴C)`), not a citation; after a word or a stop it cites (`trial¹²`, `rose.¹² The`).
 """
 
 from __future__ import annotations
@@ -21,3 +23,13 @@ def notation(text: str, start: int, end: int) -> bool:
         return True
     after = text[end : end + 2]
     return text[start - 1 : start] == "[" and after[:1] == "]" and after != "]("
+
+
+_ISOTOPE_AFTER = re.compile(r"ᵐ?[A-Z]")  # the element's symbol (`⁹⁹ᵐTc`: a metastable one)
+_ISOTOPE_BEFORE = frozenset(("", " ", "\t", "\n", "(", "[", "-", "/", "（"))
+
+
+def isotope(text: str, start: int, end: int) -> bool:
+    """Whether the superscript `text[start:end]` is an isotope's mass number (`¹³⁷Ba`)."""
+    before = text[start - 1 : start] if start else ""
+    return before in _ISOTOPE_BEFORE and _ISOTOPE_AFTER.match(text, end) is not None

@@ -24,7 +24,7 @@ from citelint.read.citations.dated import DATED_FOLLOWS, SOURCE_ID_FOLLOWS, date
 from citelint.read.citations.hits import BlockText, CitationHit, Style, expand
 from citelint.read.citations.labels import after_sentence, in_brackets, names_source
 from citelint.read.citations.narrative import Narrators
-from citelint.read.citations.notation import notation
+from citelint.read.citations.notation import isotope, notation
 from citelint.read.citations.positional import (
     AFTER_POWER,
     CELL_END,
@@ -182,6 +182,8 @@ class CitationScanner:
             before = text[max(0, m.start() - 4) : m.start()]
             if text[m.end() : m.end() + 1] in ("⁺", "⁻") or before[-1:] in _SUB_DIGITS:
                 continue  # a charge or a formula's count (`Ca²⁺`, `SO₄²⁻`), never a citation
+            if isotope(text, m.start(), m.end()):
+                continue  # `¹³⁷Ba⁺`: a mass number
             if _POWER_BEFORE.search(before[-3:]) and not (
                 # after a long number (`ESMO 2024¹⁹`, `NCT01818323¹⁸`) a superscript the
                 # reference list numbers is a citation; after `10` it is a power

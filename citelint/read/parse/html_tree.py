@@ -53,11 +53,12 @@ def is_mermaid(el: etree._Element, tag: str) -> bool:
 
 
 def strong_only(el: etree._Element) -> bool:
-    """A paragraph that is one bold run: a heading written as bold text."""
+    """A paragraph that is one bold run: a heading written as bold text (a colon after it
+    too: `<b>H2-1 (56-qubit)</b>:`)."""
     kids = [c for c in el if isinstance(c.tag, str)]
     if (el.text or "").strip() or len(kids) != 1 or kids[0].tag not in ("strong", "b"):
         return False
-    return not (kids[0].tail or "").strip()
+    return not (kids[0].tail or "").strip(" \t\n:：")
 
 
 def texts(el: etree._Element) -> Iterator[str]:

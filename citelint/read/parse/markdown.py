@@ -123,7 +123,8 @@ class _Events:
     def add(self, s: str, start: int, end: int) -> None:
         if self.skip or not s:
             return
-        if self.kinds and self.kinds[-1][0] == "p" and not self.strong_depth and s.strip():
+        # (`**H2-1 (56-qubit)**:`: a colon after the bold run keeps it a bold label)
+        if self.kinds and self.kinds[-1][0] == "p" and not self.strong_depth and s.strip(" :："):
             self.outside_strong = True
         a, b = self.index(start), self.index(end)
         self.parts.append(s)

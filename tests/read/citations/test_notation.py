@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.read.citations.notation import notation
+from citelint.read.citations.notation import isotope, notation
 
 
 @pytest.mark.parametrize(
@@ -22,3 +22,20 @@ from citelint.read.citations.notation import notation
 def test_a_notation_in_brackets(text: str, bracket: str, is_notation: bool) -> None:
     start = text.index(bracket)
     assert notation(text, start, start + len(bracket)) is is_notation
+
+
+@pytest.mark.parametrize(
+    ("text", "sup", "mass_number"),
+    [
+        ("using ¹³⁷Ba⁺ hyperfine qubits", "¹³⁷", True),
+        ("dated by (¹⁴C) decay", "¹⁴", True),
+        ("¹⁷¹Yb⁺ opens the line", "¹⁷¹", True),
+        ("a ⁹⁹ᵐTc scan", "⁹⁹", True),  # a metastable isotope
+        ("the trial¹² showed it", "¹²", False),  # after a word: a citation
+        ("it rose.¹² The next", "¹²", False),  # after a stop
+        ("it rose ¹² in all", "¹²", False),  # no symbol after it
+    ],
+)
+def test_an_isotopes_mass_number(text: str, sup: str, mass_number: bool) -> None:
+    start = text.index(sup)
+    assert isotope(text, start, start + len(sup)) is mass_number

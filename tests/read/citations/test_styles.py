@@ -89,6 +89,11 @@ def test_doubled_brackets_with_no_link_are_a_notation_not_citations() -> None:
     assert _found("Gates reach 99.9% [[3]]") == []
 
 
+def test_an_isotopes_mass_number_is_no_superscript_citation() -> None:
+    assert _found("It traps two ¹³⁸Ba⁺ ions.") == []
+    assert _found("It traps ions.¹³ Then") == [("superscript", "ref", "13", "¹³")]
+
+
 def test_a_superscript_after_a_word_still_cites() -> None:
     assert _found("增长较快³。") == [("superscript", "ref", "3", "³")]
     assert _found("the Lancet³ trial") == [("superscript", "ref", "3", "³")]

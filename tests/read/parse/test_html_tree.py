@@ -41,6 +41,8 @@ def test_strong_only() -> None:
     assert strong_only(_el("<p><strong>References</strong></p>"))
     assert not strong_only(_el("<p>See <strong>this</strong></p>"))
     assert not strong_only(_el("<p><strong>a</strong> tail</p>"))
+    assert strong_only(_el("<p><b>H2-1 (56-qubit)</b>:</p>"))  # a label's colon after it
+    assert not strong_only(_el("<p><b>H2-1</b>: 56 qubits</p>"))
 
 
 def test_texts_in_document_order() -> None:
