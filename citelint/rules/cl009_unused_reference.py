@@ -47,6 +47,16 @@ class UnusedReference(Rule[NoOptions]):
         listed = {a for entry in analysis.doc.references for a in entry.anchors}
         body = [a for a in analysis.doc.anchors if a not in listed]
         keys = {a.id for a in body if a.type == "ref"}
+        # …and the entries a section borrows from the source list closing it
+        # (`read/parse/source_lines.py`: `**Sources:**` / `- …` under a section's table)
+        keys |= {
+            a.id
+            for b in analysis.doc.blocks
+            for s in b.sentences
+            if s.borrowed
+            for a in s.anchors
+            if a.type == "ref"
+        }
         urls = {page_key(a.id) for a in body if a.type == "url"}
         ids = {(a.type.upper(), a.id.upper()) for a in body if a.type not in ("ref", "url")}
         ids |= {(k, i.upper()) for a in body if a.type == "url" for k, i in url_ids(a.id)}

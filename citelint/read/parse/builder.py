@@ -45,7 +45,7 @@ from citelint.read.parse.restated import restated_figures
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
-from citelint.read.parse.source_lines import source_lines, table_note
+from citelint.read.parse.source_lines import section_sources, source_lines, table_note
 from citelint.read.parse.tables import citation_columns, flattened_tables
 from citelint.read.parse.ties import opening_back_references
 from citelint.sources.kinds import BUILTIN_TYPES
@@ -128,6 +128,7 @@ class DocumentBuilder:
         closing_citations(state.blocks, text if markdown else None)  # …covers its items
         flattened_lead_ins(state.blocks)  # …and a list written as cited paragraphs its lead-in
         source_lines(state.blocks, state.cite_only)  # `数据来源：…` under a table cites its rows
+        section_sources(state.blocks, references.entries)  # `Sources:` / `- …` closing a section
         opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself

@@ -17,6 +17,11 @@ cites the rows above it, back to the table's header. A note right above a table 
 it and cites (`票房单位：…下表换算为“亿元”。上映日期同样来自猫眼总榜页。[1]`, `The table below
 compiles the estimates of [2] and [3].`) lends its citations to the rows, as a lead-in ending
 in a colon does.
+A source label over a list of reference entries that closes a section, the report going on
+after it (`**Sources:**` / `- SUNMI Global Stats: https://…` under a table of devices, then
+`### 2.2 PAX`), cites the section: its blocks above the label borrow the entries
+(`section_sources`), a block citing on its own keeping its citations. Such a list closing
+the report is its reference list, and covers no section.
 Borrowers are checked against the citation, never exempted; an anchor and a citation that
 names no source lend nothing (`Anchor.lends`).
 """
@@ -24,9 +29,10 @@ names no source lend nothing (`Anchor.lends`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 
-from citelint.ground.document import Anchor, Block, Sentence
+from citelint.ground.document import Anchor, Block, Reference, Sentence
 
 # a label and a colon opening the line, emphasis around it aside; the label is grammar:
 # the words a report names its source with, in the languages citelint reads
@@ -89,6 +95,49 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             after = blocks[i + 1] if i + 1 < len(blocks) else None
             if after is not None and _restates(after, covered):
                 _borrow(after, lent)
+
+
+def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> None:
+    """Let each section closed by a source label over reference entries borrow them."""
+    ordered = sorted(entries, key=lambda e: e.start)
+    starts = [e.start for e in ordered]
+    lists: list[tuple[int, int, list[Reference]]] = []  # (label, after its list, entries)
+    for i, label in enumerate(blocks):
+        if not (label.kind == "p" and label.appendix and _SOURCE_LINE.match(label.text)):
+            continue
+        listed: list[Reference] = []
+        j = i + 1
+        while j < len(blocks) and blocks[j].kind == "li" and blocks[j].listed:
+            k = bisect_left(starts, blocks[j].start)
+            while k < len(ordered) and ordered[k].start <= blocks[j].offsets[-1]:
+                listed.append(ordered[k])
+                k += 1
+            j += 1
+        if listed:
+            lists.append((i, j, listed))
+    for i, j, listed in lists:
+        if len(lists) < MIN_SECTION_LISTS and not _goes_on(blocks, j):
+            continue  # one list closing the report: its reference list
+        lent = tuple(
+            Anchor("ref", e.key, None, e.start, e.end, style="numbered", written=f"[{e.key}]")
+            for e in listed
+        )
+        for above in reversed(blocks[max(0, i - MAX_BLOCKS) : i]):
+            if above.kind == "heading" or above.appendix:
+                break
+            _borrow(above, lent)
+
+
+MIN_SECTION_LISTS = 2  # a report whose sections close with their own lists: the last one too
+
+
+def _goes_on(blocks: Sequence[Block], j: int) -> bool:
+    """Whether the report goes on after a list ending at `j`: a heading, then its body."""
+    return (
+        j < len(blocks)
+        and blocks[j].kind == "heading"
+        and any(b.kind != "heading" and not b.appendix for b in blocks[j + 1 : j + 4])
+    )
 
 
 def table_note(sentences: Sequence[Sentence]) -> tuple[Anchor, ...]:

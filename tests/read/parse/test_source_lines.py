@@ -129,3 +129,36 @@ def test_a_note_naming_the_table_below_and_citing_covers_its_rows() -> None:
     assert ("North | 154.46", False) in _borrowed(other + table)
     above = "上表据总榜换算。 [[1]](https://example.org/b)\n\n"
     assert ("North | 154.46", False) in _borrowed(above + table)
+
+
+SECTIONS = (
+    "## Devices\n\n### Alpha\n\nAlpha has 66,000+ partners.\n\n| Model | Price |\n|---|---|\n"
+    "| A1 | $700 |\n\n*Images:* [A1 page](https://alpha.example.org/a1)\n\n**Sources:**\n"
+    "- Alpha stats: [https://alpha.example.org](https://alpha.example.org)\n"
+    "- Alpha prices: [https://shop.example.org/alpha](https://shop.example.org/alpha)\n\n"
+    "### Beta\n\n| Model | Price |\n|---|---|\n| B1 | $300 |\n\n**Sources:**\n"
+    "- Beta products: [https://beta.example.org](https://beta.example.org)\n"
+)
+
+
+def _cited_by(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    doc = Parser().parse("r.md", text.encode())
+    return [
+        (s.text, tuple(a.id for a in s.anchors))
+        for s in doc.sentences
+        if s.block.kind in ("p", "row") and not s.block.appendix
+    ]
+
+
+def test_a_sources_list_closing_each_section_cites_the_section() -> None:
+    assert _cited_by(SECTIONS) == [
+        ("Alpha has 66,000+ partners.", ("1", "2")),
+        ("A1 | $700", ("1", "2")),
+        ("Images: A1 page", ("https://alpha.example.org/a1",)),  # it cites on its own
+        ("B1 | $300", ("3",)),  # the last section's list closes it too: every section has one
+    ]
+
+
+def test_one_sources_list_closing_the_report_covers_no_section() -> None:
+    text = SECTIONS[: SECTIONS.index("### Beta")].replace("### Alpha\n\n", "")
+    assert _cited_by(text)[:2] == [("Alpha has 66,000+ partners.", ()), ("A1 | $700", ())]
