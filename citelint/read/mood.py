@@ -49,7 +49,7 @@ def class_by_members(text: str) -> bool:
 # an outlook (`the most plausible goal`)
 _DEONTIC = re.compile(
     r"\b(?:should|ought\s+to|needs?\s+to|we\s+recommend|it\s+is\s+(?:recommended|advisable|"
-    r"essential|critical|important)\s+(?:to|that))\b|应当|应该"
+    r"essential|critical|important)\s+(?:to|that)|it(?:['’]s|\s+is)\s+best\s+to)\b|应当|应该"
     # 建议/不建议 opening a sentence or clause, no one named before it (`（不建议一次坐
     # 2–3小时）`): the author's advice; `WHO建议…` reports what WHO advises, and `建议的
     # 编码系统` (the advised systems) and `、建议有效性` are nouns: all stay claims

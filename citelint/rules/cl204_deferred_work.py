@@ -26,6 +26,12 @@ information, at a sentence's start, is CL204 by that form, whatever the topic. T
 speaking of itself (`I'll provide a comprehensive analysis`, `Let me explain the research
 findings`, `我将为您撰写…报告`) is not.
 
+A model's reasoning left above the report, closed by a `</think>` tag the renderer hides
+(`? The user wants report. I need output final. … Let's write.</think># How …`), is the
+same: from the report's first prose (or the `<think>` tag) to the closing tag is one
+finding. A tag shown as text (`` `</think>` `` in a code span, or in a code block) is a
+mention, not a leak.
+
 Fails:
 
     市场规模待worker继续估算。
@@ -42,6 +48,7 @@ Passes:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -100,6 +107,7 @@ class DeferredWork(Rule[Options]):
                     start, end = block.offsets[m.start("m")], block.offsets.end(m.end("m"))
                     yield self._finding(m.group("m"), start, end)
 
+        yield from _leaked_reasoning(self.code, analysis)
         for start, end, lead, more in _narration_runs(analysis):
             also = f" and {more} more sentence{'s' if more > 1 else ''} like it" if more else ""
             yield Finding(
@@ -120,6 +128,36 @@ class DeferredWork(Rule[Options]):
             "promise before the report ships",
             subject=phrase,
         )
+
+
+_THINK_CLOSE = re.compile(r"</think\s*>", re.I)
+_THINK_OPEN = re.compile(r"<think\s*>", re.I)
+
+
+def _leaked_reasoning(code: str, analysis: Analysis) -> Iterator[Finding]:
+    """The first `</think>` tag a prose block's markup hides, as one finding from the
+    reasoning's start (its `<think>` tag, else the first block) to the tag."""
+    text = analysis.doc.text
+    prose = [b for b in analysis.doc.blocks if not b.appendix]  # in the report's order
+    starts = [b.start for b in prose]
+    for m in _THINK_CLOSE.finditer(text):
+        at = bisect_right(starts, m.start()) - 1  # the block the tag may sit in
+        block = prose[at] if at >= 0 else None
+        if block is None or m.start() >= block.offsets.end(len(block.text)):
+            continue  # between blocks: in code, or markup of no prose
+        line = text.rfind("\n", 0, m.start()) + 1
+        if _THINK_CLOSE.search(block.text) or text.count("`", line, m.start()) % 2:
+            continue  # shown as text or in a code span: a mention
+        opened = _THINK_OPEN.search(text, 0, m.start())
+        yield Finding(
+            code,
+            opened.start() if opened else prose[0].start,
+            m.end(),
+            "leaked reasoning: the model's thinking, closed by '</think>', is in the report; "
+            "remove it before it ships",
+            subject="</think>",
+        )
+        return
 
 
 def _narration_runs(analysis: Analysis) -> Iterator[tuple[int, int, str, int]]:

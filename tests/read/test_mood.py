@@ -24,6 +24,8 @@ from citelint.read.mood import (
     [
         ("Health systems should prioritise 2 trials by 2027.", True),
         ("It is recommended that 80% of sites report.", True),
+        ("Because definitions vary, it’s best to treat $2.3B–$3.8B as the range.", True),
+        ("It is best to dose 2 mg, as the trial found 40% fewer relapses.", False),  # a finding
         ("Success criterion: >200 logical qubits by 2027.", True),
         ("Near-term milestone (0–3 y): 50 qubits.", True),
         ("The most plausible goal is 1,000 qubits by 2030.", True),

@@ -47,6 +47,9 @@ _SOURCE_LINE = re.compile(
     rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]|"
     r"\W{0,4}[（(]\s*(?:数据|资料|图表)?(?:分别|均|主要)?(?:来自|取自|引自|摘自|源自)|"
     r"\W{0,4}\(\s*(?:data|figures)\s+(?:are\s+|were\s+)?(?:taken\s+|drawn\s+)?from\b|"
+    # …or dates them and cites (`Data are for 2021 (World Population Review, 2026, [source](…)).`)
+    r"\W{0,4}(?:the\s+)?(?:data|figures|values)\s+(?:are|were)\s+(?:for|as\s+of)\s+[^.]{0,40}?"
+    r"\b(?:19|20)\d\d\b|"
     # …or a line saying so in words (`Table data compiled from ([Better Rhodes, 2026](…)).`,
     # `Shelf-life data synthesized from (…) and (…).`, `Adapted from [3].`)
     r"\W{0,4}(?:(?:[\w-]+\s+){0,2}(?:data|figures|values|numbers|estimates)\s+)?"
@@ -109,7 +112,8 @@ def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> No
         j = i + 1
         while j < len(blocks) and blocks[j].kind == "li" and blocks[j].listed:
             k = bisect_left(starts, blocks[j].start)
-            while k < len(ordered) and ordered[k].start <= blocks[j].offsets[-1]:
+            end = blocks[j].offsets.end(len(blocks[j].text))
+            while k < len(ordered) and ordered[k].start < end:
                 listed.append(ordered[k])
                 k += 1
             j += 1

@@ -162,3 +162,13 @@ def test_a_sources_list_closing_each_section_cites_the_section() -> None:
 def test_one_sources_list_closing_the_report_covers_no_section() -> None:
     text = SECTIONS[: SECTIONS.index("### Beta")].replace("### Alpha\n\n", "")
     assert _cited_by(text)[:2] == [("Alpha has 66,000+ partners.", ()), ("A1 | $700", ())]
+
+
+def test_a_line_dating_the_data_and_citing_is_a_source_line() -> None:
+    text = (
+        "## Spending\n\n| Country | Share |\n|---|---|\n| China | 4.8% |\n\n"
+        "Data are for 2021 (World Population Review, 2026, [source](https://wpr.example.org/x)).\n"
+    )
+    assert ("China | 4.8%", True) in _borrowed(text)
+    plain = text.replace("Data are for 2021", "Spending rose in 2021")  # no data line
+    assert ("China | 4.8%", False) in _borrowed(plain)
