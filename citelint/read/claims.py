@@ -160,7 +160,7 @@ class ClaimReader:
             if rubric_row(text, cells) or judging_table(block.columns):
                 return NO_CLAIM
             found = cell_tokens(text, cells, block.columns)
-            return self._claim(text, found, cites, heading=False)
+            return self._claim(text, found, cites, heading=False, planned=block.planned)
         if speaks_for_itself(text):
             return NO_CLAIM  # `This report evaluates …`, `Below are …`: the report itself
         lead = LAYOUT_LEAD.match(text)

@@ -151,16 +151,17 @@ def window_step(text: str) -> bool:
 
 
 # A heading that names the author's plan (`### Recommendation Summary`, `#### Scenarios`,
-# `## Next Steps`, `Success criteria`): the items listed under it are the plan. Only these
+# `## Next Steps`, `Success criteria`, `### 4.4 技术路线图总结`): the items listed under it, and
+# its table's rows, are the plan. Only these
 # words, whole: `Milestones` heads past events, `Target population` describes who was
 # studied.
 _PLAN_HEADING = re.compile(
     r"\W*(?:\d+(?:\.\d+)*[.)）、]?\s*)?"  # a section's number: `6.2 Recommendations`
-    r"(?:(?:[\w-]+\s+){0,3}(?:recommendations?|scenarios?|next\s+steps?|"
+    r"(?:(?:[\w-]+\s+){0,3}(?:recommendations?|scenarios?|next\s+steps?|roadmap|"
     r"(?:success\s+)?criteri(?:on|a)|action\s+(?:items?|plan))(?:\s+[\w-]+){0,2}"
     # …or in Chinese, advice named alone (`建议`, `政策建议`, `对策建议`), never beside
     # what else the section holds (`结论与建议` keeps its conclusions)
-    r"|(?:(?![与和及、])[\u4e00-\u9fff]){0,4}(?:建议|对策|行动计划|下一步工作))\W*",
+    r"|(?:(?![与和及、])[\u4e00-\u9fff]){0,4}(?:建议|对策|行动计划|下一步工作|路线图(?:总结)?))\W*",
     re.I,
 )
 

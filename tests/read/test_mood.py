@@ -208,6 +208,8 @@ def test_a_window_of_time_alone_is_a_schedules_label(text: str, window: bool) ->
         ("6.2 Recommendations", True),  # numbered, as reports number their sections
         ("5. Policy Recommendations", True),
         ("6.2 建议", True),  # advice, in Chinese
+        ("4.4 技术路线图总结", True),  # a roadmap: its targets
+        ("Technology Roadmap", True),
         ("政策建议", True),
         ("结论与建议", False),  # beside what else the section holds: its conclusions
         ("6.1 核心结论", False),

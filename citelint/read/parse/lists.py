@@ -184,7 +184,7 @@ def _plan_section(
     for block in blocks[i + 1 :]:
         if block.kind == "heading" and block.level <= level:
             return
-        if block.kind == "li" or (
+        if block.kind in ("li", "row") or (
             block.kind == "p" and (paragraphs or (text and _on_marker(text, block)))
         ):
             object.__setattr__(block, "planned", True)
