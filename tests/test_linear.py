@@ -84,6 +84,13 @@ def _narrative_citations_and_many_entries(n: int) -> tuple[str, str]:
     return "r.md", body + "## References\n\n" + entries
 
 
+def _prose_years_cited_in_other_sentences(n: int) -> tuple[str, str]:
+    # each name and year looks for its entry's number later in its own sentence: the
+    # nearest one only, not every later one of the paragraph
+    body = "".join("Smith et al. (2020) found x. Then [1] said so. " for _ in range(n))
+    return "r.md", f"# R\n\n{body}\n\n## References\n\n1. Smith J. (2020). A title.\n"
+
+
 def _source_names_in_parentheses(n: int) -> tuple[str, str]:
     # every name a parenthesised list of sources, every entry's leading name a lookup
     names = "; ".join(f"Alpha Body{i} Group" for i in range(min(n, 20)))
@@ -301,6 +308,7 @@ CASES = [
     (_plan_labels_over_paragraphs, 2000),
     (_narrative_citations_and_many_entries, 2000),
     (_source_names_in_parentheses, 1000),
+    (_prose_years_cited_in_other_sentences, 2000),
     (_long_non_ascii_line_of_inline_spans, 25000),
     (_lines_of_one_block, 2500),
     (_long_chinese_paragraph, 2000),

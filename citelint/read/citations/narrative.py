@@ -31,7 +31,7 @@ cites nothing (the sentence stays a claim to cite).
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from citelint.read.citations.hits import CitationHit
@@ -102,6 +102,7 @@ class Narrators:
         self._runs: dict[tuple[str, ...], set[str]] | None = None  # built on first use
         self._dates: dict[str, frozenset[str]] | None = None  # each entry's years, the same
         self._short: dict[str, set[str]] | None = None  # names' short forms, the same
+        self._giving: dict[str, set[str]] | None = None  # who gives each address, the same
 
         self._leads = _leads(self.entries)  # each entry's leading name: `(Forbes)`
         self._text = dict(self.entries)  # each entry's text, by its key
@@ -186,6 +187,17 @@ class Narrators:
         alike)."""
         held = self._addresses.get(key, ())
         return bool(held) and normalize_url(href) in {normalize_url(u) for u in held}
+
+    def given(self, hrefs: Iterable[str]) -> frozenset[str]:
+        """The keys of the entries that give any of the addresses `hrefs`."""
+        if self._giving is None:
+            self._giving = {}
+            for key, held in self._addresses.items():
+                for url in held:
+                    self._giving.setdefault(normalize_url(url), set()).add(key)
+        return frozenset(
+            k for url in {normalize_url(h) for h in hrefs} for k in self._giving.get(url, ())
+        )
 
     def cite_cell(self, cell: str, begin: int) -> list[tuple[str, int, int]]:
         """(entry key, start, end) for a table cell that is nothing but names and years

@@ -14,7 +14,8 @@ or a number later in the same sentence cites (`Ecker et al. (2019) found …[6]`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from citelint.read.citations.hits import CitationHit
@@ -35,7 +36,7 @@ class Entries(Protocol):
 
     def years(self, key: str) -> frozenset[str]: ...
 
-    def gives(self, key: str, href: str) -> bool: ...
+    def given(self, hrefs: Iterable[str]) -> frozenset[str]: ...
 
 
 def named_years(
@@ -46,20 +47,21 @@ def named_years(
 ) -> list[tuple[str, int, int]]:
     """(entry key, start, end) of each year in parentheses after a name in prose that
     cites one entry, and is not cited beside it (`links`, the numbers `cited`)."""
+    matches = [m for m in _NAMED_YEAR.finditer(text) if not _CITED_AFTER.match(text, m.end())]
+    if not matches:
+        return []
+    # looked up once per text, not once per name: a paragraph of many names, links and
+    # numbers stays linear
+    given, starts = entries.given(href for _, _, href in links), _ref_starts(cited)
     out: list[tuple[str, int, int]] = []
-    for m in _NAMED_YEAR.finditer(text):
-        if _CITED_AFTER.match(text, m.end()):
-            continue
+    for m in matches:
         key = _named(entries, m.group("name").split())
         if key is None:
             continue
         years = entries.years(key)
         if years and m.group("year") not in years:
             continue  # a year the entry does not give: no citation of it
-        if any(entries.gives(key, href) for _, _, href in links) or any(
-            h.type == "ref" and h.id == key and _same_sentence(text, m.end(), h.start)
-            for h in cited
-        ):
+        if key in given or _cited_later(text, m.end(), starts.get(key, ())):
             continue
         out.append((key, m.start("paren"), m.end("paren")))
     return out
@@ -77,6 +79,19 @@ def _named(entries: Entries, words: list[str]) -> str | None:
     return None
 
 
-def _same_sentence(text: str, begin: int, end: int) -> bool:
-    """Whether `text[begin:end]` runs on within one sentence."""
-    return begin <= end and _SENTENCE_END.search(text, begin, end) is None
+def _ref_starts(cited: Sequence[CitationHit]) -> dict[str, list[int]]:
+    """Where each entry is cited by number, in order, by its key."""
+    starts: dict[str, list[int]] = {}
+    for h in cited:
+        if h.type == "ref":
+            starts.setdefault(h.id, []).append(h.start)
+    for at in starts.values():
+        at.sort()
+    return starts
+
+
+def _cited_later(text: str, begin: int, starts: Sequence[int]) -> bool:
+    """Whether the entry is cited after `begin` within its sentence: its nearest citation
+    after `begin` is, if any is."""
+    i = bisect_left(starts, begin)
+    return i < len(starts) and _SENTENCE_END.search(text, begin, starts[i]) is None
