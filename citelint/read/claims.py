@@ -207,7 +207,8 @@ class ClaimReader:
         supposed = supposed_figures(text)  # `假设…为5,000人，则…`, `如降至30个以下，…`
         spans = sorted(horizon_windows(text) + tuple(titled) + tuple(bounds) + supposed)
         numbers = tuple(t for t in found if t.kind is not Kind.DATE and not _within(spans, t.start))
-        years = tuple(t for t in found if publication_year(text, t, cites))
+        edges = cite_edges(cites)  # N years beside N citations cost N, not N²
+        years = tuple(t for t in found if publication_year(text, t, edges))
         taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²
         dated = [t for t in found if id(t) not in taken and dating_year(text, t)]
         taken.update(id(t) for t in dated)
@@ -297,13 +298,20 @@ _ET_AL_BEFORE = re.compile(r"\bet[ \t]+al\.?,?[ \t]*$")
 _CITE_GAP = 2  # `(2015)[3]`, `[3] (2015)`: a year in parentheses this close to a citation
 
 
-def publication_year(text: str, tok: NumericToken, cites: Sequence[tuple[int, int]]) -> bool:
+def cite_edges(cites: Sequence[tuple[int, int]]) -> tuple[frozenset[int], frozenset[int]]:
+    """Where a sentence's citations begin and end, indexed once for all its years."""
+    return frozenset(b for b, _ in cites), frozenset(e for _, e in cites)
+
+
+def publication_year(
+    text: str, tok: NumericToken, edges: tuple[frozenset[int], frozenset[int]]
+) -> bool:
     """Whether a year says when a cited work appeared rather than what happened then."""
     if tok.kind is not Kind.DATE or tok.date is None or tok.date[1] is not None:
         return False
     alone = text[tok.start - 1 : tok.start] == "(" and text[tok.end : tok.end + 1] == ")"
     if alone and any(  # not `rose 4% in 2023 [3]`: that year is what the source says
-        0 <= b - tok.end - 1 <= _CITE_GAP or 0 <= tok.start - 1 - e <= _CITE_GAP for b, e in cites
+        tok.end + 1 + d in edges[0] or tok.start - 1 - d in edges[1] for d in range(_CITE_GAP + 1)
     ):
         return True
     if text[tok.start - 1 : tok.start] == "(" and _YEAR_LIST_AFTER.match(text, tok.end):

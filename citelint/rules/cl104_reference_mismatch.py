@@ -31,6 +31,7 @@ Fix: correct the entry from the saved record, or cite the record it meant.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 
 from citelint.ground.document import Anchor, Reference
@@ -79,14 +80,22 @@ class ReferenceMismatch(Rule[NoOptions]):
         if len(entries) < sum(1 for e in analysis.doc.references if e.title):
             entries = {}  # keys that repeat (a list per section): whose title is unknown
         titles = _TitleIndex(entries.values())
+        keyed: dict[str, list[int]] = {}  # each key's places in the list, looked up once
+        for i, entry in enumerate(analysis.doc.references):
+            keyed.setdefault(entry.key, []).append(i)
         for item in analysis.claims:
-            if item.claim.years and item.anchors:
-                yield from self._years(item, analysis)
-            if entries and item.anchors:
-                yield from self._titles(item, entries, titles)
+            runs = _Runs(item) if item.anchors else None
+            if item.claim.years and runs:
+                yield from self._years(item, analysis, runs, keyed)
+            if entries and runs:
+                yield from self._titles(item, entries, titles, runs)
 
     def _titles(
-        self, item: BodyClaim, entries: Mapping[str, Reference], titles: _TitleIndex
+        self,
+        item: BodyClaim,
+        entries: Mapping[str, Reference],
+        titles: _TitleIndex,
+        runs: _Runs,
     ) -> Iterator[Finding]:
         """A work named beside a citation by its year and title (`(2025, Precise Orbit
         Determination…) [10]`) whose title is another entry's, not the cited one's."""
@@ -95,7 +104,7 @@ class ReferenceMismatch(Rule[NoOptions]):
             named = [w for w in _words(m.group(1)) if len(w) > 2]
             if len(named) < _MIN_TITLE_WORDS:
                 continue
-            run = _dated(item, m.end())
+            run = runs.after(m.end())[1]
             cited = [entries[a.id] for a in run if a.type == "ref" and a.id in entries]
             if not cited or len(cited) < len(run):
                 continue  # a citation whose entry has no title: nothing to compare
@@ -117,10 +126,15 @@ class ReferenceMismatch(Rule[NoOptions]):
                 subject=item.sentence.text,
             )
 
-    def _years(self, item: BodyClaim, analysis: Analysis) -> Iterator[Finding]:
+    def _years(
+        self, item: BodyClaim, analysis: Analysis, runs: _Runs, keyed: Mapping[str, list[int]]
+    ) -> Iterator[Finding]:
+        said_by_run: dict[int, dict[str, str]] = {}  # the years each run's entries give
         for tok in item.claim.years:
-            dated = _dated(item, tok.end)
-            said = _said_years(dated, analysis)
+            at, dated = runs.after(tok.end)
+            if at not in said_by_run:
+                said_by_run[at] = _said_years(dated, analysis, keyed)
+            said = said_by_run[at]
             if not said:
                 continue  # nothing cited says when it appeared: a year alone states no fact
             if str(tok.date[0] if tok.date else "") in said:
@@ -138,31 +152,44 @@ class ReferenceMismatch(Rule[NoOptions]):
             )
 
 
-def _dated(item: BodyClaim, end: int) -> tuple[Anchor, ...]:
-    """The citations a year ending at `end` dates: the sentence's first run of citations
-    after it (`modelling (2024) [7]; strategies (2025) [11]`: each year its own entry's; `the
-    2024 pipeline (2024) … the 2025 survey (2025) [11][13]`: the run's), else all that
-    cover the sentence."""
-    at = item.sentence.offset_of(end - 1) + 1
-    stop = item.sentence.offset_of(len(item.sentence.text) - 1) + 1
-    after = sorted((a for a in item.anchors if at <= a.start <= stop), key=lambda a: a.start)
-    if not after:
-        return item.anchors
-    run = [after[0]]
-    for anchor in after[1:]:
-        if anchor.start - run[-1].end > _RUN_GAP:  # (`[11][13]`, `[11], [13]`, `[1,3]`)
-            break
-        run.append(anchor)
-    return tuple(run)
+class _Runs:
+    """The citations each year or title of one sentence dates: the sentence's first run of
+    citations after it (`modelling (2024) [7]; strategies (2025) [11]`: each year its own
+    entry's; `the 2024 pipeline (2024) … the 2025 survey (2025) [11][13]`: the run's), else
+    all that cover the sentence. The anchors are ordered once and each run found once, so
+    N years beside N citations cost N, not N²."""
+
+    def __init__(self, item: BodyClaim) -> None:
+        self._item = item
+        self._ordered = sorted(item.anchors, key=lambda a: a.start)
+        self._starts = [a.start for a in self._ordered]
+        self._stop = item.sentence.offset_of(len(item.sentence.text) - 1) + 1
+        self._found: dict[int, tuple[Anchor, ...]] = {}
+
+    def after(self, end: int) -> tuple[int, tuple[Anchor, ...]]:
+        """(where the run begins among the anchors, -1 for all of them; the run) for a
+        year or title ending at `end`."""
+        i = bisect_left(self._starts, self._item.sentence.offset_of(end - 1) + 1)
+        if i == len(self._ordered) or self._starts[i] > self._stop:
+            return -1, self._item.anchors
+        if i not in self._found:
+            run = [self._ordered[i]]
+            for anchor in self._ordered[i + 1 :]:
+                if anchor.start > self._stop or anchor.start - run[-1].end > _RUN_GAP:
+                    break  # (`[11][13]`, `[11], [13]`, `[1,3]` are one run)
+                run.append(anchor)
+            self._found[i] = tuple(run)
+        return i, self._found[i]
 
 
-def _said_years(anchors: tuple[Anchor, ...], analysis: Analysis) -> dict[str, str]:
-    """The years the cited entries and their records give, each with who gives it."""
+def _said_years(
+    anchors: tuple[Anchor, ...], analysis: Analysis, keyed: Mapping[str, list[int]]
+) -> dict[str, str]:
+    """The years the cited entries and their records give, each with who gives it (the
+    entries found by key, `keyed`: their places in the list, in its order)."""
     said: dict[str, str] = {}
-    keys = {a.id for a in anchors if a.type == "ref"}
-    for entry in analysis.doc.references:
-        if entry.key not in keys:
-            continue
+    at = sorted({i for a in anchors if a.type == "ref" for i in keyed.get(a.id, ())})
+    for entry in (analysis.doc.references[i] for i in at):
         if entry.year:
             said.setdefault(entry.year, f"reference [{entry.key}]")
         record = analysis.records.get(entry.place)

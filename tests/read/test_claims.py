@@ -11,6 +11,7 @@ from citelint.read.claims import (
     NO_CLAIM,
     Claim,
     ClaimSettings,
+    cite_edges,
     dating_year,
     publication_year,
 )
@@ -90,7 +91,7 @@ def test_a_restated_question_is_no_claim(tmp_path: Path) -> None:
     ],
 )
 def test_publication_years(text: str, cites: tuple[tuple[int, int], ...], years: list[str]) -> None:
-    found = [t.text for t in numeric_tokens(text) if publication_year(text, t, cites)]
+    found = [t.text for t in numeric_tokens(text) if publication_year(text, t, cite_edges(cites))]
     assert found == years
 
 
