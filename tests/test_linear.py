@@ -91,6 +91,13 @@ def _prose_years_cited_in_other_sentences(n: int) -> tuple[str, str]:
     return "r.md", f"# R\n\n{body}\n\n## References\n\n1. Smith J. (2020). A title.\n"
 
 
+def _hidden_think_tags_after_a_backtick(n: int) -> tuple[str, str]:
+    # every `</think>` tag on one line after a stray backtick: each is looked at, none is
+    # a leak (a code span may hold it), and the line and its block are read once
+    tags = "".join(f"word{i} </think> " for i in range(n))
+    return "r.md", f"# R\n\nA ` mark {tags}rate 5% [pmid:1:abstract].\n"
+
+
 def _source_names_in_parentheses(n: int) -> tuple[str, str]:
     # every name a parenthesised list of sources, every entry's leading name a lookup
     names = "; ".join(f"Alpha Body{i} Group" for i in range(min(n, 20)))
@@ -309,6 +316,7 @@ CASES = [
     (_narrative_citations_and_many_entries, 2000),
     (_source_names_in_parentheses, 1000),
     (_prose_years_cited_in_other_sentences, 2000),
+    (_hidden_think_tags_after_a_backtick, 2000),
     (_long_non_ascii_line_of_inline_spans, 25000),
     (_lines_of_one_block, 2500),
     (_long_chinese_paragraph, 2000),

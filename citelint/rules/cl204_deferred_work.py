@@ -140,13 +140,20 @@ def _leaked_reasoning(code: str, analysis: Analysis) -> Iterator[Finding]:
     text = analysis.doc.text
     prose = [b for b in analysis.doc.blocks if not b.appendix]  # in the report's order
     starts = [b.start for b in prose]
+    shown: dict[int, bool] = {}  # whether a block shows the tag as text, read once each
+    upto = ticks = 0  # the backticks on the tag's line so far, counted once each
     for m in _THINK_CLOSE.finditer(text):
+        line = text.rfind("\n", upto, m.start())
+        if line >= 0:
+            upto, ticks = line + 1, 0
+        ticks, upto = ticks + text.count("`", upto, m.start()), m.start()
         at = bisect_right(starts, m.start()) - 1  # the block the tag may sit in
         block = prose[at] if at >= 0 else None
         if block is None or m.start() >= block.offsets.end(len(block.text)):
             continue  # between blocks: in code, or markup of no prose
-        line = text.rfind("\n", 0, m.start()) + 1
-        if _THINK_CLOSE.search(block.text) or text.count("`", line, m.start()) % 2:
+        if at not in shown:
+            shown[at] = _THINK_CLOSE.search(block.text) is not None
+        if shown[at] or ticks % 2:
             continue  # shown as text or in a code span: a mention
         opened = _THINK_OPEN.search(text, 0, m.start())
         yield Finding(
