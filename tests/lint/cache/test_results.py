@@ -290,3 +290,56 @@ def test_a_kept_identity_of_another_shape_is_a_miss(
         head, _, rest = entry.read_bytes().split(b"\n", 2)
         entry.write_bytes(b"\n".join((head, digest.encode(), rest)))
         assert _cache(tmp_path).get(key) == served, bad
+
+
+def test_a_warm_check_of_a_settled_file_is_one_lstat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hashed: list[str]
+) -> None:
+    """A warm run's work on each kept file is one `lstat` (a root per report holds
+    hundreds): no `realpath`, no open, no second look."""
+    from citelint.lint.cache import results
+
+    monkeypatch.setattr(results, "SETTLED_NS", -(10**12))
+    folder = tmp_path / "sources" / "pubmed"
+    folder.mkdir(parents=True)
+    files = [folder / f"{n}.xml" for n in range(5)]
+    for path in files:
+        path.write_text(f"<a>{path.name}</a>")
+    key, cache = _kept(tmp_path, [(PATH, str(path)) for path in files])
+    looked: list[str] = []
+    real_lstat = os.lstat
+
+    def lstat(path: str, *args: object, **kw: object) -> os.stat_result:
+        looked.append(str(path))
+        return real_lstat(path, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(results.os, "lstat", lstat)
+    assert cache.get(key) == RESULT
+    assert sorted(p for p in looked if p.endswith(".xml")) == sorted(map(str, files))
+    assert hashed == [str(path) for path in files]  # hashed when kept, never again
+
+
+@pytest.mark.parametrize("where", ["inside", "outside"])
+def test_a_folder_moved_and_linked_back_is_a_miss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """The same inode, size and times under another real folder (the folder moved, a
+    symlink left in its place) is another place: a miss, and never read outside."""
+    from citelint.lint.cache import results
+
+    monkeypatch.setattr(results, "SETTLED_NS", -(10**12))
+    project = tmp_path / "project"
+    folder = project / "sources" / "pubmed"
+    folder.mkdir(parents=True)
+    (folder / "1.xml").write_text("<a>42%</a>")
+    trusted = (str(project.resolve()),)
+    first = ResultCache(str(tmp_path / "cache"), trusted)
+    key = first.key("settings", "r.md", str(project / "sources"), b"report")
+    first.put(key, [(PATH, str(folder / "1.xml"))], RESULT)
+    moved = (project if where == "inside" else tmp_path) / "moved"
+    folder.rename(moved)
+    folder.symlink_to(moved)
+    again = ResultCache(str(tmp_path / "cache"), trusted)
+    assert again.get(key) is None
+    seen = again.observe((PATH, str(folder / "1.xml")))
+    assert seen.startswith("file:" if where == "inside" else "outside:")
