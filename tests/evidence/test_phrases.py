@@ -23,3 +23,13 @@ def test_latin_phrases_need_word_boundaries_and_keep_capitals() -> None:
     assert _hits("TODO: finish.\n", "TODO") == [("TODO", "TODO")]
     assert _hits("A to-do list.\n", "TODO") == []
     assert _hits("lorem   ipsum\n", "lorem ipsum") == [("lorem ipsum", "lorem   ipsum")]
+
+
+def test_a_phrase_inside_a_word_passes_the_quick_test_and_is_still_no_hit() -> None:
+    """The one search for any phrase leaves out the opening edge (it is a quick test);
+    each phrase's own pattern keeps it: `un-placeholder` and `xplaceholder` are no hits,
+    beside one that is."""
+    text = "An xplaceholder, an AI-placeholder and a placeholder.\n"
+    assert PhraseMatcher(("placeholder",)).any_latin.search("xplaceholder")
+    assert _hits(text, "placeholder") == [("placeholder", "placeholder")]
+    assert _hits("An xplaceholder.\n", "placeholder") == []

@@ -313,7 +313,7 @@ def test_a_warm_check_of_a_settled_file_is_one_lstat(
         looked.append(str(path))
         return real_lstat(path, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(results.os, "lstat", lstat)
+    monkeypatch.setattr(os, "lstat", lstat)
     assert cache.get(key) == RESULT
     assert sorted(p for p in looked if p.endswith(".xml")) == sorted(map(str, files))
     assert hashed == [str(path) for path in files]  # hashed when kept, never again
