@@ -23,6 +23,9 @@ _DATE_PATTERNS = (
     ("年", re.compile(r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})[日号])?")),
     ("月", re.compile(r"(?P<m>\d(?<![\d年]\d)\d?)月(?P<d>\d{1,2})[日号]")),
     ("-", re.compile(r"(?P<y>\d(?<![\d.]\d)\d{3})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?!\d)")),
+    # `2024-11`, a year and its month; `2019-20` and `2005-06` may be a span of years
+    # (`date_parts` keeps a month only above the year's last two digits' reach)
+    ("-", re.compile(r"(?P<y>\d(?<![\d.-]\d)\d{3})-(?P<ym>\d\d)(?![\d-])")),
     ("/", re.compile(r"(?P<y>\d(?<![\d.]\d)\d{3})/(?P<m>\d{1,2})(?:/(?P<d>\d{1,2}))?(?!\d)")),
     (_MONTH_HINT, re.compile(rf"{_MON}\s+(?P<d>\d{{1,2}}),?\s+(?P<y>\d{{4}})(?!\d)")),
     (
@@ -52,6 +55,10 @@ def date_parts(m: re.Match[str]) -> DateParts | None:
     month: int | None = None
     if groups.get("m"):
         month = int(groups["m"])
+    elif groups.get("ym"):  # a year and month, never what could be a short later year
+        month = int(groups["ym"])
+        if month > year % 100:
+            return None
     elif groups.get("mon"):
         month = _MONTHS.index(groups["mon"][:3].lower()) + 1
     day = int(groups["d"]) if groups.get("d") else None

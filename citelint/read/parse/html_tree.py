@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from citelint.read.parse.raw import label_tail
+
 BLOCK_KINDS = {
     "p": "p", "li": "li", "dd": "dd", "dt": "dt", "blockquote": "blockquote",
     "figcaption": "figcaption", "caption": "caption",
@@ -54,11 +56,11 @@ def is_mermaid(el: etree._Element, tag: str) -> bool:
 
 def strong_only(el: etree._Element) -> bool:
     """A paragraph that is one bold run: a heading written as bold text (a colon after it
-    too: `<b>H2-1 (56-qubit)</b>:`)."""
+    too, a parenthetical gloss before that: `<b>H2-1 (56-qubit)</b>:`, `<b>X</b> (2026):`)."""
     kids = [c for c in el if isinstance(c.tag, str)]
     if (el.text or "").strip() or len(kids) != 1 or kids[0].tag not in ("strong", "b"):
         return False
-    return not (kids[0].tail or "").strip(" \t\n:：")
+    return label_tail(kids[0].tail or "")
 
 
 def texts(el: etree._Element) -> Iterator[str]:

@@ -20,7 +20,7 @@ import pyromark
 from citelint.ground.document import MermaidBlock
 from citelint.read.parse.directives import parse_comment
 from citelint.read.parse.html import HtmlParser
-from citelint.read.parse.raw import ParseOutput, RawBlock
+from citelint.read.parse.raw import ParseOutput, RawBlock, label_tail
 from citelint.read.parse.shown import attribute_texts
 from citelint.read.parse.shown import block as shown_block
 
@@ -98,7 +98,7 @@ class _Events:
         self.code: tuple[str, int, int, list[str]] | None = None  # (lang, start, body, parts)
         self.html_block: tuple[int, list[str]] | None = None
         self.strong_depth = 0
-        self.outside_strong = False
+        self.outside: list[str] = []  # a paragraph's text outside its bold runs
         self.saw_strong = False
         # citations: links and superscripts of the current block, list numbers, footnotes
         self.links: list[tuple[int, int, str]] = []
@@ -124,8 +124,8 @@ class _Events:
         if self.skip or not s:
             return
         # (`**H2-1 (56-qubit)**:`: a colon after the bold run keeps it a bold label)
-        if self.kinds and self.kinds[-1][0] == "p" and not self.strong_depth and s.strip(" :："):
-            self.outside_strong = True
+        if self.kinds and self.kinds[-1][0] == "p" and not self.strong_depth:
+            self.outside.append(s)
         a, b = self.index(start), self.index(end)
         self.parts.append(s)
         if self.text[a:b] == s:
@@ -146,7 +146,9 @@ class _Events:
                     level=level or top_level,
                     hard_breaks=self.breaks,
                     strong_only=(
-                        (kind or top_kind) == "p" and self.saw_strong and not self.outside_strong
+                        (kind or top_kind) == "p"
+                        and self.saw_strong
+                        and label_tail("".join(self.outside))
                     ),
                     links=self.links,
                     sups=self.sups,
@@ -156,7 +158,7 @@ class _Events:
                 )
             )
         self.parts, self.offsets, self.breaks, self.length = [], array("l"), [], 0
-        self.saw_strong = self.outside_strong = False
+        self.saw_strong, self.outside = False, []
         self.links, self.sups = [], []
         if self.pending and not self.images:
             self.out.blocks.extend(self.pending)

@@ -3,10 +3,21 @@ character), anchors scoped by an element attribute, directives and Mermaid block
 
 from __future__ import annotations
 
+import re
 from array import array
 from dataclasses import dataclass, field
 
 from citelint.ground.document import Anchor, Directive, MermaidBlock, NearMiss, Unread
+
+# What may follow a paragraph's one bold run and keep it a bold label: a colon, or a
+# parenthetical gloss and then a colon (`**H2-1 (56-qubit)**:`, `**Picosecond 755 nm
+# alexandrite** (2026 meta-analysis of RCTs):`, the list under it says what it labels)
+_LABEL_TAIL = re.compile(r"[\s:：]*|\s*[(（][^()（）\n]*[)）]\s*[:：]\s*")
+
+
+def label_tail(text: str) -> bool:
+    """Whether `text`, all a paragraph holds besides its one bold run, keeps it a label."""
+    return _LABEL_TAIL.fullmatch(text) is not None
 
 
 @dataclass(slots=True)

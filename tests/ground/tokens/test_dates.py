@@ -24,6 +24,8 @@ from citelint.ground.tokens.dates import DateParts, date_parts, find_dates
         ("2024年3月", (2024, 3, None)),
         ("2024-03-05", (2024, 3, 5)),
         ("2024/03", (2024, 3, None)),
+        ("| 2024-11 |", (2024, 11, None)),  # a year and its month, in a table's cell
+        ("in 1998-05", (1998, 5, None)),
         ("12 July 2012", (2012, 7, 12)),
         ("July 12, 2012", (2012, 7, 12)),
         ("2012 Jul 12", (2012, 7, 12)),
@@ -32,6 +34,13 @@ from citelint.ground.tokens.dates import DateParts, date_parts, find_dates
 def test_dates(text: str, date: tuple[int, int | None, int | None]) -> None:
     (token,) = numeric_tokens(text)
     assert token.kind == "date" and token.date == date
+
+
+@pytest.mark.parametrize("text", ["2019-20", "2005-06", "2010-12", "2024-13", "1-2024-11"])
+def test_what_may_be_a_span_of_years_is_no_year_and_month(text: str) -> None:
+    """`2019-20` and `2005-06` (a fiscal year), `2010-12` (2010 to 2012): the second part may
+    be a later year's last two digits, so the year is read alone, as before."""
+    assert all(t.date is None or t.date[1] is None for t in numeric_tokens(text, source=True))
 
 
 # The patterns as first written, each with its "not after" look-behind in front: the
@@ -43,6 +52,7 @@ _PLAIN = tuple(
         r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})[日号])?",
         r"(?<![\d年])(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号]",
         r"(?<![\d.])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?!\d)",
+        r"(?<![\d.-])(?P<y>\d{4})-(?P<ym>\d\d)(?![\d-])",
         r"(?<![\d.])(?P<y>\d{4})/(?P<m>\d{1,2})(?:/(?P<d>\d{1,2}))?(?!\d)",
         rf"{_MON}\s+(?P<d>\d{{1,2}}),?\s+(?P<y>\d{{4}})(?!\d)",
         rf"(?<!\d)(?P<d>\d{{1,2}})\s+{_MON},?\s+(?P<y>\d{{4}})(?!\d)",

@@ -43,6 +43,9 @@ def test_strong_only() -> None:
     assert not strong_only(_el("<p><strong>a</strong> tail</p>"))
     assert strong_only(_el("<p><b>H2-1 (56-qubit)</b>:</p>"))  # a label's colon after it
     assert not strong_only(_el("<p><b>H2-1</b>: 56 qubits</p>"))
+    assert strong_only(_el("<p><b>755 nm laser</b> (2026 meta-analysis):</p>"))  # a gloss
+    assert not strong_only(_el("<p><b>755 nm laser</b> (2026 meta-analysis)</p>"))  # no colon
+    assert not strong_only(_el("<p><b>Laser</b> (2026): 30% cleared</p>"))
 
 
 def test_texts_in_document_order() -> None:

@@ -59,3 +59,11 @@ def test_an_images_alt_and_title_and_an_inline_tags_title_are_read_after_the_blo
         ((5, 3), "item"),
         ((5, 10), "A 3% rise"),
     ]
+
+
+def test_a_bold_run_with_a_gloss_before_its_colon_is_a_bold_label() -> None:
+    loose = "- **755 nm laser** (2026 meta-analysis of RCTs):\n  - It cleared.\n\n- **Cream**:\n"
+    doc = parse("r.md", loose)  # (a loose list: each item's text is a paragraph)
+    assert [b.strong_only for b in doc.blocks] == [True, False, True]
+    doc = parse("r.md", "**Laser** (2026): 30% of spots cleared.\n")
+    assert [b.strong_only for b in doc.blocks] == [False]
