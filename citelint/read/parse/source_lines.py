@@ -45,6 +45,10 @@ _LABEL = (
 # 通报[4]…；占比为据此计算。）`, `(Data are taken from [2].)`)
 _SOURCE_LINE = re.compile(
     rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]|"
+    # …or the label and a verb saying what they are (`数据来源分别为 ([WiGr](…))、…`,
+    # `The data sources are [2] and [5].`)
+    rf"\W{{0,4}}{_LABEL}\s*(?:分别|均|主要)?(?:为|是|包括)|"
+    r"\W{0,4}(?:the\s+)?(?:data\s+)?sources?\s+(?:are|were|include)\b|"
     r"\W{0,4}[（(]\s*(?:数据|资料|图表)?(?:分别|均|主要)?(?:来自|取自|引自|摘自|源自)|"
     r"\W{0,4}\(\s*(?:data|figures)\s+(?:are\s+|were\s+)?(?:taken\s+|drawn\s+)?from\b|"
     # …or dates them and cites (`Data are for 2021 (World Population Review, 2026, [source](…)).`)

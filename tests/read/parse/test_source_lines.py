@@ -172,3 +172,23 @@ def test_a_line_dating_the_data_and_citing_is_a_source_line() -> None:
     assert ("China | 4.8%", True) in _borrowed(text)
     plain = text.replace("Data are for 2021", "Spending rose in 2021")  # no data line
     assert ("China | 4.8%", False) in _borrowed(plain)
+
+
+def test_a_label_with_a_verb_naming_the_sources_is_a_source_line() -> None:
+    """`数据来源分别为 (…)、(…)` and `The data sources are …`: the label and what the sources
+    are, no colon between."""
+    for line in (
+        "数据来源分别为 ([World Bank](https://example.org/wb))、([IMF](https://example.org/imf))。",
+        "资料来源为[世界银行](https://example.org/wb)。",
+        "The data sources are [World Bank](https://example.org/wb) and [IMF](https://example.org/imf).",
+    ):
+        text = TABLE.replace(
+            "**数据来源**：世界银行（[World Bank, 2024](https://example.org/wb)）", line
+        )
+        assert ("Lower | 38.2%", True) in _borrowed(text), line
+    # prose under the table whose subject is not its sources lends nothing
+    prose = TABLE.replace(
+        "**数据来源**：世界银行（[World Bank, 2024](https://example.org/wb)）",
+        "Shares are rising ([World Bank](https://example.org/wb)).",
+    )
+    assert ("Lower | 38.2%", False) in _borrowed(prose)
