@@ -6,8 +6,9 @@ Reports that tabulate figures name their source once, in a line of its own right
 table or list, as a figure's caption does. That line's citations cover the rows and items
 above it, and the lines among them (a label, a note, a worked case), back to the heading,
 the previous source line or a block that cites on its own — at most `MAX_BLOCKS` blocks,
-and only when a table row or a list item is among them: a source line under prose is a
-paragraph's citation, read as one. The paragraph right under the line borrows it too when
+and only when a table row or a list item is among them: a source line under prose cites
+the one paragraph right above it (`…0.954 direct jobs per 1,000 passengers.` then
+`**Source**: [ACI Europe](…)`), no further. The paragraph right under the line borrows it too when
 every figure it states is one of the data's: it restates them (`Key insight: …`). A line
 of nothing but citations right under a table row or a list item (`[^3]
 [KPMG China outlook](https://…)` under a table of figures) is a source line too, and so is
@@ -102,6 +103,8 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             after = blocks[i + 1] if i + 1 < len(blocks) else None
             if after is not None and _restates(after, covered):
                 _borrow(after, lent)
+        elif covered and covered[0].kind == "p" and _SOURCE_LINE.match(block.text):
+            _borrow(covered[0], lent)  # under prose: the paragraph right above, no further
 
 
 def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> None:

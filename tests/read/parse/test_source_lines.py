@@ -46,9 +46,20 @@ def test_it_stops_at_a_heading_a_block_that_cites_and_another_source_line() -> N
     assert ("59.1% are housing.", True) in _borrowed(twice)
 
 
-def test_under_prose_alone_it_is_a_paragraphs_citation() -> None:
-    text = "Housing is 59.1% of assets.\n\nSource: [Bank](https://example.org/bank)\n"
-    assert _borrowed(text)[0] == ("Housing is 59.1% of assets.", False)
+def test_under_prose_it_cites_the_one_paragraph_right_above() -> None:
+    """`…0.954 direct jobs.` then `**Source**: [ACI](…)`: the paragraph above borrows it, the
+    one before that does not (a source line under prose reaches no further)."""
+    text = (
+        "Ports grew 4.1%.\n\nHousing is 59.1% of assets.\n\n"
+        "**Source**: [Bank](https://example.org/bank)\n"
+    )
+    assert _borrowed(text)[:2] == [
+        ("Ports grew 4.1%.", False),
+        ("Housing is 59.1% of assets.", True),
+    ]
+    # a line of citations alone (no source label) under prose lends nothing
+    bare = "Housing is 59.1% of assets.\n\n[Bank](https://example.org/bank)\n"
+    assert _borrowed(bare)[0] == ("Housing is 59.1% of assets.", False)
 
 
 def test_a_qualified_line_after_a_note_still_cites_the_table() -> None:
