@@ -108,17 +108,27 @@ _MIN_COLUMNS = 2
 
 def flattened_tables(blocks: Sequence[Block]) -> None:
     """OpenAI's DOCX-to-text exports flatten a table to one cell per paragraph: a header
-    of short labels ending with one that names sources (`Key references`), then each
-    row's cells in order. Read back as rows, a row's uncited cells borrow the citations
-    of its cell under that label (checked against them, no CL111 statement of them)."""
+    of short labels ending with one that names sources (`Key references`), or whose last
+    column cites in every row (`Access / license notes` over `…described in paper [2]`),
+    then each row's cells in order. Read back as rows, a row's uncited cells borrow the
+    citations of its last cell (checked against them, no CL111 statement of them)."""
     i = 0
     while i < len(blocks):
         width, end = _header_width(blocks, i)
+        cited = width is None
+        # (the run may open with a title or a caption line before the header's labels)
+        for start in range(i, min(end, i + _LEAD + 1)) if cited else ():
+            width = _cited_width(blocks, start, end)
+            if width is not None:
+                i = start
+                break
         if width is None:
             i = max(i + 1, end)  # no header starts inside a run of labels that had none
             continue
         j = i + width
         while j + width <= len(blocks) and all(b.kind == "p" for b in blocks[j : j + width]):
+            if cited and not _lends(blocks[j + width - 1]):
+                break  # (a row whose last cell cites nothing: the table, or its reading, ends)
             _lend(blocks[j : j + width], width - 1)
             j += width
         i = j
@@ -133,6 +143,31 @@ def _header_width(blocks: Sequence[Block], i: int) -> tuple[int | None, int]:
             return j - i + 1, j + 1
         j += 1
     return None, j
+
+
+_ROWS_SEEN = 2  # rows whose last cell cites, right under a header, that make it one
+_LEAD = 2  # short lines (a title, a caption) a run of labels may open with before its header
+_MAX_COLUMNS = 12
+
+
+def _cited_width(blocks: Sequence[Block], i: int, end: int) -> int | None:
+    """The fewest columns, at least three, that the run of labels from block i to `end`
+    can head, such that each of the next rows ends with a cell that cites."""
+    for width in range(_MIN_COLUMNS + 1, min(end - i, _MAX_COLUMNS) + 1):
+        rows = [i + width * (r + 1) for r in range(_ROWS_SEEN)]
+        if rows[-1] + width > len(blocks):
+            return None
+        if all(
+            all(b.kind == "p" for b in blocks[r : r + width]) and _lends(blocks[r + width - 1])
+            for r in rows
+        ):
+            return width
+    return None
+
+
+def _lends(block: Block) -> bool:
+    """Whether a cell cites (with a citation that names a source)."""
+    return any(a.lends for s in block.sentences for a in s.anchors)
 
 
 def _label(block: Block) -> bool:

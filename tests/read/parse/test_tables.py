@@ -78,3 +78,31 @@ def test_a_source_column_of_names_and_years_cites_its_rows() -> None:
     assert [anchors for _, anchors in _rows(other + APA)] == [[], []]
     unlabelled = table.replace("| 来源 |", "| 备注 |")
     assert [anchors for _, anchors in _rows(unlabelled + APA)] == [[], []]
+
+
+CITED_LAST = (
+    "Dataset\n\nModality\n\nSize\n\nNotes\n\n"
+    "GrainSet\n\nRGB images\n\nAbout 352,700 images\n\nDeposited under CC BY [1]\n\n"
+    "Wheat kernels\n\nNIR spectra\n\nOver 140,000 kernels, 30 varieties\n\nScale described in [2]\n\n"
+    "Seed maps\n\nDepth\n\nAbout 900 seeds\n\nNot yet released\n"
+)
+
+
+def test_a_flattened_table_whose_last_column_cites_in_every_row_is_read_back() -> None:
+    """No header label names the sources, but each row's last cell cites: the rows are read
+    back, each borrowing its own row's citation; a row whose last cell cites nothing ends
+    it (its cells stay uncited)."""
+    doc = Parser().parse("r.txt", (CITED_LAST + LIST).encode())
+    cited = {
+        s.text: ([a.text for a in s.anchors], s.borrowed)
+        for s in doc.sentences
+        if not s.block.appendix
+    }
+    assert cited["About 352,700 images"] == (["[1]"], True)
+    assert cited["Over 140,000 kernels, 30 varieties"] == (["[2]"], True)
+    assert cited["About 900 seeds"] == ([], False)
+    assert cited["Size"] == ([], False)  # the header is no row
+    # one row citing is no table: short lines and a citation every fourth line by chance
+    one = CITED_LAST.replace("Scale described in [2]", "Scale described later")
+    doc = Parser().parse("r.txt", (one + LIST).encode())
+    assert all(not s.borrowed for s in doc.sentences)
