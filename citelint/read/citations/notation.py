@@ -5,7 +5,8 @@ A sequence variant written in HGVS counts repeats in brackets (`c.97GCC[9]+[10]`
 brackets with no link after them (`a [[102, 22, 9]] code`, a quantum code's parameters)
 are never how a report cites: `[[3]](url)` is a link, read as one. A superscript glued
 to a capital after a space or a bracket is an isotope's mass number (`¹³⁷Ba⁺ ions`,
-`(¹⁴C)`), not a citation; after a word or a stop it cites (`trial¹²`, `rose.¹² The`).
+`(¹⁴C)`), and so is one glued to an element's symbol after a Chinese or Japanese character
+(`和⁶⁸Ge点源`), not a citation; after a word or a stop it cites (`trial¹²`, `rose.¹² The`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,18 @@ _ISOTOPE_AFTER = re.compile(r"ᵐ?[A-Z]")  # the element's symbol (`⁹⁹ᵐTc`
 _ISOTOPE_BEFORE = frozenset(("", " ", "\t", "\n", "(", "[", "-", "/", "（"))
 
 
+# after a Chinese or Japanese character (no space in those scripts: `和⁶⁸Ge点源`), the symbol
+# alone: one capital, at most one small letter, then no Latin letter (`疗效¹²CAR-T` cites)
+_SYMBOL_ALONE = re.compile(r"ᵐ?[A-Z][a-z]?(?![A-Za-z])")
+
+
 def isotope(text: str, start: int, end: int) -> bool:
     """Whether the superscript `text[start:end]` is an isotope's mass number (`¹³⁷Ba`)."""
     before = text[start - 1 : start] if start else ""
-    return before in _ISOTOPE_BEFORE and _ISOTOPE_AFTER.match(text, end) is not None
+    if before in _ISOTOPE_BEFORE:
+        return _ISOTOPE_AFTER.match(text, end) is not None
+    return _cjk(before) and _SYMBOL_ALONE.match(text, end) is not None
+
+
+def _cjk(char: str) -> bool:
+    return bool(char) and ("\u3040" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af")

@@ -34,6 +34,10 @@ def test_a_notation_in_brackets(text: str, bracket: str, is_notation: bool) -> N
         ("the trial¹² showed it", "¹²", False),  # after a word: a citation
         ("it rose.¹² The next", "¹²", False),  # after a stop
         ("it rose ¹² in all", "¹²", False),  # no symbol after it
+        ("两个探测器和⁶⁸Ge点源", "⁶⁸", True),  # after a Chinese character, a symbol alone
+        ("使用¹⁸F标记", "¹⁸", True),
+        ("治疗效果显著¹²CAR-T疗法", "¹²", False),  # more capitals than a symbol: a citation
+        ("治疗效果显著¹²。", "¹²", False),  # no symbol after it
     ],
 )
 def test_an_isotopes_mass_number(text: str, sup: str, mass_number: bool) -> None:
