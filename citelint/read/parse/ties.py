@@ -17,7 +17,9 @@ tied to its cited neighbour by grammar, never by knowledge:
 - the run of uncited sentences just before a cited one continues its subject: walking
   back from the cited sentence, each joins while it shares a name with the run so far
   (a code or an abbreviation, `AIM-HN`, `HRAS`; a capitalised word inside a sentence; a
-  drug by its naming grammar) or the sentence after it points back. `The farnesyltransferase
+  drug by its naming grammar) or the sentence after it points back; one opening with
+  `The` and a noun (`The app had over 6.16 million downloads.`) joins when the sentence
+  before it does, between two sentences naming the same subject (`CapCut`). `The farnesyltransferase
   inhibitor tipifarnib blocks HRAS signalling. In a phase II trial (AIM-HN), tipifarnib
   achieved disease control in 100% [4].` is one study's run; the first sentence that
   shares nothing ends it, and no citation stands between (docs/decisions.md, "A citation
@@ -157,11 +159,13 @@ def _runs(sentences: list[Sentence]) -> list[Sentence]:
     out = list(sentences)
     shared: tuple[Anchor, ...] = ()
     subject: set[str] = set()
+    held: int | None = None  # `The app had …`: joins when the sentence before it does
     for i in range(len(out) - 1, -1, -1):
         s = out[i]
         if s.anchors:
             shared = _citations(s)
             subject = names(s.text) if shared else set()
+            held = None
             continue
         if not shared:
             continue
@@ -169,9 +173,24 @@ def _runs(sentences: list[Sentence]) -> list[Sentence]:
         if own & subject or _points_back(out[i + 1].text):
             out[i] = s.borrowing(shared)
             subject |= own
+            if held is not None:  # a definite noun between two sentences of one subject
+                out[held] = out[held].borrowing(shared)
+                held = None
+        elif held is None and _definite(s.text):
+            held = i
         else:
-            shared, subject = (), set()
+            shared, subject, held = (), set(), None
     return out
+
+
+def _definite(text: str) -> bool:
+    """Whether a sentence opens with `The` and a noun (`The app had …`), which refers back
+    to what the sentences around it name."""
+    m = _THE_SHORT.match(text)
+    return m is not None and m.group(1) not in _NOT_NOUNS
+
+
+_THE_SHORT = re.compile(r"^[\s*_\"“(]*The\s+([a-z][a-z-]{2,})\b")  # (`The app`, `The firm`)
 
 
 def names(text: str) -> set[str]:

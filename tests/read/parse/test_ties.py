@@ -149,3 +149,16 @@ def test_a_sentence_points_back_at_a_noun_of_the_sentence_before() -> None:
     assert points_back_at("This design halves leakage.", before)
     assert not points_back_at("The current market grows.", before)  # `current`: no noun
     assert not points_back_at("A new design halves leakage.", before)
+
+
+def test_a_definite_noun_between_two_sentences_of_one_subject_joins_the_run() -> None:
+    """`The app had …` names nothing of the run, but the sentence before it names its
+    subject again: both join; a definite noun with nothing of the subject before it does
+    not."""
+    text = (
+        "Editors like it [1]. By 2024, Vidly had passed 1 billion downloads. The app had 6.2 million "
+        "downloads in a month. After $100 million in spending, Vidly is adding business tools [2].\n"
+    )
+    assert _cited(text) == [(["[1]"], False), (["[2]"], True), (["[2]"], True), (["[2]"], False)]
+    other = text.replace("Vidly had passed", "phones had passed")
+    assert _cited(other)[1:3] == [([], False), ([], False)]
