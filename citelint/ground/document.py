@@ -222,6 +222,8 @@ class Document:
     references: tuple[Reference, ...] = ()  # the reference list, in order
     reference_list: bool = False  # whether the report has one (even an empty one)
     unread: tuple[Unread, ...] = ()  # what a reader is shown that citelint cannot read
+    # starts of the entries listed under a section of their own (`**来源**：` closing it)
+    sectioned: frozenset[int] = frozenset()
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a code-point offset."""

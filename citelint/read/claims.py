@@ -161,7 +161,7 @@ class ClaimReader:
                 return NO_CLAIM
             found = cell_tokens(text, cells, block.columns)
             return self._claim(text, found, cites, heading=False, planned=block.planned)
-        if speaks_for_itself(text):
+        if speaks_for_itself(text, block.text):
             return NO_CLAIM  # `This report evaluates …`, `Below are …`: the report itself
         lead = LAYOUT_LEAD.match(text)
         if lead:  # `下面按…来回答：…`: the layout's figures name parts; the rest is read

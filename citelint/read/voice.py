@@ -26,6 +26,18 @@ SCOPE = re.compile(
     r"|[^。！？]{0,24}?本(?:报告|研究|文)(?:将|拟)?(?:采用|旨在|聚焦|基于|整合|界定|定义)",
     re.I,
 )
+# …and, in a paragraph that opens with the report's scope, a sentence going on with what the
+# report covers or does, the report its bare subject (`本报告基于…梳理出…前十大创新成果。
+# 报告覆盖威立雅…，最终提出…3-5个方向建议。`, `The report then compares 4 options.`): its
+# figures count the report's own items. A verb of finding (`报告发现…`, `The report found …`)
+# stays a claim, and so does `It covers 40% of …` (`it` may be any subject the paragraph
+# names).
+SCOPE_GOES_ON = re.compile(
+    r"\W*(?:(?:本)?报告|全文|(?:the|this)\s+report)\s*(?:还|也|并|将|则|主要|最终|then|also|further)?"
+    r"\s*(?:覆盖|涵盖|聚焦|围绕|梳理|对比|比较|提出|给出|总结|介绍|探讨|"
+    r"(?:covers|reviews|compares|examines|proposes|summari[sz]es|discusses|focuses|outlines)\b)",
+    re.I,
+)
 # The report naming itself to open its method section (`This comprehensive review employed
 # a multi-database search strategy …`, `This research brief was developed using …`); `This
 # study …` may be a cited one, so a study is never the report naming itself.
@@ -97,12 +109,15 @@ _DEFINES = re.compile(
 )
 
 
-def speaks_for_itself(text: str) -> bool:
-    """Whether the sentence is the report's own voice throughout: its scope, an
-    announcement, a plan of its answer with no colon in it, what its materials lack, its
-    offer to the reader, or the symbols of a formula defined."""
+def speaks_for_itself(text: str, paragraph: str = "") -> bool:
+    """Whether the sentence is the report's own voice throughout: its scope (or, in a
+    `paragraph` that opens with the scope, the scope going on), an announcement, a plan of
+    its answer with no colon in it, what its materials lack, its offer to the reader, or the
+    symbols of a formula defined."""
     if SCOPE.match(text) or ANNOUNCE.match(text) or _OWN_GAP.match(text) or _OFFER.match(text):
         return True
+    if SCOPE_GOES_ON.match(text) and SCOPE.match(paragraph):
+        return True  # `报告覆盖…，最终提出…3-5个方向建议。` after `本报告基于…`
     if _DEFINES.match(text):
         return True
     return _PLAN_LEAD.match(text) is not None and ":" not in text and "：" not in text

@@ -7,7 +7,10 @@ tell they are one. Reported at the later entry, as a warning. One entry written 
 several keys (`[2] [33] [57] https://…`, as OpenAI's exports list a source cited by
 several numbers) is one source with several numbers, not a duplicate. More than three
 duplicates — a second list repeating the first, as a research harness appends the pages
-it read under the essay's own list — are one finding at the first, naming each pair.
+it read under the essay's own list — are one finding at the first, naming each pair. A
+report whose sections close with their own lists (`**来源**：` under each ranked company)
+names a source once per section that draws on it: two entries of two such lists are no
+duplicate.
 
 Fails:
 
@@ -40,7 +43,13 @@ class DuplicateReference(Rule[NoOptions]):
     options_type = NoOptions
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
-        pairs = list(_duplicates(analysis.doc.references))
+        sectioned = analysis.doc.sectioned
+        pairs = [
+            (entry, first)
+            for entry, first in _duplicates(analysis.doc.references)
+            # `- https://…/10-k.pdf` under Xylem's meters and again under its pumps
+            if not (entry.start in sectioned and first.start in sectioned)
+        ]
         if len(pairs) > MAX_EACH:
             entry, _ = pairs[0]
             named = ", ".join(f"[{e.key}] as [{f.key}]" for e, f in pairs[:MAX_NAMED])

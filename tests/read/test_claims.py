@@ -36,6 +36,16 @@ def test_fact_bearing_and_checkable(tmp_path: Path) -> None:
     assert hello == NO_CLAIM
 
 
+def test_the_report_s_scope_goes_on_in_its_paragraph(tmp_path: Path) -> None:
+    """`本报告基于…。报告覆盖…3-5个方向建议。`: the second sentence is the scope too; in a
+    paragraph that does not open with the report's scope, `报告覆盖…` is a claim."""
+    own = "本报告基于公开年报梳理出前十大成果。报告覆盖甲、乙两家企业，最终提出3-5个方向建议。\n"
+    claims = _claims(tmp_path, own)
+    assert claims["报告覆盖甲、乙两家企业，最终提出3-5个方向建议。"] == NO_CLAIM
+    other = "行业规模持续扩大。报告覆盖全国31个省份的企业。\n"
+    assert _claims(tmp_path, other)["报告覆盖全国31个省份的企业。"].fact_bearing
+
+
 def test_headings_and_section_titles_are_no_claims(tmp_path: Path) -> None:
     for title in (
         "# Osimertinib KEYNOTE-189 45%",

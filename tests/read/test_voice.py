@@ -10,6 +10,7 @@ from citelint.read.voice import (
     LAYOUT_LEAD,
     OWN_ACCOUNT,
     SCOPE,
+    SCOPE_GOES_ON,
     research_narrations,
     speaks_for_itself,
 )
@@ -26,6 +27,27 @@ from citelint.read.voice import (
 )
 def test_the_report_describing_itself_is_scope(text: str, scope: bool) -> None:
     assert bool(SCOPE.match(text)) is scope
+
+
+@pytest.mark.parametrize(
+    ("text", "goes_on"),
+    [
+        ("报告覆盖威立雅、美国水业等企业，最终提出3-5个方向建议。", True),
+        ("The report then compares 4 options.", True),
+        ("报告发现行业平均漏损率为18.2%。", False),  # a finding
+        ("It covers 40% of the market.", False),  # `it` may be any subject
+        ("该报告覆盖全国31个省份。", False),  # `该报告`: a report the paragraph names
+    ],
+)
+def test_the_report_going_on_with_its_scope(text: str, goes_on: bool) -> None:
+    assert bool(SCOPE_GOES_ON.match(text)) is goes_on
+
+
+def test_the_scope_goes_on_only_in_a_paragraph_opened_by_it() -> None:
+    sentence = "报告覆盖甲、乙两家企业，最终提出3-5个方向建议。"
+    assert speaks_for_itself(sentence, "本报告基于公开年报梳理出前十大成果。" + sentence)
+    assert not speaks_for_itself(sentence, "行业规模持续扩大。" + sentence)
+    assert not speaks_for_itself(sentence)
 
 
 @pytest.mark.parametrize(

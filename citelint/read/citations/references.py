@@ -39,6 +39,10 @@ LIST_NAMES: tuple[str, ...] = (
     "引用的著作",  # Gemini's zh-TW "works cited"
     "引用文献",
 )
+# A source label alone on its line names the list under it too (`**来源**：` over a section's
+# pages, as `**Sources:**` is); followed by citations on the same line (`来源： [[2]](…)（数值
+# 与增速）`) it is a table's source line, and opens no list (LIST_LEAD leaves it out).
+_SOURCE_LABELS: tuple[str, ...] = ("来源", "数据来源")
 # A note or digest names its source(s) at the end and cites nothing in its body: the list
 # cites the whole file (`## Sources` under a Manus background note, `Source:` of a digest).
 DIGEST_NAMES: tuple[str, ...] = ("source", "sources", "来源", "资料来源")
@@ -71,7 +75,9 @@ class EntryText:
 def list_heading(text: str) -> str | None:
     """`list` for a reference-list heading, `notes` for a notes heading, else None."""
     name = fold(_NUMBERING.sub("", text, count=1)).strip(" :：*#")
-    return "list" if name in LIST_NAMES else "notes" if name in NOTE_NAMES else None
+    if name in LIST_NAMES or name in _SOURCE_LABELS:
+        return "list"
+    return "notes" if name in NOTE_NAMES else None
 
 
 def names_digest(text: str) -> bool:
@@ -106,8 +112,10 @@ def list_blocks(kinds: Sequence[tuple[str, int, str, bool]]) -> list[tuple[int, 
         named = strong or len(text.strip()) <= _NAME_LINE_MAX
         found = list_heading(text) if named else None
         if found is not None:  # a bold or plain line naming the list opens it
-            level, notes = 7, found == "notes"  # to the next heading
+            level, notes = 7, found == "notes"  # to the next heading or bold label
             continue
+        if level == 7 and strong:
+            level = None  # `**（2）首创环保**` after a section's `**来源**：` list: the body again
         if level is None and LIST_LEAD.match(text):
             level, notes = 7, False  # the name, then the entries, in one paragraph
         if level is not None:

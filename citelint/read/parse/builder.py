@@ -46,7 +46,7 @@ from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
 from citelint.read.parse.source_lines import section_sources, source_lines, table_note
-from citelint.read.parse.tables import citation_columns, flattened_tables
+from citelint.read.parse.tables import citation_columns, flattened_tables, numbered_tables
 from citelint.read.parse.ties import opening_back_references
 from citelint.sources.kinds import BUILTIN_TYPES
 
@@ -89,6 +89,7 @@ class _BuildState:
     list_lead: tuple[Anchor, ...] = ()  # the cited lead-in of the list being built
     columns: Mapping[int, frozenset[int]] = field(default_factory=dict)  # tables' citing ones
     header_cells: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    numbered: frozenset[int] = frozenset()  # tables whose first column numbers the rows
     # blocks that are nothing but citations (`[^3] [KPMG outlook](https://…)`): what they cite
     cite_only: dict[int, tuple[Anchor, ...]] = field(default_factory=dict)
 
@@ -119,6 +120,7 @@ class DocumentBuilder:
             columns=citation_columns(
                 out.blocks, {r.key for r in references.entries}, scanner.narrators
             ),
+            numbered=numbered_tables(out.blocks),
         )
         state.near.extend(out.near_misses)
         for i, (raw, appendix) in enumerate(zip(out.blocks, appendix_flags, strict=True)):
@@ -128,7 +130,8 @@ class DocumentBuilder:
         closing_citations(state.blocks, text if markdown else None)  # …covers its items
         flattened_lead_ins(state.blocks)  # …and a list written as cited paragraphs its lead-in
         source_lines(state.blocks, state.cite_only)  # `数据来源：…` under a table cites its rows
-        section_sources(state.blocks, references.entries)  # `Sources:` / `- …` closing a section
+        # `Sources:` / `- …` closing a section
+        sectioned = section_sources(state.blocks, references.entries)
         opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
         if not self._trusted:  # under --isolated no report's words mute its sentences
             own_accounts(state.blocks)  # a method section the report opens by naming itself
@@ -165,6 +168,7 @@ class DocumentBuilder:
             references=references.entries,
             reference_list=references.found,
             unread=tuple(sorted([*out.unread, *overrides(text)], key=lambda u: u.start)),
+            sectioned=sectioned,
         )
 
     def _add_block(
@@ -242,6 +246,8 @@ class DocumentBuilder:
             # a malformed anchor is CL005's: nothing inside it cites in another style
             anchors = merge(anchors, cites.anchors, misses)
             masks, breaks = cites.masks, sorted({*breaks, *cites.breaks})
+            if row and raw.table in state.numbered:  # `| 3 | American Water | …`: its place
+                masks = sorted({*masks, raw.cells[0]})
         state.anchors.extend(a for _, _, a in anchors)
         state.near.extend(
             NearMiss(m.raw, m.reason, offsets[m.start], offsets.end(m.end)) for m in misses
@@ -285,8 +291,10 @@ class DocumentBuilder:
                 # inside an HTML appendix container the container bounds the appendix
                 if level is None and not raw.appendix and self.is_appendix_heading(raw.text):
                     level = raw.level
-            elif raw.strong_only and not self._trusted and self.is_appendix_heading(raw.text):
-                bold_open = True
+            elif raw.strong_only and not self._trusted:
+                # a bold label opens an appendix to the next heading or the next bold label
+                # (`**来源**：` and its pages, then `**（2）首创环保**` and its items)
+                bold_open = self.is_appendix_heading(raw.text)
             at_marker = marker is not None and raw.offsets and raw.offsets[0] >= marker
             flags.append(level is not None or bold_open or raw.appendix or bool(at_marker))
         return flags

@@ -107,8 +107,9 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             _borrow(covered[0], lent)  # under prose: the paragraph right above, no further
 
 
-def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> None:
-    """Let each section closed by a source label over reference entries borrow them."""
+def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> frozenset[int]:
+    """Let each section closed by a source label over reference entries borrow them; the
+    starts of the entries so lent."""
     ordered = sorted(entries, key=lambda e: e.start)
     starts = [e.start for e in ordered]
     lists: list[tuple[int, int, list[Reference]]] = []  # (label, after its list, entries)
@@ -126,9 +127,11 @@ def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> No
             j += 1
         if listed:
             lists.append((i, j, listed))
+    lent_entries: set[int] = set()
     for i, j, listed in lists:
         if len(lists) < MIN_SECTION_LISTS and not _goes_on(blocks, j):
             continue  # one list closing the report: its reference list
+        lent_entries.update(e.start for e in listed)
         lent = tuple(
             Anchor("ref", e.key, None, e.start, e.end, style="numbered", written=f"[{e.key}]")
             for e in listed
@@ -137,6 +140,7 @@ def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> No
             if above.kind == "heading" or above.appendix:
                 break
             _borrow(above, lent)
+    return frozenset(lent_entries)
 
 
 MIN_SECTION_LISTS = 2  # a report whose sections close with their own lists: the last one too

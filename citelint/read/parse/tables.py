@@ -7,7 +7,8 @@ of the table is a CL001. A column is a citation column when its header names sou
 (`Snippet IDs`, `Key references`, `Sources`, `Citations`) or one of its cells lists
 several numbers (`2, 5`: no phase, count or score is written so) — and, either way,
 every body cell of it holds only numbers the reference list holds. Never the first
-column (a row's number or label stands there).
+column (a row's number or label stands there): a first column numbering the rows 1 to N
+says nothing (`numbered_tables`).
 
 A report that cites by author and year names a row's source the same way, in a column its
 header calls the source (`| 指标 | 数据 | 来源 |` over `| … | 4.0x–8.0x ARR | Ad Astra Equity,
@@ -78,6 +79,25 @@ def _names(header: str, cells: Sequence[str], narrators: Narrators | None) -> bo
     if not narrators or not _CITES_HEADER.search(header):
         return False
     return all(narrators.cite_cell(cell, 0) for cell in cells)
+
+
+def numbered_tables(raws: Sequence[RawBlock]) -> frozenset[int]:
+    """The tables whose first column numbers their rows, 1 to the last row (`| 1 | Veolia |
+    …`, `| 2 | Xylem | …`): that number is the row's place in the author's own list (a rank,
+    a serial), never a figure the row states."""
+    firsts: dict[int, list[str]] = {}
+    for raw in raws:
+        if raw.table is not None and raw.kind == "row" and raw.cells:
+            start, end = raw.cells[0]
+            firsts.setdefault(raw.table, []).append(raw.text[start:end].strip(" *").rstrip("."))
+    return frozenset(
+        table
+        for table, cells in firsts.items()
+        if len(cells) >= MIN_NUMBERED_ROWS and cells == [str(k) for k in range(1, len(cells) + 1)]
+    )
+
+
+MIN_NUMBERED_ROWS = 3  # `1, 2` alone may as well be two rows' values
 
 
 def cell_numbers(

@@ -36,6 +36,28 @@ def test_the_list_runs_to_the_next_heading_of_its_level() -> None:
     assert list_blocks(notes) == [(1, True)]
 
 
+def test_a_source_label_alone_opens_a_list_that_a_bold_label_closes() -> None:
+    """`**来源**：` over a section's pages is a list's name, as `**Sources:**` is; the next
+    bold label (`**（2）首创环保**`) is the body again. With citations after it on its line
+    (`来源： [[2]](…)（数值与增速）`) the label is a table's source line, no list."""
+    assert list_heading("**来源**：") == "list" and list_heading("数据来源：") == "list"
+    kinds = [
+        ("p", 0, "来源：", True),
+        ("li", 0, "https://a.example.org/report", False),
+        ("p", 0, "（2）首创环保", True),
+        ("li", 0, "可减少50%以上的占地面积", False),
+        ("p", 0, "来源：", True),
+        ("li", 0, "https://b.example.org/notice", False),
+    ]
+    assert list_blocks(kinds) == [(1, False), (5, False)]
+    line = [
+        ("p", 0, "来源： [2]（数值与增速）；AM Best的解读： [1]。", False),
+        ("p", 0, "正文。", False),
+    ]
+    assert list_blocks(line) == []
+    assert list_blocks([("p", 0, "参考文献：[1] 甲. 乙. 2020.", False)]) == [(0, False)]
+
+
 def test_entry_keys() -> None:
     assert entry_key("Smith J.", None, "n1", 4) == "n1"
     assert entry_key("Smith J.", 7, None, 4) == "7"

@@ -56,6 +56,19 @@ def test_appendix_sections() -> None:
     }
 
 
+def test_a_bold_label_closes_the_appendix_a_bold_label_opened() -> None:
+    """`**来源**：` and its pages, then `**（2）首创环保**` and its items: the items are the
+    body again, as they would be under a heading."""
+    doc = parse(
+        "r.md",
+        "## 国内企业\n\n**（1）北控水务**\n\n- 年产销差降至14.94%\n\n**来源**：\n"
+        "- https://a.example.org/x\n\n**（2）首创环保**\n\n- 运行成本降低20%\n",
+    )
+    flags = {b.text: b.appendix for b in doc.blocks}
+    assert flags["年产销差降至14.94%"] is False and flags["https://a.example.org/x"]
+    assert flags["（2）首创环保"] is False and flags["运行成本降低20%"] is False
+
+
 def test_appendix_phrase_needs_a_boundary() -> None:
     doc = parse("r.md", "## 来源分析与市场\n\nbody\n\n## Sourcesless\n\nb2\n")
     assert not any(b.appendix for b in doc.blocks)

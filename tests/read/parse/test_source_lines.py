@@ -170,6 +170,22 @@ def test_a_sources_list_closing_each_section_cites_the_section() -> None:
     ]
 
 
+def test_a_chinese_source_label_over_bare_urls_cites_its_section() -> None:
+    """`**来源**：` over `- https://…` lines closing each ranked section: the section's pages,
+    lent to its items; the entries so lent are the document's `sectioned` ones."""
+    text = (
+        "## 排名\n\n### 第1名：甲\n\n- 营收达**90.35亿美元**\n\n**来源**：\n"
+        "- https://jia.example.org/10-k\n- https://jia.example.org/q3\n\n"
+        "### 第2名：乙\n\n- 营收达**26.36亿美元**\n\n**数据来源**：\n- https://jia.example.org/10-k\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    cited = {s.text: tuple(a.id for a in s.anchors) for s in doc.sentences if s.block.kind == "li"}
+    assert cited["营收达90.35亿美元"] == ("1", "2") and cited["营收达26.36亿美元"] == ("3",)
+    assert doc.sectioned == frozenset(r.start for r in doc.references)
+    one = Parser().parse("r.md", SECTIONS[: SECTIONS.index("### Beta")].encode())
+    assert one.sectioned == frozenset()  # one list closing the report: its reference list
+
+
 def test_one_sources_list_closing_the_report_covers_no_section() -> None:
     text = SECTIONS[: SECTIONS.index("### Beta")].replace("### Alpha\n\n", "")
     assert _cited_by(text)[:2] == [("Alpha has 66,000+ partners.", ()), ("A1 | $700", ())]

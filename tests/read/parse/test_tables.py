@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from citelint.read.parse import Parser
+from tests.read.parse.conftest import parse
 
 
 def _rows(text: str) -> list[tuple[str, list[str]]]:
@@ -37,6 +38,30 @@ def test_quantity_columns_and_first_columns_never_cite() -> None:
     beyond = "| A | Sources |\n|---|---|\n| x | 1 |\n| y | 9 |"  # 9 is no entry: no column
     assert [anchors for _, anchors in _rows(beyond + LIST)] == [[], []]
     assert [anchors for _, anchors in _rows(phase)] == [[], []]  # no list, no keys
+
+
+def _stated(text: str) -> list[str]:
+    """Each row's text with what it says nothing with (its masks) blanked."""
+    doc = parse("r.md", text)
+    out = []
+    for s in doc.sentences:
+        if s.block.kind == "row":
+            chars = list(s.text)
+            for b, e in s.masks:
+                chars[b:e] = " " * (e - b)
+            out.append("".join(chars))
+    return out
+
+
+def test_a_first_column_numbering_the_rows_states_nothing() -> None:
+    """`| 1 | Veolia | …` to `| 3 | …`: each row's place in the author's list, no figure."""
+    ranked = "| 排名 | 企业 | 规模 |\n|---|---|---|\n| 1 | 甲 | 20亿 |\n| 2 | 乙 | 26亿 |\n| **3** | 丙 | 8亿 |"
+    assert [row.split("|")[0].strip() for row in _stated(ranked)] == ["", "", ""]
+    assert "20亿" in _stated(ranked)[0]  # the row's own figures stay
+    for first in ("1, 2, 4", "2, 3, 4", "1, 2"):  # not 1 to N, or too few rows to tell
+        cells = first.split(", ")
+        table = "| # | 规模 |\n|---|---|\n" + "".join(f"| {c} | {c}0亿 |\n" for c in cells)
+        assert [row.split("|")[0].strip() for row in _stated(table)] == cells, first
 
 
 FLAT = (
