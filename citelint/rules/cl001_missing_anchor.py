@@ -54,8 +54,9 @@ is checked against the citation it borrows, never exempted. Projects that cite o
 paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
 cell, in the caption, in a `data-cite` on the table, in a sentence ending in `:` just
 before the table, in a source line just under it (`数据来源：…`, `Source: …`,
-`主要来源：…` after a note, a note in parentheses saying where the data come from:
-`（数据分别来自…[4]…）`), which covers a list above it too, or in the table's own last
+`主要来源：…` after a note, `详见：[…](…)、[…](…)`, a line of nothing but citations, a note
+in parentheses saying where the data come from: `（数据分别来自…[4]…）`), which covers a
+list above it too, or in the table's own last
 row naming its sources (`| **关键来源** | [年报](…)；[新闻](…) |`), and the paragraph right
 under it when that paragraph only restates the figures it cites. A sentence whose every
 figure the report states with a citation elsewhere — one of them distinctive, a decimal

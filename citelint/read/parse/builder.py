@@ -45,7 +45,7 @@ from citelint.read.parse.restated import restated_figures
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
-from citelint.read.parse.source_lines import section_sources, source_lines, table_note
+from citelint.read.parse.source_lines import cites_only, section_sources, source_lines, table_note
 from citelint.read.parse.tables import citation_columns, flattened_tables, numbered_tables
 from citelint.read.parse.ties import opening_back_references
 from citelint.sources.kinds import BUILTIN_TYPES
@@ -217,7 +217,11 @@ class DocumentBuilder:
         # Sentences point back at their block, so the frozen block gets its sentences
         # once, here, while it is built; nothing changes it afterwards.
         object.__setattr__(block, "sentences", tuple(sentences))
-        if not sentences and raw.kind == "p" and not block.appendix:
+        if (
+            raw.kind == "p"
+            and not block.appendix
+            and (not sentences or cites_only(raw.text, anchors))
+        ):
             lent = tuple(a for _, _, a in anchors if a.lends)
             if lent:
                 state.cite_only[len(state.blocks)] = lent

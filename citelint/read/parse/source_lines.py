@@ -11,7 +11,8 @@ the one paragraph right above it (`…0.954 direct jobs per 1,000 passengers.` t
 `**Source**: [ACI Europe](…)`), no further. The paragraph right under the line borrows it too when
 every figure it states is one of the data's: it restates them (`Key insight: …`). A line
 of nothing but citations right under a table row or a list item (`[^3]
-[KPMG China outlook](https://…)` under a table of figures) is a source line too, and so is
+[KPMG China outlook](https://…)` under a table of figures, `[CDP.com](…)、[Mendix](…)`: the
+marks between them aside) is a source line too, and so is
 a note in parentheses that says where the data come from (`（数据分别来自…[4]…）`). A
 table's own last row whose first cell is a source label (`| **关键来源** | [年报](…) |`)
 cites the rows above it, back to the table's header. A note right above a table that names
@@ -37,9 +38,9 @@ from citelint.ground.document import Anchor, Block, Reference, Sentence
 
 # a label and a colon opening the line, emphasis around it aside; the label is grammar:
 # the words a report names its source with, in the languages citelint reads
-# (`主要来源`, `Main sources`: a qualifier before it)
+# (`主要来源`, `Main sources`: a qualifier before it; `详见：[Jodoo](…)、[Mendix](…)`, "see")
 _LABEL = (
-    r"(?:(?:主要|核心|原始|关键)?(?:数据来源|资料来源|信息来源|来源|出处)|"
+    r"(?:(?:主要|核心|原始|关键)?(?:数据来源|资料来源|信息来源|来源|出处)|详见|参见|"
     r"(?:(?:main|primary|key)\s+)?(?:data\s+)?sources?(?:\s+of\s+data)?)"
 )
 # …or a note in parentheses that says where the data come from (`（数据分别来自财政部年度
@@ -153,6 +154,20 @@ def _goes_on(blocks: Sequence[Block], j: int) -> bool:
         and blocks[j].kind == "heading"
         and any(b.kind != "heading" and not b.appendix for b in blocks[j + 1 : j + 4])
     )
+
+
+def cites_only(text: str, groups: Sequence[tuple[int, int, Anchor]]) -> bool:
+    """Whether a block is nothing but its citation groups and the marks between them
+    (`[CDP.com](…)、[Mendix](…)`): its links' words name the sources, and say nothing."""
+    at = 0
+    for start, end, _ in sorted(groups, key=lambda g: g[0]):
+        if any(c not in _BETWEEN for c in text[at:start]):
+            return False
+        at = max(at, end)
+    return bool(groups) and all(c in _BETWEEN for c in text[at:])
+
+
+_BETWEEN = frozenset(" \t、，,;；/|·。.")  # what joins and closes a line of citations
 
 
 def table_note(sentences: Sequence[Sentence]) -> tuple[Anchor, ...]:

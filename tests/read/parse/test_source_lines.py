@@ -201,6 +201,17 @@ def test_a_line_dating_the_data_and_citing_is_a_source_line() -> None:
     assert ("China | 4.8%", False) in _borrowed(plain)
 
 
+def test_a_see_line_and_a_line_of_joined_citations_cite_the_rows_above() -> None:
+    """`详见：[甲](…)、[乙](…)` ("see") under a table names its sources, and so does a line of
+    nothing but links joined by `、`; words after the links make it a sentence that lends
+    nothing."""
+    table = "## 效率\n\n| 来源 | 幅度 |\n|---|---|\n| 甲 | 3—8倍 |\n\n"
+    links = "[甲](https://a.example.org/x)、[乙](https://b.example.org/y)"
+    assert ("甲 | 3—8倍", True) in _borrowed(table + "详见：" + links + "\n")
+    assert ("甲 | 3—8倍", True) in _borrowed(table + links + "\n")
+    assert ("甲 | 3—8倍", False) in _borrowed(table + links + "提到了这一点。\n")
+
+
 def test_a_label_with_a_verb_naming_the_sources_is_a_source_line() -> None:
     """`数据来源分别为 (…)、(…)` and `The data sources are …`: the label and what the sources
     are, no colon between."""
