@@ -65,8 +65,10 @@ the body's cited `43,377 yuan [1]`, a list's `$1,085.2` over a cited `$1,085.2B`
 restates it and borrows that citation; one new figure, or only common ones (`14 sites`,
 `2025`), and it is a finding. A section closed by its own list of pages under a source
 label (`**Sources:**`, `**来源**：` over `- https://…` lines), the report going on after it,
-is cited by that list, back to its heading. A table's first column numbering its rows 1 to
-the last (`| 1 | Veolia | …`) is each row's place in the author's list, never a figure.
+is cited by that list, back to its heading — the heading of the section the next heading
+ends, its deeper parts with it (a list after `### 2.2`, then `## 3.`, cites all of `##
+2.`). A table's first column numbering its rows 1 to the last (`| 1 | Veolia | …`) is each
+row's place in the author's list, never a figure.
 
 A report that cites nothing at all — no anchor, no citation in any style, no reference
 entry — and has no sources folder (an agent's working notes, a draft as a deep-research

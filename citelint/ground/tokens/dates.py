@@ -37,6 +37,8 @@ _DATE_PATTERNS = (
         re.compile(rf"(?P<y>\d(?<!\d\d)\d{{3}})\s+{_MON}(?:\s+(?P<d>\d{{1,2}})(?!\d))?"),
     ),
     (_MONTH_HINT, re.compile(rf"{_MON},?\s+(?P<y>\d{{4}})(?!\d)")),
+    # a decade (`20世纪60年代`, `60年代`: the 1960s), never sixty years
+    ("年代", re.compile(r"(?:(?P<c>\d{2})\s*世纪\s*)?(?P<dy>\d(?<![\d.]\d)\d)\s*年代")),
     ("年", re.compile(r"(?P<y>\d(?<![\d.]\d)\d{3})\s*年(?![龄级度报])")),
 )
 _DATE_HINT = re.compile(r"[年月/]|\d-\d|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
@@ -51,6 +53,8 @@ def is_year(value: Decimal) -> bool:
 
 def date_parts(m: re.Match[str]) -> DateParts | None:
     groups = m.groupdict()
+    if groups.get("dy"):  # a decade: its century's (the twentieth unless it says)
+        return ((int(groups["c"] or 20) - 1) * 100 + int(groups["dy"]), None, None)
     year = int(groups["y"]) if groups.get("y") else 0
     month: int | None = None
     if groups.get("m"):

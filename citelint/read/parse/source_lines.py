@@ -22,7 +22,9 @@ in a colon does.
 A source label over a list of reference entries that closes a section, the report going on
 after it (`**Sources:**` / `- SUNMI Global Stats: https://…` under a table of devices, then
 `### 2.2 PAX`), cites the section: its blocks above the label borrow the entries
-(`section_sources`), a block citing on its own keeping its citations. Such a list closing
+(`section_sources`), a block citing on its own keeping its citations. The section is the one
+the next heading ends, its deeper parts with it (`**来源**：` at the end of `### 2.4`, then `##
+3.`: all of `## 2.`), back to the list before it. Such a list closing
 the report is its reference list, and covers no section.
 Borrowers are checked against the citation, never exempted; an anchor and a citation that
 names no source lend nothing (`Anchor.lends`).
@@ -137,10 +139,14 @@ def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> fr
             Anchor("ref", e.key, None, e.start, e.end, style="numbered", written=f"[{e.key}]")
             for e in listed
         )
+        # the section the list closes is the one the next heading ends: `**来源**：` under `###
+        # 2.4`, then `## 3.`, names the sources of all of `## 2.`, its `###` parts with it
+        closes = blocks[j].level if j < len(blocks) and blocks[j].kind == "heading" else 7
         for above in reversed(blocks[max(0, i - MAX_BLOCKS) : i]):
-            if above.kind == "heading" or above.appendix:
+            if above.appendix or (above.kind == "heading" and above.level <= closes):
                 break
-            _borrow(above, lent)
+            if above.kind != "heading":  # a part's heading (`### 2.3 实证效果`) states nothing
+                _borrow(above, lent)
     return frozenset(lent_entries)
 
 

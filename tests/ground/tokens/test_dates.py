@@ -36,6 +36,23 @@ def test_dates(text: str, date: tuple[int, int | None, int | None]) -> None:
     assert token.kind == "date" and token.date == date
 
 
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("于20世纪60年代开发", 1960),
+        ("90年代", 1990),
+        ("19世纪80年代的工厂", 1880),
+        ("1990年代", 1990),
+    ],
+)
+def test_a_decade_is_a_date_never_years(text: str, year: int) -> None:
+    """`20世纪60年代`, `60年代`: the 1960s, not sixty years; `在60年内` stays a duration."""
+    (token,) = numeric_tokens(text)
+    assert token.kind == "date" and token.date == (year, None, None)
+    (span,) = numeric_tokens("在60年内")
+    assert span.kind == "duration"
+
+
 @pytest.mark.parametrize("text", ["2019-20", "2005-06", "2010-12", "2024-13", "1-2024-11"])
 def test_what_may_be_a_span_of_years_is_no_year_and_month(text: str) -> None:
     """`2019-20` and `2005-06` (a fiscal year), `2010-12` (2010 to 2012): the second part may
@@ -58,6 +75,7 @@ _PLAIN = tuple(
         rf"(?<!\d)(?P<d>\d{{1,2}})\s+{_MON},?\s+(?P<y>\d{{4}})(?!\d)",
         rf"(?<!\d)(?P<y>\d{{4}})\s+{_MON}(?:\s+(?P<d>\d{{1,2}})(?!\d))?",
         rf"{_MON},?\s+(?P<y>\d{{4}})(?!\d)",
+        r"(?:(?P<c>\d{2})\s*世纪\s*)?(?<![\d.])(?P<dy>\d{2})\s*年代",
         r"(?<![\d.])(?P<y>\d{4})\s*年(?![龄级度报])",
     )
 )
@@ -77,7 +95,8 @@ def _plain_dates(norm: str) -> list[tuple[int, int, DateParts]]:
 
 
 _DATEISH = st.lists(
-    st.sampled_from([*"0123456789-/. ,年月日号龄", "Jan", "sept", "May ", "x"]), max_size=30
+    st.sampled_from([*"0123456789-/. ,年月日号龄代", "世纪", "Jan", "sept", "May ", "x"]),
+    max_size=30,
 ).map("".join)
 
 

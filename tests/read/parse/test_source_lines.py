@@ -186,6 +186,22 @@ def test_a_chinese_source_label_over_bare_urls_cites_its_section() -> None:
     assert one.sectioned == frozenset()  # one list closing the report: its reference list
 
 
+def test_a_list_closing_a_section_covers_its_parts_back_to_the_list_before() -> None:
+    """`**来源**：` after `### 2.2`, then `## 3.`: the list closes all of `## 2.`, its `###`
+    parts with it; followed by a `###` heading it closes only its own part."""
+    text = (
+        "## 2. 教学\n\n### 2.1 概述\n\n任务完成率从40%提升至85%。\n\n### 2.2 要点\n\n"
+        "干预持续10个月。\n\n**来源**：\n- https://a.example.org/x\n\n## 3. 视觉\n\n"
+        "### 3.1 概述\n\n被列为28种循证实践之一。\n\n**来源**：\n- https://b.example.org/y\n\n"
+        "## 4. 结语\n\n正文。\n"
+    )
+    cited = dict(_cited_by(text))
+    assert cited["任务完成率从40%提升至85%。"] == ("1",)  # `### 2.1`: a part of `## 2.`
+    assert cited["干预持续10个月。"] == ("1",) and cited["被列为28种循证实践之一。"] == ("2",)
+    part = text.replace("## 3. 视觉", "### 2.3 视觉")  # the list now closes `### 2.2` alone
+    assert dict(_cited_by(part))["任务完成率从40%提升至85%。"] == ()
+
+
 def test_one_sources_list_closing_the_report_covers_no_section() -> None:
     text = SECTIONS[: SECTIONS.index("### Beta")].replace("### Alpha\n\n", "")
     assert _cited_by(text)[:2] == [("Alpha has 66,000+ partners.", ()), ("A1 | $700", ())]
