@@ -1,7 +1,10 @@
 """CL008 dangling-reference: a citation number with no entry in the reference list.
 
 A report that cites by number (`[3]`, `[^3]`, `³`, `<sup>3</sup>`) must say what each
-number is. A number the reference list has no entry for is CL008 at the citation. A
+number is. A number the reference list has no entry for is CL008 at the citation. An
+entry is found by the key its writer gave it (`1.`, `[1]`, `[^1]:`, or a note's mark without
+the footnote's colon, `[^5] 《…》…`), and an entry that says ibid. (`[^6] 同上。`) is the
+source of the entry before it. A
 report that cites by number and has no reference list at all gets one CL008, at its
 first numbered citation, rather than one per citation. (Reports from a STORM run whose
 `url_to_info.json` lies in the sources root number their sources there; those numbers are

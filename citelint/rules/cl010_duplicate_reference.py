@@ -10,7 +10,8 @@ duplicates — a second list repeating the first, as a research harness appends 
 it read under the essay's own list — are one finding at the first, naming each pair. A
 report whose sections close with their own lists (`**来源**：` under each ranked company)
 names a source once per section that draws on it: two entries of two such lists are no
-duplicate.
+duplicate. Nor is a note that says ibid. (`[^6] 同上。`, `Ibid., p. 4`): it names the source of
+the note before it, as notes do.
 
 Fails:
 
@@ -30,6 +31,7 @@ from citelint.ground.document import Reference
 from citelint.ground.tokens import fold
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
+from citelint.read.citations.references import ibid
 from citelint.read.citations.urls import page_key, url_ids
 from citelint.rules.base import Finding, NoOptions, Rule
 
@@ -48,7 +50,7 @@ class DuplicateReference(Rule[NoOptions]):
             (entry, first)
             for entry, first in _duplicates(analysis.doc.references)
             # `- https://…/10-k.pdf` under Xylem's meters and again under its pumps
-            if not (entry.start in sectioned and first.start in sectioned)
+            if not (entry.start in sectioned and first.start in sectioned) and not ibid(entry.text)
         ]
         if len(pairs) > MAX_EACH:
             entry, _ = pairs[0]

@@ -14,10 +14,12 @@ year. Entry blocks are bibliography, not claims.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from citelint.ground.document import Reference
 from citelint.ground.tokens import fold
 from citelint.read.citations.styles import IDENTIFIERS, URL, URL_TAIL
 from citelint.read.citations.urls import URL_IDS
@@ -50,7 +52,11 @@ DIGEST_NAMES: tuple[str, ...] = ("source", "sources", "来源", "资料来源")
 # as one (an identifier, a URL, an anchor, an author-title shape); a remark stays a claim.
 NOTE_NAMES: tuple[str, ...] = ("notes", "endnotes", "注释")
 _NUMBERING = re.compile(r"^\s*(?:[0-9]+(?:\.[0-9]+)*\.?|[IVXLC]+\.)\s*")
-_KEY_LEAD = re.compile(r"^\s*(?:\[(\d{1,3})\]|【(\d{1,3})】|(\d{1,3})[.)])\s+")
+# the entry's own key: `[3]`, `【3】`, `3.`, `3)`, or a note's mark written without the colon of
+# a footnote definition (`[^5] 中国与全球南方共同现代化…`)
+_KEY_LEAD = re.compile(r"^\s*(?:\[(\d{1,3})\]|【(\d{1,3})】|(\d{1,3})[.)]|\[\^(\d{1,3})\])\s+")
+# An entry that names the source of the entry before it (`[^6] 同上。`, `Ibid., p. 4`): ibid.
+_IBID = re.compile(r"(?:同上|同前|ibid\b\.?|id\.)(?:\W|$)", re.I)
 _ARXIV = ("arXiv", re.compile(rf"\barXiv\s*[:：]\s*({ARXIV_ID})(?:v\d+)?", re.I))
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _APA_YEAR = re.compile(r"\((1[89]\d\d|20\d\d)[a-z]?\)")
@@ -134,6 +140,18 @@ def entry_key(text: str, number: int | None, label: str | None, position: int) -
     if m:
         return next(g for g in m.groups() if g)
     return str(position)
+
+
+def ibid(text: str) -> bool:
+    """Whether an entry, its key aside, names the source of the entry before it."""
+    return _IBID.match(_KEY_LEAD.sub("", text, count=1).lstrip()) is not None
+
+
+def same_source(before: Reference, entry: Reference) -> Reference:
+    """An ibid. entry as the source of the entry before it, at its own place and key."""
+    return dataclasses.replace(
+        before, key=entry.key, text=entry.text, start=entry.start, end=entry.end, anchors=()
+    )
 
 
 def read_entry(text: str, links: Sequence[str] = ()) -> EntryText:

@@ -23,9 +23,11 @@ from citelint.read.citations.ranges import without_overlaps
 from citelint.read.citations.references import (
     LIST_LEAD,
     entry_key,
+    ibid,
     list_blocks,
     names_digest,
     read_entry,
+    same_source,
 )
 from citelint.read.citations.styles import CitationScanner, spec_of
 from citelint.read.parse.raw import RawBlock
@@ -79,6 +81,8 @@ class CitationReader:
                 continue
             for begin, end in entry_pieces(raw):
                 for key, entry in self._keyed(raw, begin, end, i in notes, len(entries) + 1):
+                    if entries and ibid(entry.text):  # `[^6] 同上。`: the source before it
+                        entry = same_source(entries[-1], entry)
                     entries.append(dataclasses.replace(entry, key=key) if key else entry)
                     blocks.add(i)
         digest = any(names_digest(r.text) for r in raws if r.kind == "heading" or len(r.text) <= 40)
@@ -111,7 +115,7 @@ class CitationReader:
         # under `Notes`, a sentence that states a quantity and ends in a link is a claim
         # citing its page (`1. Mortality fell by 75%. https://…`), as it is in the body
         stated = remark and not (read.ids or read.title or hits) and _states(text, read.urls)
-        said = (read.ids or read.urls or read.title or hits) and not stated
+        said = (read.ids or read.urls or read.title or hits or ibid(text)) and not stated
         unkeyed = not keyed and entry_key(text, None, None, 0) == "0"
         if self.trusted and (not said or unkeyed):
             return None  # trusted: an entry is numbered and names its source

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.read.citations.references import entry_key, list_blocks, list_heading, read_entry
+from citelint.read.citations.references import (
+    entry_key,
+    ibid,
+    list_blocks,
+    list_heading,
+    read_entry,
+)
 
 
 @pytest.mark.parametrize(
@@ -59,6 +65,9 @@ def test_a_source_label_alone_opens_a_list_that_a_bold_label_closes() -> None:
 
 
 def test_entry_keys() -> None:
+    assert entry_key("[^5] 中国与全球南方共同现代化…", None, None, 9) == "5"  # a note's mark
+    assert ibid("[^6] 同上。") and ibid("Ibid., p. 4") and ibid("同上，第5页")
+    assert not ibid("[^7] 李小云：《新发展主义》。") and not ibid("Ibidem Press, 2020")
     assert entry_key("Smith J.", None, "n1", 4) == "n1"
     assert entry_key("Smith J.", 7, None, 4) == "7"
     assert entry_key("[12] Smith J.", None, None, 4) == "12"

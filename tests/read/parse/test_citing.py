@@ -54,6 +54,25 @@ def test_the_reference_list_is_not_claims_and_keys_entries() -> None:
     assert (line, column) == (5, 4)
 
 
+def test_a_note_s_own_mark_keys_it_and_ibid_names_the_source_before() -> None:
+    """`[^5] 《…》https://…` without a footnote's colon is keyed 5, not by its place; `[^6]
+    同上。` (ibid.) is the source of `[^5]` under its own key."""
+    doc = parse(
+        "r.md",
+        "甲方指出转变已经发生。[^1] 乙方认同。[^5] 丙方亦然。[^6] 丁方补充。[^8]\n\n## 参考资料\n\n"
+        "[^1]: 甲：《论转变》，2025年。https://a.example.org/1\n\n"
+        "[^5] 乙：《论认同》，2026年。https://b.example.org/5\n\n[^6] 同上。\n\n"
+        "[^8] 丁：《论补充》。https://d.example.org/8\n",
+    )
+    assert [(r.key, r.urls) for r in doc.references] == [
+        ("1", ("https://a.example.org/1",)),
+        ("5", ("https://b.example.org/5",)),
+        ("6", ("https://b.example.org/5",)),
+        ("8", ("https://d.example.org/8",)),
+    ]
+    assert all(b.appendix for b in doc.blocks if "同上" in b.text)
+
+
 def test_html_ordered_lists_sups_and_links() -> None:
     doc = parse(
         "r.html",
