@@ -39,9 +39,11 @@ _NUMBER = re.compile(
     r"(?:(?<![\d.])|(?<=[Vv][Ss]\.))(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+"
 )
 _RANGE = re.compile(r"^\s*(?:-|–|—|~|至|到|to)\s*$")
+# `1328±2 cm⁻¹`, `70.8 +/- 2.4%`: a value and its uncertainty share the unit, so the
+# value the claim rests on is a token too, never the uncertainty alone.
 _LIST = re.compile(
     r"^\s*(?:(?:,|，|、)\s*(?:and|or|和|与|及|或)?|and|or|vs\.?|versus|和|与|及|或|对|比|"
-    r"-|–|—|~|至|到|to)\s*$"
+    r"-|–|—|~|至|到|to|±|\+/-|\+-)\s*$"
 )
 _CI_LEVEL = re.compile(r"\s*(?:\[?CI\b|confidence\s+interval|置信区间)", re.I)
 _VERSUS = re.compile(r"^\s*(?:vs\.?|versus|对|比)\s*$")

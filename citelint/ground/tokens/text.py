@@ -16,7 +16,14 @@ from collections.abc import Iterable, Sequence
 from citelint.ground.anchors import ANCHOR_SHAPE
 
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+# A subscript digit is an index, never a quantity's digit (`ν₁`, `Fe₂O₃`, `T₁/₂`): it reads
+# as a mark no number pattern takes, so `ν₁位于931 cm⁻¹` states 931 cm⁻¹ and nothing else.
+_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉"
+_INDEX_MARK = "_"
 _KEEP = {"，": "，", "、": "、", "。": "。", "；": "；"}  # CJK punctuation that NFKC would fold
+# The superscript minus is the ASCII hyphen-minus the unit and power grammars read, not the
+# minus sign NFKC makes of it: `cm⁻¹` is `cm-1` as a source prints it, `10⁻³` a power.
+_FOLDED = {**_KEEP, "⁻": "-"}
 HYPHENS = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00ad"
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _SPACE_AND_HYPHENS = re.compile(rf"[\s\-{HYPHENS}]+")
@@ -73,8 +80,9 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
     """NFKC per character (F3 rules first) and, for each output char, its source index.
 
     Superscript digits after a digit, letter, `%` or `)` are footnote markers and go;
-    `·` between digits is a decimal point; `，` stays full width so that it is never read
-    as a thousands separator.
+    subscript digits are indices and become a mark that is no digit; `·` between digits
+    is a decimal point; `，` stays full width so that it is never read as a thousands
+    separator.
     """
     if text.isascii():
         return text, range(len(text))  # the common English case: nothing to fold
@@ -98,7 +106,9 @@ def normalize(text: str) -> tuple[str, Sequence[int]]:
             continue
         if _footnote_mark(text, i):
             continue
-        if ch == "·" and 0 < i < n - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
+        if ch in _SUBSCRIPTS:
+            norm = _INDEX_MARK
+        elif ch == "·" and 0 < i < n - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
             norm = "."
         elif ch in _GROUPING_SPACES and _groups_thousands(text, i):
             norm = ","  # `4 956`, `16 192` (SI style): one number, never 4 and 956
@@ -136,7 +146,7 @@ def _footnote_mark(text: str, i: int) -> bool:
 
 @functools.lru_cache(maxsize=8192)
 def _nfkc(ch: str) -> str:
-    return _KEEP.get(ch) or unicodedata.normalize("NFKC", ch)
+    return _FOLDED.get(ch) or unicodedata.normalize("NFKC", ch)
 
 
 def mask_anchors(text: str) -> str:

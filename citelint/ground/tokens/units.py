@@ -26,7 +26,8 @@ _SPECIAL = r"°[CF]|bpm|mmHg|cmH2O"
 _PREFIX = r"[pnμµmcdkMG]"  # micro as the Greek mu (U+03BC) or the micro sign (U+00B5)
 # symbols of two letters or more, and the ohm: `0.51 eV`, `32 meV`, `1.25 kΩ`
 _BASE = r"(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|kat|cal|eV|Ω)"
-_POWER = r"(?:\^?-?[1-3](?![\d.]))?(?![A-Za-z])"
+# a sentence's full stop may follow the power (`at 1328 cm-1.`), a decimal may not (`m-1.5`)
+_POWER = r"(?:\^?-?[1-3](?!\d|\.\d))?(?![A-Za-z])"
 _SYMBOL = (
     rf"(?:{_SPECIAL}|{_PREFIX}?(?:{_BASE}|IU)|{_PREFIX}(?:g|m|L|l|s|M|U|V|W|J|N|A)|L|g|U"
     rf"|m(?=\^?\d)){_POWER}"

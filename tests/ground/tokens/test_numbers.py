@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -257,3 +259,36 @@ def test_a_units_denominator_named_without_a_value_states_nothing() -> None:
     assert len(nums("12 cases/100,000 person-years")) == 2
     # on a source every number is kept: it may be what a claim cites
     assert [t.text for t in numeric_tokens("(L/100 km)", source=True)] == ["100 km"]
+
+
+def test_a_value_and_its_uncertainty_are_both_tokens() -> None:
+    """`1328±2 cm⁻¹` states 1328 cm⁻¹: the value a claim rests on is checked, never the
+    uncertainty alone (a wrong central value with the right `±2` would pass)."""
+    for text, value in (
+        ("位于1328±2 cm⁻¹", "1328"),
+        ("lies at 1328 +/- 2 cm-1.", "1328"),
+        ("fidelity 70.8±2.4%", "70.8"),
+        ("aged 54 ± 9 years", "54"),
+    ):
+        first, second = numeric_tokens(text)
+        assert str(first.value) == value and first.kind == second.kind, text
+        assert first.unit == second.unit, text
+    assert [t.text for t in numeric_tokens("±20 patients")] == ["20 patients"]
+
+
+def test_a_subscript_is_an_index_never_a_figure() -> None:
+    """`ν₁位于931 cm⁻¹` states 931 cm⁻¹: `₁位` is no count of people, `Fe₂O₃` no 2 or 3."""
+    assert [t.text for t in numeric_tokens("在Ba₃(PO₄)₂中ν₁位于931 cm⁻¹")] == ["931 cm⁻¹"]
+    assert numeric_tokens("| ν₁(A₁) | A₁ | 对称伸缩 |") == []
+    assert [t.text for t in numeric_tokens("T₁/₂ 12 h")] == ["12 h"]
+
+
+def test_a_superscript_minus_is_the_hyphen_a_source_prints() -> None:
+    """`846 cm⁻¹` is `846 cm-1`, and `1.5×10⁻⁶ mol/L` a power — never `⁶ mol/L`."""
+    (sup,) = numeric_tokens("位于846 cm⁻¹")
+    (ascii_,) = numeric_tokens("lies at 846 cm-1.", source=True)
+    assert (sup.value, sup.unit) == (ascii_.value, ascii_.unit) == (Decimal(846), "cm-1")
+    (power,) = numeric_tokens("检测限为1.5×10⁻⁶ mol/L")
+    (plain,) = numeric_tokens("a limit of 1.5 x 10^-6 mol/L")
+    assert (power.value, power.scale, power.unit) == (plain.value, plain.scale, plain.unit)
+    assert power.text == "1.5×10⁻⁶ mol/L"
