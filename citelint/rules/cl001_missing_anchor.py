@@ -49,8 +49,11 @@ covers its own sentence; a report's citations that close a paragraph cover the p
 when no sentence before them cites; a cited sentence covers the run of uncited sentences
 just before it that continue its subject (a shared code, abbreviation, capitalised name
 or drug, or a sentence that points back: `This trial …`), and a neighbour that points
-back to it; a list's closing citation covers its items and lead-in. A covered sentence
-is checked against the citation it borrows, never exempted. Projects that cite once per
+back to it; a list's closing citation covers its items and lead-in (a loose list's too,
+its items a blank line apart; not a citation its last item only borrowed from the sub-list
+under it), and a list's own last item that is a source line (`- **来源**：[…](…)`) the
+items above it, nested ones too. A covered sentence is checked against the citation it
+borrows, never exempted. Projects that cite once per
 paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
 cell, in the caption, in a `data-cite` on the table, in a sentence ending in `:` just
 before the table, in a source line just under it (`数据来源：…`, `Source: …`,

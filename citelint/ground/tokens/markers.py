@@ -2,16 +2,17 @@
 
 A decimal's or an amount's tail is none: `€500M-1.2B` is 1.2 billion, `$2B` two billion,
 `0.2L` a fifth of a litre; nor is a tier (`一线城市`, first-tier cities; `二线机场`, `一、二线
-品牌`, `三线及以下城市`: a tier run, then a place, a market or a workforce), the front line
-(`第一线`) or a numbered category's label (`Category 1: AI-assisted lesson planning`)."""
+品牌`, `三线及以下城市`, `三线以下城市`: a tier run, then a place, a market or a
+workforce), the front line (`第一线`) or a numbered category's label (`Category 1:
+AI-assisted lesson planning`)."""
 
 from __future__ import annotations
 
 import re
 
-# what a tier ranks (`二线机场`, `一线、二线城市`, `三线及以下城市`): no therapy line
+# what a tier ranks (`二线机场`, `一线、二线城市`, `三线(及)以下城市`): no therapy line
 _TIER = (
-    r"(?:(?:及以[上下]|[、/和与及至到-][一二三四五]线)*"
+    r"(?:(?:及?以[上下]|[、/和与及至到-][一二三四五]线)*"
     r"(?:城|机场|品牌|市场|地区|县|员工|人员|工人))"
 )
 _MARKERS = re.compile(

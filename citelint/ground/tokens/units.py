@@ -94,11 +94,16 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"美元", Kind.MONEY, "USD"),
     (r"欧元", Kind.MONEY, "EUR"),
     (r"英镑", Kind.MONEY, "GBP"),
+    # before `日` (a day) and `元` (the yuan): `450万日元` is yen, `100港元` Hong Kong dollars
+    (r"日元|日圆|円", Kind.MONEY, "JPY"),
+    (r"韩元", Kind.MONEY, "KRW"),
+    (r"港元|港币", Kind.MONEY, "HKD"),
     (r"元", Kind.MONEY, "CNY"),
     (r"(?:USD|US\$|dollars?)(?![A-Za-z])", Kind.MONEY, "USD"),
     (r"(?:RMB|CNY)(?![A-Za-z])", Kind.MONEY, "CNY"),
     (r"(?:EUR|euros?)(?![A-Za-z])", Kind.MONEY, "EUR"),
     (r"GBP(?![A-Za-z])", Kind.MONEY, "GBP"),
+    (r"(?:JPY|yen)(?![A-Za-z])", Kind.MONEY, "JPY"),
     # a factor: `5 times higher`, `3-fold`, `2.5倍`, `4x`, `2.5×` (not `3 × 10`, `2x2`,
     # nor a capital `X`: `1X Technologies` is a name)
     (

@@ -31,8 +31,6 @@ from citelint.read.parse.lists import (
     closing_citations,
     flattened_lead_ins,
     lead_in_anchors,
-    planned_lists,
-    planned_sections,
 )
 from citelint.read.parse.method_sections import (
     LEAD_TRAIL_PUNCT,
@@ -40,6 +38,7 @@ from citelint.read.parse.method_sections import (
     own_accounts,
     transcript_notes,
 )
+from citelint.read.parse.planned import planned_lists, planned_sections
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
 from citelint.read.parse.restated import restated_figures
 from citelint.read.parse.scope import cite_whole_file, formula_cuts

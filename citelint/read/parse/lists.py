@@ -30,7 +30,6 @@ import re
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block, Sentence
-from citelint.read.mood import ADVICE_HEADING, plan_heading, plan_label, proposal, window_label
 from citelint.read.parse.attach import strip_anchors
 from citelint.read.parse.ties import names, points_back_at
 
@@ -73,17 +72,18 @@ def closing_citations(blocks: Sequence[Block], text: str | None = None) -> None:
     """Let the uncited items of each list borrow the citation it is cited by (the blocks
     are still being built: their sentences are set here). In Markdown (`text` given) an
     item's column tells its depth: `  - a sub-item` under `- a lead-in:` is nested, and
-    the next `- item` at the lead-in's column closes the sub-list."""
+    the next `- item` at the lead-in's column closes the sub-list; a loose list's items
+    (paragraphs on a marker's line, a blank line between them) are items too."""
     open_lists: list[tuple[int, Block | None, list[Block]]] = []  # (depth, lead, items)
     led: Block | None = None  # an item whose sub-list just closed: it led that one
     for i, block in enumerate(blocks):
-        if block.kind != "li":
+        if not _is_item(block, text):
             for _, lead, items in reversed(open_lists):
                 _borrow(lead, items)
                 _continued(lead, items, block)
             open_lists, led = [], None
             continue
-        depth = block.level if text is None else _column(text, block)
+        depth = block.level if text is None else marker_column(text, block)
         while open_lists and open_lists[-1][0] > depth:  # a shallower item ends them
             _, led, items = open_lists.pop()
             _borrow(led, items)
@@ -104,107 +104,23 @@ def closing_citations(blocks: Sequence[Block], text: str | None = None) -> None:
         _borrow(lead, items)
 
 
-def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
-    """Mark the items of each list a plan's label leads in (`Scenarios:` / `1. EU issues a
-    6 % penalty …`): the author's plan or hypotheses, whose lines state only what they
-    report as found (`mood.prospective`). A paragraph label leads the list after it; an
-    item label leads the items indented under it in Markdown (the items after them at its
-    own indent run on: `- Comments: …`). Set once, while the blocks are being built."""
-    for i, lead in enumerate(blocks):
-        if lead.kind not in ("p", "li") or not lead.sentences or lead.planned:
-            continue  # a label inside a plan's list: its items are the plan's already
-        if not plan_label(lead.sentences[-1].text):
-            continue
-        if lead.kind == "li" and not markdown:
-            continue  # an HTML item's nesting is not told by its column
-        indent = _column(text, lead)
-        j = i + 1  # an index, not a slice: a copy of the rest per label is quadratic
-        while j < len(blocks) and blocks[j].kind == "li":
-            if lead.kind == "li" and _column(text, blocks[j]) <= indent:
-                break
-            object.__setattr__(blocks[j], "planned", True)
-            j += 1
-
-
-def planned_sections(blocks: Sequence[Block], text: str = "") -> None:
-    """Mark what a schedule or a plan's heading heads as the author's plan. A schedule is
-    two or more windows of time each over a list (`**Immediate (0-30 days)**` / `-
-    Establish 72-hour breach notification …` / `**90 days**` / …, as a paragraph or a
-    heading): the label and its items are the plan. One window over a list may be a
-    result's timepoint, and is read as before. A heading that names the plan (`###
-    Recommendation Summary`, `#### Scenarios`) heads the items listed in its section; set in
-    bold over a list (`**Scenarios**`), the list."""
-    windows: list[tuple[int, Block]] = []
-    for i, block in enumerate(blocks):
-        follows = i + 1 < len(blocks) and blocks[i + 1].kind == "li"
-        if block.kind == "heading" and plan_heading(block.text):
-            # a loose list's items too, under advice (`### 6.2 建议`, `## Recommendations`);
-            # a scenario's or a criterion's paragraphs may state what was found
-            _plan_section(blocks, i, text if ADVICE_HEADING.search(block.text) else "")
-        elif block.kind == "heading" and proposal(block.text, _opening(blocks, i)):
-            _plan_section(blocks, i, paragraphs=True)  # the author's design, all of it
-        elif block.kind == "p" and block.strong_only and follows and plan_heading(block.text):
-            _plan_items(blocks, i)  # `**Scenarios**` over its list, a heading in bold
-        elif (
-            block.kind in ("p", "heading")
-            and len(block.sentences) == 1
-            and (follows or block.kind == "heading")
-            and window_label(block.text)
-        ):
-            windows.append((i, block))
-    if len(windows) < MIN_WINDOWS:
-        return
-    for i, block in windows:
-        if block.kind == "heading":
-            _plan_section(blocks, i)
-            continue
-        object.__setattr__(block, "planned", True)
-        _plan_items(blocks, i)
-
-
-def _plan_items(blocks: Sequence[Block], i: int) -> None:
-    """Mark the list items right after block `i`."""
-    j = i + 1
-    while j < len(blocks) and blocks[j].kind == "li":
-        object.__setattr__(blocks[j], "planned", True)
-        j += 1
-
-
-MIN_WINDOWS = 2  # a schedule has phases: one window over a list may be a result's timepoint
-
-
-def _plan_section(
-    blocks: Sequence[Block], i: int, text: str = "", *, paragraphs: bool = False
-) -> None:
-    """Mark the items listed under heading `i`, up to the next heading as high as it; in
-    Markdown (`text` given) a loose list's items too, paragraphs on a list marker's line
-    (`1. **从局部入手**：…` with a blank line between the items); every paragraph too when
-    the section is the author's proposal (`paragraphs`)."""
-    level = blocks[i].level
-    for block in blocks[i + 1 :]:
-        if block.kind == "heading" and block.level <= level:
-            return
-        if block.kind in ("li", "row") or (
-            block.kind == "p" and (paragraphs or (text and _on_marker(text, block)))
-        ):
-            object.__setattr__(block, "planned", True)
-
-
-def _opening(blocks: Sequence[Block], i: int) -> str:
-    """The text of the paragraph right under heading `i` ("" when none opens its section)."""
-    return blocks[i + 1].text if i + 1 < len(blocks) and blocks[i + 1].kind == "p" else ""
+def _is_item(block: Block, text: str | None) -> bool:
+    """A list item, or in Markdown a loose list's item: a paragraph on a marker's line."""
+    if block.kind == "li":
+        return True
+    return text is not None and block.kind == "p" and on_marker(text, block)
 
 
 # `- `, `1. `, `2) ` before it, and the emphasis its first words open with (`1. **`)
 _MARKER = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+[*_]{0,3}")
 
 
-def _on_marker(text: str, block: Block) -> bool:
+def on_marker(text: str, block: Block) -> bool:
     line = text.rfind("\n", 0, block.start) + 1
     return _MARKER.fullmatch(text, line, block.start) is not None
 
 
-def _column(text: str, block: Block) -> int:
+def marker_column(text: str, block: Block) -> int:
     """The column of the item's list marker: where its text begins would put `- **Label**：`
     (text at column 4) as deep as the `  - item` under it (text at column 4 too)."""
     line = text.rfind("\n", 0, block.start) + 1
@@ -252,11 +168,14 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
         return
     cited = [k for k, b in enumerate(items) if any(s.anchors for s in b.sentences)]
     borrowers: list[Block]
-    if cited == [len(items) - 1]:  # closed by its last item
-        # its last cited sentence: Markdown runs a line written right under the item into
-        # it (`- <60分：扣减50%[[26]]。` / `这套机制的优点是…`), so the item may end uncited
-        closing = next((s for s in reversed(items[-1].sentences) if s.anchors), None)
-        lent = () if closing is None else tuple(a for a in closing.anchors if a.lends)
+    # closed by its last item's own citation (one it borrowed from the sub-list under it,
+    # `- **Cream**:` over `  - It helped [1].`, closes nothing above it)
+    # — its last cited sentence: Markdown runs a line written right under the item into
+    # it (`- <60分：扣减50%[[26]]。` / `这套机制的优点是…`), so the item may end uncited
+    closing = next((s for s in reversed(items[-1].sentences) if s.anchors and not s.borrowed), None)
+    closed = cited == [len(items) - 1] and closing is not None
+    if closed and closing is not None:
+        lent = tuple(a for a in closing.anchors if a.lends)
         borrowers = [*(() if lead is None else (lead,)), *items[:-1]]
     elif cited == [0]:  # opened by its first item: the items that continue its subject
         lent = _citations(items[0])
@@ -271,7 +190,7 @@ def _borrow(lead: Block | None, items: Sequence[Block]) -> None:
         return  # nothing cites it, or the items cite on their own
     if not lent:
         return
-    if cited == [len(items) - 1]:  # the last item's own sentences before its citation too
+    if closed:  # the last item's own sentences before its citation too
         last = items[-1]
         cut = next(k for k, s in enumerate(last.sentences) if s is closing)
         head = tuple(s if s.anchors else s.borrowing(lent) for s in last.sentences[:cut])

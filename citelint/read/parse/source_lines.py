@@ -15,7 +15,9 @@ of nothing but citations right under a table row or a list item (`[^3]
 marks between them aside) is a source line too, and so is
 a note in parentheses that says where the data come from (`（数据分别来自…[4]…）`). A
 table's own last row whose first cell is a source label (`| **关键来源** | [年报](…) |`)
-cites the rows above it, back to the table's header. A note right above a table that names
+cites the rows above it, back to the table's header, and a list's own last item that is a
+source line (`- **来源**：[清华大学新闻网](…)` closing a case) the items above it, nested ones
+too. A note right above a table that names
 it and cites (`票房单位：…下表换算为“亿元”。上映日期同样来自猫眼总榜页。[1]`, `The table below
 compiles the estimates of [2] and [3].`) lends its citations to the rows, as a lead-in ending
 in a colon does.
@@ -89,8 +91,10 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             for above in _rows_above(blocks, i):
                 _borrow(above, lent)
             continue
-        if block.kind != "p":
+        if block.kind not in ("p", "li"):
             continue
+        if block.kind == "li" and not _SOURCE_LINE.match(block.text):
+            continue  # an item cites as a source line only: `- **来源**：[…](…)`
         if _SOURCE_LINE.match(block.text):
             lent = tuple(a for s in block.sentences for a in s.anchors if a.lends)
         elif i in cite_only and i and blocks[i - 1].kind in ("row", "li"):

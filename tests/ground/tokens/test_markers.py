@@ -17,6 +17,8 @@ from citelint.ground.tokens import (
         ("坚守在第一线", []),  # the front line
         ("2) 二线机场；3) 替代目的地", []),  # an airport's tier
         ("一线、二线城市和三线及以下城市", []),
+        ("而三线以下城市和中老年群体", []),  # a tier, `及` or not
+        ("二线以上治疗", ["二线"]),
         ("一线品牌与一线员工", []),
         ("二线及以上治疗", ["二线"]),
         ("first-line therapy", ["first-line"]),

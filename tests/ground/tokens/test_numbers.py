@@ -292,3 +292,12 @@ def test_a_superscript_minus_is_the_hyphen_a_source_prints() -> None:
     (plain,) = numeric_tokens("a limit of 1.5 x 10^-6 mol/L")
     assert (power.value, power.scale, power.unit) == (plain.value, plain.scale, plain.unit)
     assert power.text == "1.5×10⁻⁶ mol/L"
+
+
+def test_the_yen_won_and_hong_kong_dollar_are_currencies_never_days() -> None:
+    """`450万日元` is 4.5 million yen, not 4.5 million days (`日`) or yuan (`元`)."""
+    found = [(t.text, t.kind, t.unit) for t in numeric_tokens("年收入约450万日元（约合22.5万元）")]
+    assert found == [("450万日元", "money", "JPY"), ("22.5万元", "money", "CNY")]
+    assert [t.unit for t in numeric_tokens("售价100港元，另付30万韩元")] == ["HKD", "KRW"]
+    assert [t.unit for t in numeric_tokens("a budget of 110 billion yen")] == ["JPY"]
+    assert [t.unit for t in numeric_tokens("持续5日")] == ["day"]

@@ -246,3 +246,17 @@ def test_a_label_with_a_verb_naming_the_sources_is_a_source_line() -> None:
         "Shares are rising ([World Bank](https://example.org/wb)).",
     )
     assert ("Lower | 38.2%", False) in _borrowed(prose)
+
+
+def test_a_source_item_closing_a_list_covers_its_items_nested_ones_too() -> None:
+    """`- **来源**：[…](…)` closing a case covers the points under `- **备赛特色**：`, and
+    not the paragraph after the list."""
+    text = (
+        "## 案例一\n\n- **主讲教师**：郭璐\n- **备赛特色**：\n  - 为16个教学节段各准备PPT\n"
+        "  - 电脑中50多G的文献\n- **来源**：[新闻网](https://a.example.org/x)\n\n"
+        "全国决赛每个组别约32名选手。\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    cited = {s.text: tuple(a.id for a in s.anchors) for s in doc.sentences}
+    assert cited["为16个教学节段各准备PPT"] == cited["电脑中50多G的文献"] != ()
+    assert cited["全国决赛每个组别约32名选手。"] == ()
