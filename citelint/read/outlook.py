@@ -1,5 +1,6 @@
 """What a sentence says of time to come, by its form: a forecast dated by a target year,
-and the window of a horizon (`短期（1-3年）`, `long term (5–10 years)`).
+the report's own odds on what is to come, and the window of a horizon (`短期（1-3年）`,
+`long term (5–10 years)`).
 
 A forecast's figures are a projection, not a finding a source was seen to state; a
 horizon's figures are the span it names. Both are read from grammar — a future marker
@@ -94,13 +95,30 @@ _FORECAST_ROW = re.compile(
 )
 
 
+# The report's own verdict on a likelihood, said as its own (`本报告认为，…彻底废除死刑的可能性
+# 极低`, `**本报告的核心判断：…在2030-2040年期间…的可能性低于10%…**`, `本报告持谨慎悲观态度：…
+# 可能性几乎为零`, `We estimate a 30% chance that …`): the answer the author gives, whose
+# figures are its own odds — no source states them. The report finding something
+# (`本报告发现…`) and a likelihood a source gave (`研究显示…的可能性为30%`) stay claims.
+_OWN_VERDICT = re.compile(
+    r"本(?:报告|研究|文)(?:的)?(?:核心|主要|总体)?(?:认为|判断|评估|预判|预测|"
+    r"持[^，。：:]{0,10}?态度)|(?:我们|笔者)(?:的)?(?:认为|判断|评估|预判|预测)|"
+    r"\b(?:we|I)\s+(?:estimate|judge|assess|predict)\b|"
+    r"\bour\s+(?:(?:core|central|overall|main)\s+)?(?:assessment|estimate|judge?ment|verdict|forecast)\b",
+    re.I,
+)
+_LIKELIHOOD = re.compile(r"可能性|概率|几率|\b(?:likelihood|probability|chance|odds)\b", re.I)
+
+
 def undated_forecast(text: str, figures: Sequence[tuple[int, int]]) -> bool:
     """Whether a sentence forecasts with no target year: a forecast's label over figures
-    alone, a table row named a forecast, or a likelihood in time to come whose every
-    figure is an open threshold."""
+    alone, a table row named a forecast, the report's own verdict on a likelihood, or a
+    likelihood in time to come whose every figure is an open threshold."""
     if not figures or _NOW.search(text):
         return False
     if _FORECAST_ROW.match(text):
+        return True
+    if _LIKELIHOOD.search(text) and _OWN_VERDICT.search(text):
         return True
     label = _FORECAST_LABEL.match(text)
     if label is not None and figures[0][0] >= label.end():

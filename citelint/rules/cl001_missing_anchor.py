@@ -19,7 +19,9 @@ what was measured before, `was valued at $96 million in 2023 and will reach …`
 baseline is no measure: `rise by $2.1 million by 2030 from 2020 levels`) or
 undated — a forecast's label over figures alone (`票房预估：30亿—150亿+`, `Revenue forecast:
 $1.2B–$1.5B`; not `Forecast accuracy: 92%`) or a likely bar in time to come, every figure
-open (`最有希望在未来实现（50亿+）的类型`; not `有望使候诊缩短30%`), a
+open (`最有希望在未来实现（50亿+）的类型`; not `有望使候诊缩短30%`), the report's own odds,
+said as its own (`本报告的核心判断：…的可能性低于10%`, `We estimate a 30% chance …`; not
+`研究显示…的可能性为30%`), a
 scenario (`Scenarios: 1) an outage delays 30% of calls`, or a list such a label leads in),
 the items listed under a heading that names the plan (`### Recommendation Summary`, `####
 Scenarios`), and the lines of a schedule laid out under a time window (`Phase one (0–90

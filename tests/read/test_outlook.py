@@ -71,6 +71,14 @@ def _figures(text: str) -> list[tuple[int, int]]:
         ("2026年（预测） | 800-1,500人 | 继续下降趋势", True),  # a row named a forecast
         ("2030 (projected) | $4.2B", True),
         ("2023 (est.) | $3.1B", False),  # an estimate of time past is measured
+        # the report's own odds, said as its own
+        ("**本报告的核心判断：中国在2030-2040年期间废除死刑的可能性低于10%。**", True),
+        ("本报告认为，在可预见的未来（15-20年内）彻底废除死刑的可能性极低。", True),
+        ("本报告持谨慎悲观态度：2030年前废除的可能性几乎为零，2040年前约为10-20%。", True),
+        ("We estimate a 30% chance that the reform passes within 10 years.", True),
+        ("研究显示，该政策在5年内出台的可能性为30%。", False),  # a source's odds
+        ("本报告发现，死缓比例上升至50%以上。", False),  # the report finding: a claim
+        ("本报告认为，2025年市场规模为500亿元。", False),  # no likelihood: a claim
     ],
 )
 def test_an_undated_forecast_is_a_forecast_label_or_a_likely_bar(
