@@ -31,6 +31,7 @@ from citelint.ground.tokens import (
     mask_anchors,
     numeric_tokens,
 )
+from citelint.ground.tokens.numbers import plan_dose
 from citelint.ground.tokens.structure import rubric_row
 from citelint.read.citations.styles import DEFAULT_STYLES
 from citelint.read.conditions import speculative, supposed_figures
@@ -100,11 +101,11 @@ class Claim:
     # what a class is, and its drug names and markers ask no citation (cited, the source
     # must still name them)
     speculative: bool = False
-    # the author's own plan: a recommendation (`should prioritise …`), a target, milestone
-    # or success criterion (`Success criterion: >200 qubits by 2027`), an outlook (`the most
-    # plausible goal is …`): its figures are aims, not findings; a dose or a therapy-line
-    # marker in it still is one (`should receive 80 mg daily`)
+    # the author's own plan: a recommendation, a target (`>200 qubits by 2027`), an outlook:
+    # its figures are aims; a dose or a therapy-line marker in it still is a fact (`should
+    # receive 80 mg`), a portion (`60g`) laid out under the plan (`planned`) only by a drug
     prospective: bool = False
+    planned: bool = False
 
     @property
     def fact_bearing(self) -> bool:
@@ -112,9 +113,8 @@ class Claim:
         alone do not (X8): `two approaches` asks no citation, but a cited `seven trials`
         is checked. A speculation states a fact only when it states a number."""
         if self.prospective:
-            return bool(self.markers) or any(
-                n.kind is Kind.DOSE and not n.spelled for n in self.numbers
-            )
+            asked = bool(self.drugs) or not self.planned  # a portion only beside a drug
+            return bool(self.markers) or any(plan_dose(n, asked) for n in self.numbers)
         if any(not n.spelled for n in self.numbers):
             return True
         return bool(self.drugs or self.markers) and not self.speculative
@@ -228,9 +228,8 @@ class ClaimReader:
             or undated_forecast(text, [(t.start, t.end) for t in numbers])
         )
         if plan:
-            # a plan's deadline (`>200 qubits by 2027`) is the author's: no source is asked
-            # for it; its figures still are, when it cites (`Sales should reach 8亿元
-            # [evidence:market_model.md:Result]`: the model must say 8亿元)
+            # a plan's deadline (`>200 qubits by 2027`) is the author's; its figures are
+            # checked when it cites (`Sales should reach 8亿元 [evidence:model.md:Result]`)
             dates = ()
         names = sorted(
             [(t.start, t.end) for t in dated]
@@ -248,6 +247,7 @@ class ClaimReader:
             # targeting …`) asks no citation for them, as a guess does; cited, they are checked
             speculative(text) or class_by_members(text),
             plan,
+            planned,
         )
 
 

@@ -24,12 +24,15 @@ said as its own (`本报告的核心判断：…的可能性低于10%`, `We esti
 `研究显示…的可能性为30%`), a
 scenario (`Scenarios: 1) an outage delays 30% of calls`, or a list such a label leads in),
 the items listed under a heading that names the plan (`### Recommendation Summary`, `####
-Scenarios`), and the lines of a schedule laid out under a time window (`Phase one (0–90
-days)` over `• Train 40 nurses`; two or more windows such as `**Immediate (0-30 days)**`
-and `**90 days**`, each over a list; a step opened by its window and a colon,
+Scenarios`, or the plan the reader asked for: `### 3.2 两周食谱表`, `Meal plan`), and
+the lines of a schedule laid out under a time window (`Phase one (0–90 days)` over `•
+Train 40 nurses`; two or more windows such as `**Immediate (0-30 days)**` and `**90
+days**`, each over a list; a step opened by its window and a colon,
 `第2–3天：再检索一次`, no figure after it) that report no finding — state a fact only through a
 dose or a therapy-line marker (`should receive 2 mg daily`, `should be used second-line`;
-a speculation through any number). What the report itself does (`This report evaluates 12
+a portion in grams or millilitres laid out in the plan, `全麦面包2片（60g）`, only beside a
+drug's name; advice in prose, `建议每天饮用300ml液态奶`, states its amount; a speculation
+through any number). What the report itself does (`This report evaluates 12
 trials`; a `## Methodology` opened by naming the report or by what was done: `Items were
 consolidated …`; an agent's summary of its own search, the list under a paragraph that
 opens by narrating the research and ends in a colon, `I'll conduct web research …I've

@@ -7,23 +7,24 @@ a percentage, a count by a count, `n=` or a bare number, money in the same curre
 duration, dose or measurement in the same unit). Matching is on whole numbers: `12%` is
 not supported by `112%`.
 
-What is a numeric token: a number with a unit, currency, scale, count word, duration, dose,
-rate, statistic label (`HR 0.45`, `p < 0.05`) or comparator (`CPS ≥ 1`, `CD4 < 200`); a
-measurement unit is read by its SI/UCUM shape, not from a list (`200 cells/mm3`, `5.6
-mmol/L`, `60 Gy`, `2 Gy/fraction`, `38.5 °C`, `3 × 10^9/L`) and compared by its unit text (a
-superscript minus is the hyphen: `cm⁻¹` is `cm-1`). A value and its uncertainty are two
-tokens sharing the unit (`1328±2 cm⁻¹`). A count is a number before a plural noun, with at
-most one modifier (`52 variants`, `21 healthy volunteers`, `12 countries`) or before a
-Chinese measure word (`117个`, `22例`); an age in `岁` is a duration in years. What is not: a
-number glued to letters (`HER2`, `CD20`), a subscript (`ν₁`, `Fe₂O₃`), a section or version
-(`§5.5.2`, `version 2.1`), a number naming a phase, grade, stage, type, cycle, cohort, arm,
-table or figure, or a list of them (`Phase 1/2a`, `Phase 2, 3`, `Grade 3`), a number in a
-name of two capitals (`RTOG 9501 trials`), a citation group (`[1]`, `[10, 11]`), a list's
-enumerator (`3. `, `(2) `), a time of day, and on the claim side a bare number with nothing
-that says what it counts. On a source every other number is indexed, also one glued to `vs.`
-(`20.8%vs.25.4%`) and one spelled as a word (`five experiments` supports `5 experiments`); a
-duration is supported only by a duration in the same unit, never by a bare number that
-happens to share its value.
+What is a numeric token: a number with a unit, currency, scale, count word, duration,
+dose, rate, statistic label (`HR 0.45`, `p < 0.05`) or comparator (`CPS ≥ 1`, `CD4 <
+200`); a measurement unit is read by its SI/UCUM shape, not from a list (`200 cells/mm3`,
+`5.6 mmol/L`, `60 Gy`, `2 Gy/fraction`, `38.5 °C`, `3 × 10^9/L`) and compared by its unit
+text (a superscript minus is the hyphen: `cm⁻¹` is `cm-1`). A value and its uncertainty
+are two tokens sharing the unit (`1328±2 cm⁻¹`). A count is a number before a plural noun,
+with at most one modifier (`52 variants`, `21 healthy volunteers`, `12 countries`) or
+before a Chinese measure word (`117个`, `22例`); an age in `岁` is a duration in years. What
+is not: a number glued to letters (`HER2`, `CD20`), a subscript (`ν₁`, `Fe₂O₃`), a time
+signature (`5/4拍`, `7/8 time`), a section or version (`§5.5.2`, `version 2.1`), a number
+naming a phase, grade, stage, type, cycle, cohort, arm, table or figure, or a list of them
+(`Phase 1/2a`, `Phase 2, 3`, `Grade 3`), a number in a name of two capitals (`RTOG 9501
+trials`), a citation group (`[1]`, `[10, 11]`), a list's enumerator (`3. `, `(2) `), a
+time of day, and on the claim side a bare number with nothing that says what it counts. On
+a source every other number is indexed, also one glued to `vs.` (`20.8%vs.25.4%`) and one
+spelled as a word (`five experiments` supports `5 experiments`); a duration is supported
+only by a duration in the same unit, never by a bare number that happens to share its
+value.
 Structured sources (JSON, XML) support through whole-number fields, judged by
 the units their records name. A year is supported by the same year in the span or in the
 record's publication or registration date. A year or number that names a work is no

@@ -213,6 +213,12 @@ def test_a_window_of_time_alone_is_a_schedules_label(text: str, window: bool) ->
         ("政策建议", True),
         ("结论与建议", False),  # beside what else the section holds: its conclusions
         ("6.1 核心结论", False),
+        ("3.2 两周食谱表（每日食物均为可食部生重）", True),  # the menu asked for, a gloss after
+        ("5.3 备赛关键建议（基于一等奖得主经验）", True),
+        ("Meal plan", True),
+        ("7-day itinerary", True),
+        ("Menu engineering results", False),  # a finding about menus
+        ("研究中使用的食谱", False),  # a study's menu: what was used
     ],
 )
 def test_a_heading_that_names_the_plan(text: str, plan: bool) -> None:

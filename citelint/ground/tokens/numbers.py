@@ -18,6 +18,7 @@ from citelint.ground.tokens.kinds import Kind
 from citelint.ground.tokens.quantity import classify, decimal, suffix
 from citelint.ground.tokens.spelled import spelled_numbers
 from citelint.ground.tokens.text import normalize
+from citelint.ground.tokens.units import PORTION_UNITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,3 +228,12 @@ def _distribute(norm: str, raw: list[NumericToken], spans: list[tuple[int, int]]
 
 
 scan_normalized = _scan  # for the table-cell reader (tokens/cells.py)
+
+
+def plan_dose(tok: NumericToken, portion_asked: bool) -> bool:
+    """Whether a figure of the author's plan still asks a source: a dose (`should receive
+    80 mg daily`); a portion in grams or millilitres only when `portion_asked` — laid out in
+    a menu (`全麦面包2片（60g）`, `低脂牛奶250ml`) with no drug named, it sizes the plan's
+    own serving, while advice in prose (`建议每天≥300ml液态奶`) states a guideline's amount."""
+    portion = tok.unit in PORTION_UNITS and not portion_asked
+    return tok.kind is Kind.DOSE and not tok.spelled and not portion

@@ -62,6 +62,7 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
         or (before == "/" and _FAMILY.search(norm, max(0, s - 24), s) is not None)  # MCT1/4/11
         or _hex_id(norm, s, e)  # 04d7e2a1-7d3b-…: an id, not 4 days
         or _ROUND_THE_CLOCK.match(norm, max(0, s - 4), e + 4) is not None  # 24/7 service
+        or _meter(norm, s)  # 5/4拍, in 7/8 time: a time signature, both its numbers
     )
 
 
@@ -70,6 +71,21 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
 _ID_BEFORE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*\d[-‐‑–]$")
 # `24/7`, `24×7`: an idiom for "always", not a rate
 _ROUND_THE_CLOCK = re.compile(r".{0,4}?(?<![\d.])24[ \t]*[/x×][ \t]*7(?![\d.%])")
+# A time signature (`5/4拍`, `in 7/8 time`, `a 6/8 meter`): music's notation, no quantity
+_METER = re.compile(
+    r"\d{1,2}[ \t]*/[ \t]*(?:2|4|8|16)[ \t]*(?:拍(?!子数)|(?:time|meter|metre)(?![A-Za-z]))", re.I
+)
+_METER_HEAD = re.compile(r"(?<![\d.])\d{1,2}[ \t]*/[ \t]*$")  # `5/` before a denominator
+
+
+def _meter(norm: str, s: int) -> bool:
+    """Whether the number at `s` is a time signature's, its numerator or its denominator."""
+    if _METER.match(norm, s):
+        return True
+    head = _METER_HEAD.search(norm, max(0, s - 6), s) if s and norm[s - 1] in "/ \t" else None
+    return head is not None and _METER.match(norm, head.start()) is not None
+
+
 # A gene family listed by its members' numbers: `MCT1/4/11` names MCT1, MCT4 and MCT11.
 _FAMILY = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,10}\d{1,3}(?:/\d{1,3})*/$")
 _HEX = frozenset("0123456789abcdefABCDEF-")

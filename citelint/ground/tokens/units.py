@@ -68,6 +68,9 @@ _COUNTED = (  # …after a space: `2D grids` is a dimension, not two D grids
     rf"(?!{_FUNCTION}){_PLURAL}"
 )
 COUNTED = "counted"  # the unit of a number before a plural noun
+# A portion in grams or millilitres (`全麦面包2片（60g）`, `低脂牛奶250ml`): in the author's
+# plan it sizes a serving, and asks a source only beside a drug's name (`1 g ceftriaxone`)
+PORTION_UNITS = frozenset({"g", "mL"})
 _PER_TIME = r"[ \t]*/[ \t]*(?:day|d|week|wk|dose|cycle|h|hr|hour)(?![A-Za-z])"
 PER_SYMBOL = re.compile(rf"{_PER}{_SYMBOL}")  # `/L` after `× 10^9`
 EXPONENT = re.compile(r"[ \t]*[×xX*][ \t]*10\^(-?\d{1,2})(?!\d)")

@@ -13,6 +13,7 @@ from citelint.ground.tokens import (
     numeric_tokens,
     unit_from_header,
 )
+from citelint.ground.tokens.numbers import plan_dose
 
 
 def nums(text: str) -> list[tuple[str, str, str | None, str | None]]:
@@ -301,3 +302,12 @@ def test_the_yen_won_and_hong_kong_dollar_are_currencies_never_days() -> None:
     assert [t.unit for t in numeric_tokens("售价100港元，另付30万韩元")] == ["HKD", "KRW"]
     assert [t.unit for t in numeric_tokens("a budget of 110 billion yen")] == ["JPY"]
     assert [t.unit for t in numeric_tokens("持续5日")] == ["day"]
+
+
+def test_a_portion_in_a_laid_out_plan_asks_no_source_unless_asked() -> None:
+    """`60g` in a menu sizes a serving; `80 mg` in a plan is a dose a source must state."""
+    (portion,) = numeric_tokens("全麦面包2片（60g）")
+    (dose,) = numeric_tokens("should receive 80 mg daily")
+    assert not plan_dose(portion, portion_asked=False)
+    assert plan_dose(portion, portion_asked=True)  # advice in prose, or beside a drug
+    assert plan_dose(dose, portion_asked=False)

@@ -19,6 +19,8 @@ from citelint.ground.tokens import numeric_tokens
         "glioma; or (3) documented mutation",  # an inline enumerator
         "transporters MCT1/4/11",  # a gene family listed by its members' numbers
         "run 04d7e2a1-7d3b-4c2e-9f1a-0b2c3d4e5f60 ended",  # a UUID, not 4 days
+        "左手演奏固定的奇数节拍（如5/4拍）",  # a time signature
+        "a waltz in 3/4 time and a piece in 7/8 meter",
     ],
 )
 def test_structure_is_not_a_quantity(text: str) -> None:
