@@ -101,6 +101,8 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"日元|日圆|円", Kind.MONEY, "JPY"),
     (r"韩元", Kind.MONEY, "KRW"),
     (r"港元|港币", Kind.MONEY, "HKD"),
+    # before `人` (people): `6亿人民币` is six hundred million yuan, not a count of people
+    (r"人民币", Kind.MONEY, "CNY"),
     (r"元", Kind.MONEY, "CNY"),
     (r"(?:USD|US\$|dollars?)(?![A-Za-z])", Kind.MONEY, "USD"),
     (r"(?:RMB|CNY)(?![A-Za-z])", Kind.MONEY, "CNY"),

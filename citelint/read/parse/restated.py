@@ -5,10 +5,10 @@ Reports state a figure once with its citation and again without one: the abstrac
 cited bullets that follow it, a risk that recalls a cited count. Each restatement is the
 cited statement again, and its source is the one already cited for it. An uncited
 sentence all of whose figures stand in cited sentences of the same report — at least one
-of them distinctive (a decimal, a whole number of three digits or more that is no bare
-year, or a figure and unit two cited sentences state: the report's own subject, `每天综合
-体育活动时间不低于2小时` cited twice, then `“2小时”是政策目标`) — borrows the citations of the
-first cited sentence stating each. It is then
+of them distinctive (a decimal, an amount to the cent as `$7.00`, a whole number of three
+digits or more that is no bare year, or a figure and unit two cited sentences state: the
+report's own subject, `每天综合体育活动时间不低于2小时` cited twice, then `“2小时”是政策
+目标`) — borrows the citations of the first cited sentence stating each. It is then
 checked against them like every borrower, never exempted: a figure the cited source
 does not state is still a finding once the source is saved. One new figure, or only
 common ones (`4亿`, `2025年`), and it stays uncited. An amount of money is its value and
@@ -92,8 +92,10 @@ def restated_figures(blocks: Sequence[Block]) -> None:
 def _borrowed(
     s: Sentence, cited: dict[Figure, tuple[Anchor, ...]], established: frozenset[Figure]
 ) -> Sentence:
-    figures = _figures(s.text)
-    if not figures or not any(_distinctive(f) or f in established for f in figures):
+    priced: set[Figure] = set()
+    figures = _figures(s.text, priced)
+    distinct = {f for f in figures if _distinctive(f) or f in priced or f in established}
+    if not distinct:
         return s
     lent: dict[Anchor, None] = {}
     for figure in figures:
@@ -102,7 +104,7 @@ def _borrowed(
         # bare `1.5亿` in a range is any unit's); a common one, a year, anywhere it stands
         found = (
             cited.get(figure) or cited.get((value, sign, ""))
-            if unit and (_distinctive(figure) or figure in established)
+            if unit and figure in distinct
             else cited.get((value, sign, "*"))
         )
         if found is None:
@@ -111,8 +113,10 @@ def _borrowed(
     return s.borrowing(tuple(lent)[:MAX_LENT])
 
 
-def _figures(text: str) -> list[Figure]:
-    """Each number of `text` as a value and its percent sign or multiplier."""
+def _figures(text: str, priced: set[Figure] | None = None) -> list[Figure]:
+    """Each number of `text` as a value and its percent sign or multiplier; an amount
+    written to the cent (`$7.00`) is also put in `priced`, as distinctive as any decimal
+    though its value is whole."""
     if not any(c.isdigit() for c in text):
         return []
     out: list[Figure] = []
@@ -130,7 +134,10 @@ def _figures(text: str) -> list[Figure]:
         unit = _MAGNITUDES.get(unit, unit)  # `$645.1 billion` is the `$645.1B` cited
         if m.start() and text[m.start() - 1] in _CURRENCY and unit not in _MAGNITUDE_UNITS:
             unit = ""  # `$1,085.2 and`: an amount's unit is its currency, not the next word
-        out.append((format(value.normalize(), "f"), sign, unit))
+        figure = (format(value.normalize(), "f"), sign, unit)
+        if priced is not None and m.group(2) and m.start() and text[m.start() - 1] in _CURRENCY:
+            priced.add(figure)
+        out.append(figure)
     return out
 
 

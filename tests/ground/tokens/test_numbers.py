@@ -304,6 +304,12 @@ def test_the_yen_won_and_hong_kong_dollar_are_currencies_never_days() -> None:
     assert [t.unit for t in numeric_tokens("持续5日")] == ["day"]
 
 
+def test_renminbi_is_money_never_a_count_of_people() -> None:
+    """`6亿人民币` is six hundred million yuan; `人` alone still counts people."""
+    found = [(t.text, t.kind, t.unit) for t in numeric_tokens("耗资约6亿人民币，动用7万人")]
+    assert found == [("6亿人民币", "money", "CNY"), ("7万人", "count", None)]
+
+
 def test_a_portion_in_a_laid_out_plan_asks_no_source_unless_asked() -> None:
     """`60g` in a menu sizes a serving; `80 mg` in a plan is a dose a source must state."""
     (portion,) = numeric_tokens("全麦面包2片（60g）")

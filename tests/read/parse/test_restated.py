@@ -115,3 +115,23 @@ def test_a_common_figure_two_cited_sentences_state_is_the_reports_own() -> None:
     assert {s.text: s.anchors for s in doc.sentences}[
         "Meeting the 2 hours depends on the timetable."
     ] == ()
+
+
+def test_an_amount_to_the_cent_is_distinctive_though_whole() -> None:
+    """`$7.00` in a summary table is the cited price, as `$7.35` would be; a bare `7` is
+    anyone's."""
+    doc = Parser().parse(
+        "r.md",
+        b"# R\n\nThe price reached $7.00 per kilogram [1].\n\n"
+        b"| Market | Price |\n|---|---|\n| Tokyo | $7.00 |\n| Osaka | 7 |\n\n"
+        b"## References\n\n1. Price survey.\n",
+    )
+    rows = {s.text: [a.id for a in s.anchors] for s in doc.sentences if "7" in s.text}
+    assert rows == {
+        "The price reached $7.00 per kilogram [1].": ["1"],
+        "Tokyo | $7.00": ["1"],
+        "Osaka | 7": [],
+    }
+    priced: set[tuple[str, str, str]] = set()
+    assert _figures("at $7.00 and 7.00 kg", priced) == [("7", "", ""), ("7", "", "kg")]
+    assert priced == {("7", "", "")}
