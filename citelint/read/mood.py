@@ -235,6 +235,21 @@ def plan_label(text: str) -> bool:
     return _PLAN_LABEL.match(text) is not None
 
 
+# A lead-in that announces the report's own definitions (`The key definitions used
+# throughout this report:`, `Terminology:`, `本报告采用的定义如下：`): the list after it fixes
+# what the report's terms mean (`Young-old: 65–74 years`), it reports no finding
+_DEFINITIONS = re.compile(
+    r"\W*(?:[\w-]+\s+){0,3}(?:definitions?|terminology|glossary)\b[^:：.。]{0,40}[:：]\s*$"
+    r"|[^。：:]{0,20}(?:定义|术语)[^。：:]{0,12}[:：]\s*$",
+    re.I,
+)
+
+
+def definitions_lead(text: str) -> bool:
+    """Whether a sentence leads in the report's own definitions."""
+    return _DEFINITIONS.match(text) is not None
+
+
 def prospective(text: str, planned: bool = False) -> bool:
     """Whether a sentence says what should be done or aimed at, not what was found; in a
     schedule or a list a plan's label leads in (`planned`), any sentence that reports no

@@ -8,20 +8,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from citelint.ground.document import Block
-from citelint.read.mood import ADVICE_HEADING, plan_heading, plan_label, proposal, window_label
+from citelint.read.mood import (
+    ADVICE_HEADING,
+    definitions_lead,
+    plan_heading,
+    plan_label,
+    proposal,
+    window_label,
+)
 from citelint.read.parse.lists import marker_column, on_marker
 
 
 def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
     """Mark the items of each list a plan's label leads in (`Scenarios:` / `1. EU issues a
     6 % penalty …`): the author's plan or hypotheses, whose lines state only what they
-    report as found (`mood.prospective`). A paragraph label leads the list after it; an
+    report as found (`mood.prospective`); so are the report's own definitions under their
+    lead-in (`The key definitions used throughout this report:` / `- Young-old: 65–74
+    years`). A paragraph label leads the list after it; an
     item label leads the items indented under it in Markdown (the items after them at its
     own indent run on: `- Comments: …`). Set once, while the blocks are being built."""
     for i, lead in enumerate(blocks):
         if lead.kind not in ("p", "li") or not lead.sentences or lead.planned:
             continue  # a label inside a plan's list: its items are the plan's already
-        if not plan_label(lead.sentences[-1].text):
+        last = lead.sentences[-1].text
+        if not (plan_label(last) or definitions_lead(last)):
             continue
         if lead.kind == "li" and not markdown:
             continue  # an HTML item's nesting is not told by its column

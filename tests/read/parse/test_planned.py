@@ -16,6 +16,20 @@ def test_a_list_led_in_by_a_plans_label_is_planned() -> None:
     ]
 
 
+def test_the_reports_own_definitions_under_their_lead_in_are_no_finding() -> None:
+    text = (
+        "The key definitions used throughout this report:\n\n- **Young-old**: 65–74 years\n\n"
+        "本报告采用的定义如下：\n\n- 高龄：85岁及以上\n\n"
+        "Key findings:\n\n- Waits fell to 4 minutes.\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    assert [(b.text, b.planned) for b in doc.blocks if b.kind == "li"] == [
+        ("Young-old: 65–74 years", True),
+        ("高龄：85岁及以上", True),
+        ("Waits fell to 4 minutes.", False),
+    ]
+
+
 SCHEDULE = (
     "## Service Planning\n\n**Immediate (0-30 days)**\n- Audit 12 wards.\n\n**90 days**\n"
     "- Set a 48-hour callback.\n\n## Results\n\n- Waits fell to 4 minutes.\n"
