@@ -46,7 +46,8 @@ the author's own grade (`• Triage 3/4`, `Device Liability: High Risk
 (3/5) – ageing fleet`, `PCO Liability: Medium—Score 2.6/4`: a score out of at most 10 and
 no other figure; a table row of scores or stars, a criterion's weight before them: `|
 Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a Mermaid diagram whose fence an export
-dropped (`xychart-beta` and its lines) state nothing; a short line over bullet lines
+dropped (`xychart-beta` and its lines) and a formula in LaTeX's inline math with a command in
+it (`\\(\\beta_2(x) = (2/3)x\\)`; not `\\(n = 450\\)`) state nothing; a short line over bullet lines
 labels them, as a heading does, and a horizon's window of time names a span, not a value
 (`短期（1-3年）`, `long term (5–10 years)`). Under `--isolated` no schedule or rating of the
 report's own layout mutes a line.

@@ -2,7 +2,8 @@
 
 A number glued to letters (`HER2`, `NCT01828099`) or after a hyphenated prefix (`PD-1`)
 is a name; after `§`, or followed by `.N`, a section or a version; after an ordinal label
-(`Phase 1/2a`, `Grade 3`, `cycle 2`) a name of a step; inside a citation group (`[1]`,
+(`Phase 1/2a`, `Grade 3`, `cycle 2`) a name of a step, after capitals joined by `&` an
+index's name (`S&P 500`); inside a citation group (`[1]`,
 `[10, 11]`) or as a list's enumerator (`3. `, `(2) `) structure. None is a claim token on
 either side, so a source's `(3) documented …` never supports a claim's `3 months`.
 """
@@ -63,7 +64,20 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
         or _hex_id(norm, s, e)  # 04d7e2a1-7d3b-…: an id, not 4 days
         or _ROUND_THE_CLOCK.match(norm, max(0, s - 4), e + 4) is not None  # 24/7 service
         or _meter(norm, s)  # 5/4拍, in 7/8 time: a time signature, both its numbers
+        or (lettered and _index_name(norm, s, e))  # S&P 500
     )
+
+
+# capitals joined by `&` before a number name an index or a company's line (`S&P 500`,
+# `S&P/ASX 200`): the number is the name's, not a count of the words after it
+_AMPERSAND_NAME = re.compile(r"(?<![A-Za-z&])[A-Z]{1,4}&[A-Z]{1,4}(?:/[A-Z]{2,5})?[ \t]?$")
+
+
+def _index_name(norm: str, s: int, e: int) -> bool:
+    """Whether the whole number at `s` (two to four digits, no percent) names an index."""
+    if not (norm[s:e].isdigit() and 2 <= e - s <= 4) or norm[e : e + 1] == "%":
+        return False
+    return _AMPERSAND_NAME.search(norm, max(0, s - 14), s) is not None
 
 
 # the hyphenated run before a number names something when it holds a letter: `H2-1`,

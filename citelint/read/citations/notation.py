@@ -7,11 +7,13 @@ are never how a report cites: `[[3]](url)` is a link, read as one. A superscript
 to a capital after a space or a bracket is an isotope's mass number (`¹³⁷Ba⁺ ions`,
 `(¹⁴C)`), and so is one glued to an element's symbol after a Chinese or Japanese character
 (`和⁶⁸Ge点源`), not a citation; after a word or a stop it cites (`trial¹²`, `rose.¹² The`).
+Brackets inside LaTeX's inline math (`over \\([1,3]\\)`) are an interval.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 _VARIANT_BEFORE = re.compile(r"(?<![A-Za-z0-9])[cgmnpr]\.[^\s\[]+(?:\[\d+\][^\s\[]*)*$")
 VARIANT_REACH = 40  # characters before the bracket a variant's token may start
@@ -45,3 +47,22 @@ def isotope(text: str, start: int, end: int) -> bool:
 
 def _cjk(char: str) -> bool:
     return bool(char) and ("\u3040" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af")
+
+
+# LaTeX's inline math, `\(` … `\)`: a bracket in it is an interval (`over \([1,3]\)`), and a
+# formula holding a command (`\(\beta_2(x) = (2/3)x\)`) has constants, no figures; a
+# statistic written in it with no command (`\(n = 450\)`) stays read
+_COMMAND = re.compile(r"\\[A-Za-z]{2,}")
+_BRACKETS = str.maketrans("[]", "  ")
+
+
+def bracketless(text: str, math: Sequence[tuple[int, int]]) -> str:
+    """`text` with the brackets inside its inline math blanked (offsets kept)."""
+    for begin, end in math:
+        text = text[:begin] + text[begin:end].translate(_BRACKETS) + text[end:]
+    return text
+
+
+def formulas(text: str, math: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of inline math that are formulas: their numbers are no claim's."""
+    return [(b, e) for b, e in math if _COMMAND.search(text, b, e)]

@@ -19,6 +19,7 @@ from citelint.ground.anchors import AnchorGrammar, NearMissHit
 from citelint.ground.document import Anchor, OffsetMap, Reference
 from citelint.ground.tokens import Kind, numeric_tokens
 from citelint.read.citations.hits import CitationHit, Style
+from citelint.read.citations.notation import bracketless, formulas
 from citelint.read.citations.ranges import without_overlaps
 from citelint.read.citations.references import (
     LIST_LEAD,
@@ -163,7 +164,8 @@ class CitationReader:
         raw: RawBlock, offsets: OffsetMap, scanner: CitationScanner, columns: Collection[int] = ()
     ) -> BlockCitations:
         """A block's citations; in a row, the numbers of its table's citation columns too."""
-        hits = scanner.scan(raw.text, raw.links, raw.sups, row=raw.kind == "row")
+        text = bracketless(raw.text, raw.math)  # `\\([1,3]\\)`: an interval, no citation
+        hits = scanner.scan(text, raw.links, raw.sups, row=raw.kind == "row")
         if columns:
             hits = without_overlaps(
                 sorted(
@@ -175,10 +177,10 @@ class CitationReader:
                     key=lambda h: (h.start, h.end),
                 )
             )
-        if not hits:
-            return BlockCitations()  # most blocks cite in no style
+        if not hits:  # most blocks cite in no style
+            return BlockCitations(masks=tuple(formulas(raw.text, raw.math)))
         anchors: list[tuple[int, int, Anchor]] = []
-        masks: list[tuple[int, int]] = []
+        masks = formulas(raw.text, raw.math)
         breaks: list[int] = []
         for hit in hits:
             anchor = Anchor(
@@ -196,7 +198,7 @@ class CitationReader:
             spec = spec_of(hit.style)
             if spec is not None and spec.ends_sentence:
                 breaks.append(hit.end)
-        return BlockCitations(tuple(anchors), tuple(masks), tuple(breaks))
+        return BlockCitations(tuple(anchors), tuple(sorted(masks)), tuple(breaks))
 
 
 # a number glued to a sentence's stop, and the next sentence (or the block's end) after it

@@ -105,6 +105,9 @@ class _Events:
         self.open_links: list[tuple[int, str]] = []
         self.sups: list[tuple[int, int]] = []
         self.sup_open: int | None = None
+        # LaTeX's inline math, `\\(` … `\\)` (a bracket inside is an interval, `\\([1,3]\\)`)
+        self.math: list[tuple[int, int]] = []
+        self.math_open: int | None = None
         self.lists: list[int | None] = []  # the next number of each open list
         self.number: int | None = None
         self.footnote: str | None = None
@@ -127,12 +130,22 @@ class _Events:
         if self.kinds and self.kinds[-1][0] == "p" and not self.strong_depth:
             self.outside.append(s)
         a, b = self.index(start), self.index(end)
+        if s[0] in "()" and a and self.text[a - 1] == "\\":  # an escaped parenthesis
+            self.escaped(s[0])
         self.parts.append(s)
         if self.text[a:b] == s:
             self.offsets.extend(range(a, a + len(s)))
         else:
             self.offsets.extend([a] * len(s))
         self.length += len(s)
+
+    def escaped(self, paren: str) -> None:
+        """`\\(` opens LaTeX's inline math and `\\)` closes it."""
+        if paren == "(":
+            self.math_open = self.length
+        elif self.math_open is not None:
+            self.math.append((self.math_open, self.length + 1))
+            self.math_open = None
 
     def flush(self, kind: str | None = None, level: int = 0, **extra: Any) -> None:
         text = "".join(self.parts)
@@ -152,6 +165,7 @@ class _Events:
                     ),
                     links=self.links,
                     sups=self.sups,
+                    math=self.math,
                     number=self.number if any(k == "li" for k, _ in self.kinds) else None,
                     label=self.footnote,
                     **extra,
@@ -159,7 +173,7 @@ class _Events:
             )
         self.parts, self.offsets, self.breaks, self.length = [], array("l"), [], 0
         self.saw_strong, self.outside = False, []
-        self.links, self.sups = [], []
+        self.links, self.sups, self.math, self.math_open = [], [], [], None
         if self.pending and not self.images:
             self.out.blocks.extend(self.pending)
             self.pending = []

@@ -35,6 +35,7 @@ class RawBlock:
     hard_breaks: list[int] = field(default_factory=list)
     links: list[tuple[int, int, str]] = field(default_factory=list)  # (begin, end, href)
     sups: list[tuple[int, int]] = field(default_factory=list)  # superscript runs
+    math: list[tuple[int, int]] = field(default_factory=list)  # LaTeX `\\(` … `\\)` runs
     number: int | None = None  # an ordered list item's number
     label: str | None = None  # a footnote definition's label
 

@@ -21,6 +21,7 @@ from citelint.ground.tokens import numeric_tokens
         "run 04d7e2a1-7d3b-4c2e-9f1a-0b2c3d4e5f60 ended",  # a UUID, not 4 days
         "左手演奏固定的奇数节拍（如5/4拍）",  # a time signature
         "a waltz in 3/4 time and a piece in 7/8 meter",
+        "overlapped with S&P 500 worst drawdowns; the S&P/ASX 200 index",  # an index's name
     ],
 )
 def test_structure_is_not_a_quantity(text: str) -> None:
@@ -36,6 +37,7 @@ def test_structure_is_not_a_quantity(text: str) -> None:
         ("rate (3)", ["3"]),  # a parenthesis a sentence ends with is not an enumerator
         ("3/4 patients and 10 days", ["3/4", "4 patients", "10 days"]),  # no family: a rate
         ("in 2010-2019 at 12 beds", ["2010", "2019", "12 beds"]),  # no hex letter: no id
+        ("R&D 15% of sales", ["15%"]),  # a percent after `&`-joined capitals is one
     ],
 )
 def test_numbers_beside_structure_still_count(text: str, found: list[str]) -> None:

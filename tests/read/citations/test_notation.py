@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citelint.read.citations.notation import isotope, notation
+from citelint.read.citations.notation import bracketless, formulas, isotope, notation
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,12 @@ def test_a_notation_in_brackets(text: str, bracket: str, is_notation: bool) -> N
 def test_an_isotopes_mass_number(text: str, sup: str, mass_number: bool) -> None:
     start = text.index(sup)
     assert isotope(text, start, start + len(sup)) is mass_number
+
+
+def test_brackets_in_inline_math_are_an_interval_and_a_command_makes_a_formula() -> None:
+    text = "over (F(x) = \\frac{1}{4}x) on ([1,3]) with (n = 450) cited [2]"
+    math = [(5, 26), (30, 37), (43, 52)]  # the three `\\(` … `\\)` runs, as parsed
+    blanked = bracketless(text, math)
+    assert blanked[30:37] == "( 1,3 )" and blanked.endswith("cited [2]")
+    assert len(blanked) == len(text)
+    assert formulas(text, math) == [(5, 26)]  # `\\frac`: constants; `n = 450` stays read
