@@ -128,9 +128,9 @@ def speaks_for_itself(text: str, paragraph: str = "") -> bool:
 # my research …`, `Now let's search for …`, `I'll conduct systematic web research …`,
 # `让我继续搜索：`, `让我为您进行全面调研分析`): a first person about to search, research,
 # look for or gather information, at a sentence's start, or saying it needs more of it
-# (`我需要更多关于…的信息`, `I need more specific information on …`). The verb decides,
-# never the topic: `Let me explain the research findings` and `I'll provide a comprehensive
-# analysis` are the report speaking, `我将为您撰写…报告` announces it.
+# (`我需要更多关于…的信息`, `我需要再查找一些关于…的信息`, `I need more specific information
+# on …`). The verb decides, never the topic: `Let me explain the research findings` and `I'll
+# provide a comprehensive analysis` are the report speaking, `我将为您撰写…报告` announces it.
 _DETERMINERS = (
     r"(?:(?:my|the|a|an|one|another|some|more|any|final|further|additional|specific|latest|"
     r"most|recent|necessary|relevant|detailed|current|targeted|systematic|comprehensive|web|"
@@ -151,7 +151,8 @@ RESEARCH_NARRATION = re.compile(
     r"|I\s+(?:still\s+)?need\s+(?:more|additional|further|specific|detailed)\s+"
     r"(?:[\w-]+\s+){0,3}?(?:information|details|data)\b"
     r"|让我们?[^。！？\n]{0,12}?(?:搜索|检索|查找|查询|搜集|收集|调研)"
-    r"|我(?:还)?需要(?:获取|查找|了解|搜集)?更[^。！？\n]{0,40}?(?:信息|资料)"
+    r"|我(?:还)?需要(?:再|继续|进一步)?(?:获取|查找|了解|搜集|搜索|检索)?(?:更|一些)[^。！？\n]{0,40}?"
+    r"(?:信息|资料)"
     r"|我(?:将|会|来)\s*(?:先|再|继续|进一步|接着)?\s*(?:搜索|检索|查找|查询|搜集))",
     re.I | re.M,
 )
