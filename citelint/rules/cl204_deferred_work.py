@@ -48,13 +48,13 @@ Passes:
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from citelint.evidence.phrases import PhraseMatcher
 from citelint.outputs.diagnostic import Severity
 from citelint.read.analysis import Analysis
+from citelint.read.parse.method_sections import leaked_reasoning
 from citelint.read.voice import research_narrations
 from citelint.rules.base import Finding, Rule, RuleOptions
 
@@ -130,41 +130,18 @@ class DeferredWork(Rule[Options]):
         )
 
 
-_THINK_CLOSE = re.compile(r"</think\s*>", re.I)
-_THINK_OPEN = re.compile(r"<think\s*>", re.I)
-
-
 def _leaked_reasoning(code: str, analysis: Analysis) -> Iterator[Finding]:
     """The first `</think>` tag a prose block's markup hides, as one finding from the
     reasoning's start (its `<think>` tag, else the first block) to the tag."""
-    text = analysis.doc.text
-    prose = [b for b in analysis.doc.blocks if not b.appendix]  # in the report's order
-    starts = [b.start for b in prose]
-    shown: dict[int, bool] = {}  # whether a block shows the tag as text, read once each
-    upto = ticks = 0  # the backticks on the tag's line so far, counted once each
-    for m in _THINK_CLOSE.finditer(text):
-        line = text.rfind("\n", upto, m.start())
-        if line >= 0:
-            upto, ticks = line + 1, 0
-        ticks, upto = ticks + text.count("`", upto, m.start()), m.start()
-        at = bisect_right(starts, m.start()) - 1  # the block the tag may sit in
-        block = prose[at] if at >= 0 else None
-        if block is None or m.start() >= block.offsets.end(len(block.text)):
-            continue  # between blocks: in code, or markup of no prose
-        if at not in shown:
-            shown[at] = _THINK_CLOSE.search(block.text) is not None
-        if shown[at] or ticks % 2:
-            continue  # shown as text or in a code span: a mention
-        opened = _THINK_OPEN.search(text, 0, m.start())
+    found = leaked_reasoning(analysis.doc.text, analysis.doc.blocks)
+    if found is not None:
         yield Finding(
             code,
-            opened.start() if opened else prose[0].start,
-            m.end(),
+            *found,
             "leaked reasoning: the model's thinking, closed by '</think>', is in the report; "
             "remove it before it ships",
             subject="</think>",
         )
-        return
 
 
 def _narration_runs(analysis: Analysis) -> Iterator[tuple[int, int, str, int]]:

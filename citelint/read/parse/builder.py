@@ -35,8 +35,7 @@ from citelint.read.parse.lists import (
 from citelint.read.parse.method_sections import (
     LEAD_TRAIL_PUNCT,
     NUMBERING,
-    own_accounts,
-    transcript_notes,
+    own_words,
 )
 from citelint.read.parse.planned import planned_lists, planned_sections
 from citelint.read.parse.raw import ParseOutput, RawBlock, ScopedAnchors
@@ -57,6 +56,7 @@ DEFAULT_APPENDIX_HEADINGS: tuple[str, ...] = (
     "appendix",
     "references",
     "sources",
+    "source",  # `**Source**:` over a subsection's one page, as `**Sources**:` over several
     "bibliography",
 )
 
@@ -133,8 +133,8 @@ class DocumentBuilder:
         sectioned = section_sources(state.blocks, references.entries)
         opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
         if not self._trusted:  # under --isolated no report's words mute its sentences
-            own_accounts(state.blocks)  # a method section the report opens by naming itself
-            transcript_notes(state.blocks)  # an agent's summary of its own search
+            # a method section naming itself, an agent's notes of its search, a model's thinking
+            own_words(state.blocks, text)
             planned_lists(state.blocks, text, markdown)  # `Scenarios:` / `1. …`
             planned_sections(state.blocks, text if markdown else "")  # a plan's heading
         flattened_tables(state.blocks)  # an exported table's rows, one cell per paragraph

@@ -7,12 +7,16 @@ transcript gives of its own research, a list under a paragraph that opens by nar
 research and ends in a colon (`I'll conduct comprehensive web research …Based on my
 comprehensive web research, I now have sufficient insights … I've gathered evidence on:` /
 `1. … including 30-day retention …`): the notes of the search, restated in the body they
-precede, and deleted with the transcript (CL204 asks it). Also here: a heading's name as
-read for it and for the appendix (`NUMBERING`, `LEAD_TRAIL_PUNCT`)."""
+precede, and deleted with the transcript (CL204 asks it). So is a model's thinking left
+above the report, closed by a `</think>` tag its markup hides (`Need include "0.027 dB/cm"
+from latitudeds. … Let's write.</think># …`): its notes are deleted, not cited (CL204 asks
+it, `leaked_reasoning`). Also here: a heading's name as read for it and for the appendix
+(`NUMBERING`, `LEAD_TRAIL_PUNCT`)."""
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from citelint.ground.document import Block
@@ -59,6 +63,14 @@ _NAMES_ITSELF = re.compile(
 _NAMES_ITSELF_WITHIN = 400  # how far into that paragraph
 
 
+def own_words(blocks: Sequence[Block], text: str) -> None:
+    """Mark what the report says of its own doing, no claim about the world: a method
+    section that names itself, an agent's summary of its search, a model's thinking."""
+    own_accounts(blocks)
+    transcript_notes(blocks)
+    thinking_notes(blocks, text)
+
+
 def own_accounts(blocks: Sequence[Block]) -> None:
     """Mark the blocks of each method section whose first paragraph names the report (the
     blocks are still being built: the flag is set once, here)."""
@@ -99,3 +111,45 @@ def transcript_notes(blocks: Sequence[Block]) -> None:
 
 def _method_heading(name: str) -> bool:
     return name in _METHOD_NAMES or _METHOD_PART.split(name, 1)[0].strip() in _METHOD_NAMES
+
+
+_THINK_CLOSE = re.compile(r"</think\s*>", re.I)
+_THINK_OPEN = re.compile(r"<think\s*>", re.I)
+
+
+def leaked_reasoning(text: str, blocks: Sequence[Block]) -> tuple[int, int] | None:
+    """Where a model's thinking sits in the report `text`: from its `<think>` tag (else the
+    first prose block) to the first `</think>` tag a prose block's markup hides — not shown
+    as text, not in a code span (a mention)."""
+    prose = [b for b in blocks if not b.appendix]  # in the report's order
+    starts = [b.start for b in prose]
+    shown: dict[int, bool] = {}  # whether a block shows the tag as text, read once each
+    upto = ticks = 0  # the backticks on the tag's line so far, counted once each
+    for m in _THINK_CLOSE.finditer(text):
+        line = text.rfind("\n", upto, m.start())
+        if line >= 0:
+            upto, ticks = line + 1, 0
+        ticks, upto = ticks + text.count("`", upto, m.start()), m.start()
+        at = bisect_right(starts, m.start()) - 1  # the block the tag may sit in
+        block = prose[at] if at >= 0 else None
+        if block is None or m.start() >= block.offsets.end(len(block.text)):
+            continue  # between blocks: in code, or markup of no prose
+        if at not in shown:
+            shown[at] = _THINK_CLOSE.search(block.text) is not None
+        if shown[at] or ticks % 2:
+            continue  # shown as text or in a code span: a mention
+        opened = _THINK_OPEN.search(text, 0, m.start())
+        return (opened.start() if opened else prose[0].start), m.end()
+    return None
+
+
+def thinking_notes(blocks: Sequence[Block], text: str) -> None:
+    """Mark the blocks of a model's leaked thinking that end before its `</think>` tag: the
+    notes are deleted with it, their figures asked of no source (the block holding the tag
+    is read as before)."""
+    found = leaked_reasoning(text, blocks) if "</" in text else None
+    if found is None:
+        return
+    for block in blocks:
+        if block.start >= found[0] and block.offsets.end(len(block.text)) <= found[1]:
+            object.__setattr__(block, "own_account", True)

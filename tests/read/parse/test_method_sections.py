@@ -1,8 +1,10 @@
-"""A method or scope section the report opens by naming itself is its own account."""
+"""A method or scope section the report opens by naming itself, an agent's notes of its
+search and a model's leaked thinking are its own account."""
 
 from __future__ import annotations
 
 from citelint.read.parse import Parser
+from citelint.read.parse.method_sections import leaked_reasoning
 from tests.read.parse.conftest import parse
 
 
@@ -84,3 +86,28 @@ def test_a_transcripts_summary_of_its_search_is_its_own_account() -> None:
     # a lead-in that only narrates in the past, with no research to come, is the report's
     past = "In my review I found:\n\n- 30% of clinics use it\n"
     assert not [b for b in parse("r.md", past).blocks if b.own_account]
+
+
+def test_a_models_thinking_above_the_report_is_its_own_account() -> None:
+    text = (
+        'Need include "0.027 dB/cm" from latitudeds.\n\n'
+        'Need include "Ni mask selectivity ~6" from HAL.\n\n'
+        "Let's write.</think># Etch damage in LN\n\n"
+        "Ion milling left losses of 4 dB/cm [1].\n\n"
+        "## References\n\n1. Review.\n"
+    )
+    doc = Parser().parse("r.md", text.encode())
+    assert [(b.text[:22], b.own_account) for b in doc.blocks if not b.appendix] == [
+        ('Need include "0.027 dB', True),
+        ('Need include "Ni mask ', True),
+        ("Let's write.# Etch dam", False),  # the tag's own block is read as before
+        ("Ion milling left losse", False),
+    ]
+    assert leaked_reasoning(text, doc.blocks) == (0, text.index("</think>") + len("</think>"))
+
+
+def test_a_think_tag_shown_as_text_mutes_nothing() -> None:
+    text = "Models may emit `</think>` tags.\n\nLosses fell to 4 dB/cm.\n"
+    doc = Parser().parse("r.md", text.encode())
+    assert leaked_reasoning(text, doc.blocks) is None
+    assert not any(b.own_account for b in doc.blocks)
