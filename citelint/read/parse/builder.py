@@ -272,7 +272,7 @@ class DocumentBuilder:
             for phrase in self._appendix:
                 if candidate == phrase:
                     return True
-                if candidate.startswith(phrase) and _APPENDIX_LABEL.match(candidate, len(phrase)):
+                if candidate.startswith(phrase) and _labelled(candidate, len(phrase)):
                     return True
         return False
 
@@ -309,6 +309,15 @@ _APPENDIX_LABEL = re.compile(
     r"\s*(?:(?:[a-z]|[0-9]{1,3}|[ivx]{1,4}|[一二三四五六七八九十]{1,3})(?:$|[\s:：.\-–—(（/|])"
     r"|$|[:：.\-–—(（/|])"
 )
+
+
+def _labelled(candidate: str, end: int) -> bool:
+    """Whether an appendix word ending at `end` is followed by a label or a title; a
+    Latin word must end there (`Sources of benefit` is no `source` labelled `s`)."""
+    pair = candidate[end - 1 : end + 1]
+    if len(pair) == 2 and pair.isascii() and pair.isalpha():
+        return False
+    return _APPENDIX_LABEL.match(candidate, end) is not None
 
 
 def _note_lead_in(state: _BuildState, raw: RawBlock, sentences: Sequence[Sentence]) -> None:
