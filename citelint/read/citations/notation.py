@@ -57,10 +57,17 @@ _BRACKETS = str.maketrans("[]", "  ")
 
 
 def bracketless(text: str, math: Sequence[tuple[int, int]]) -> str:
-    """`text` with the brackets inside its inline math blanked (offsets kept)."""
+    """`text` with the brackets inside its inline math blanked (offsets kept); one pass,
+    however many spans a block holds (the spans are in order and apart)."""
+    if not math:
+        return text
+    parts: list[str] = []
+    at = 0
     for begin, end in math:
-        text = text[:begin] + text[begin:end].translate(_BRACKETS) + text[end:]
-    return text
+        parts += (text[at:begin], text[begin:end].translate(_BRACKETS))
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 def formulas(text: str, math: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -52,3 +52,11 @@ def test_brackets_in_inline_math_are_an_interval_and_a_command_makes_a_formula()
     assert blanked[30:37] == "( 1,3 )" and blanked.endswith("cited [2]")
     assert len(blanked) == len(text)
     assert formulas(text, math) == [(5, 26)]  # `\\frac`: constants; `n = 450` stays read
+
+
+def test_bracketless_blanks_every_span_of_many_in_one_pass() -> None:
+    text = r"\([1,2]\) [3] " * 2000
+    spans = [(i * 14, i * 14 + 9) for i in range(2000)]
+    out = bracketless(text, spans)
+    assert len(out) == len(text)
+    assert out == r"\( 1,2 \) [3] " * 2000
