@@ -24,7 +24,9 @@ An agent's narration of the research it is about to do, left in the report by a 
 work promised, not done: a first person about to search, research, look for or gather
 information, at a sentence's start, is CL204 by that form, whatever the topic. The report
 speaking of itself (`I'll provide a comprehensive analysis`, `Let me explain the research
-findings`, `我将为您撰写…报告`) is not.
+findings`, `我将为您撰写…报告`) is not. A run of such notes is one finding, across its
+paragraphs and a remark between them (`I'll research X. This is an important topic.` then
+`Let me search for …`): the editor deletes it once.
 
 A model's reasoning left above the report, closed by a `</think>` tag the renderer hides
 (`? The user wants report. I need output final. … Let's write.</think># How …`), is the
@@ -147,9 +149,10 @@ def _leaked_reasoning(code: str, analysis: Analysis) -> Iterator[Finding]:
 def _narration_runs(analysis: Analysis) -> Iterator[tuple[int, int, str, int]]:
     """Each run of research narration as one finding: its start and end in the report, its
     first sentence's lead and how many sentences follow it. Sentences join a run when only
-    space lies between them in one paragraph, or across paragraphs when the one before ends
-    with narration and the next opens with it in its first sentence (`我发现现有结果不够具体，
-    让我…`) — an agent's transcript left above a report is one thing to delete."""
+    space lies between them in one paragraph, or across paragraphs when the one before holds
+    narration and the next opens with it in its first sentence (`我发现现有结果不够具体，
+    让我…`) — an agent's transcript left above a report is one thing to delete, a remark
+    between its notes (`I'll research X. This is an important topic.`) included."""
     run: list[int] = []  # start, end, sentences
     lead = ""
     seam = -1  # the index of the block whose last narration ends it, the run still open
@@ -169,7 +172,7 @@ def _narration_runs(analysis: Analysis) -> Iterator[tuple[int, int, str, int]]:
                     yield run[0], run[1], lead, run[2] - 1
                 run, lead = [block.offsets[start], block.offsets.end(end), 1], words
             last = end
-        if run and last and not text[last:].strip():
+        if run and last:
             seam = i
         elif run and (last or text.strip()):
             yield run[0], run[1], lead, run[2] - 1
