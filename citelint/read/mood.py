@@ -72,7 +72,8 @@ _OUTLOOK = re.compile(
 # months`): the sentence states a result too, and is no plan
 _FINDING = re.compile(
     r"\b(?:was|were|has\s+been|have\s+been|showed|shown|reported|found|achieved|improved|"
-    r"reduced|increased|decreased|demonstrated|yielded|led\s+to|rose|fell|grew)\b",
+    r"reduced|increased|decreased|demonstrated|yielded|led\s+to|rose|fell|grew|reached|"
+    r"scored|attained|outperformed)\b",
     re.I,
 )
 
@@ -233,21 +234,6 @@ def rating_line(text: str) -> bool:
 def plan_label(text: str) -> bool:
     """Whether a sentence is a plan's label (`Scenarios:`, `Success criterion: …`)."""
     return _PLAN_LABEL.match(text) is not None
-
-
-# A lead-in that announces the report's own definitions (`The key definitions used
-# throughout this report:`, `Terminology:`, `本报告采用的定义如下：`): the list after it fixes
-# what the report's terms mean (`Young-old: 65–74 years`), it reports no finding
-_DEFINITIONS = re.compile(
-    r"\W*(?:[\w-]+\s+){0,3}(?:definitions?|terminology|glossary)\b[^:：.。]{0,40}[:：]\s*$"
-    r"|[^。：:]{0,20}(?:定义|术语)[^。：:]{0,12}[:：]\s*$",
-    re.I,
-)
-
-
-def definitions_lead(text: str) -> bool:
-    """Whether a sentence leads in the report's own definitions."""
-    return _DEFINITIONS.match(text) is not None
 
 
 def prospective(text: str, planned: bool = False) -> bool:

@@ -26,7 +26,9 @@ scenario (`Scenarios: 1) an outage delays 30% of calls`, or a list such a label 
 the items listed under a heading that names the plan (`### Recommendation Summary`, `####
 Scenarios`, or the plan the reader asked for: `### 3.2 两周食谱表`, `Meal plan`), the
 report's own definitions under their lead-in (`The key definitions used throughout this
-report:` over `- Young-old: 65–74 years`; `本报告采用的定义如下：`), and
+report:` over `- Young-old: 65–74 years`; `本报告采用的定义如下：`) or the design it
+recommends (`… the following pipeline is recommended for Component 1:`; not `… are
+recommended by the WHO:`), and
 the lines of a schedule laid out under a time window (`Phase one (0–90 days)` over `•
 Train 40 nurses`; two or more windows such as `**Immediate (0-30 days)**` and `**90
 days**`, each over a list; a step opened by its window and a colon,

@@ -7,7 +7,6 @@ import pytest
 from citelint.read.mood import (
     bare_diagram,
     class_by_members,
-    definitions_lead,
     glossary,
     line_label,
     plan_heading,
@@ -275,13 +274,3 @@ def test_every_paragraph_of_the_authors_proposal_is_the_plan() -> None:
         "Data Partitioning: 60% training, 20% validation, 20% test.",
         "The weights default to 0.4, 0.3 and 0.3.",
     ]
-
-
-def test_a_lead_in_to_the_reports_own_definitions() -> None:
-    assert definitions_lead("The key definitions used throughout this report:")
-    assert definitions_lead("Terminology:") and definitions_lead("本报告采用的定义如下：")
-    # not a lead-in: a sentence about definitions, a label with its text after the colon,
-    # another word for terms
-    assert not definitions_lead("The definitions changed in 2021, when 4.2 million moved.")
-    assert not definitions_lead("Definition: cases rose 12% in 2021.")
-    assert not definitions_lead("In financial terms:")

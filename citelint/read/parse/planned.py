@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from citelint.ground.document import Block
+from citelint.read.lead_ins import definitions_lead, recommends_lead
 from citelint.read.mood import (
     ADVICE_HEADING,
-    definitions_lead,
     plan_heading,
     plan_label,
     proposal,
@@ -24,14 +24,16 @@ def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
     6 % penalty …`): the author's plan or hypotheses, whose lines state only what they
     report as found (`mood.prospective`); so are the report's own definitions under their
     lead-in (`The key definitions used throughout this report:` / `- Young-old: 65–74
-    years`). A paragraph label leads the list after it; an
+    years`) and the design it recommends (`… the following pipeline is recommended for
+    Component 1:` / `4. Pose estimation: … 17-keypoint skeletons`). A paragraph label leads
+    the list after it; an
     item label leads the items indented under it in Markdown (the items after them at its
     own indent run on: `- Comments: …`). Set once, while the blocks are being built."""
     for i, lead in enumerate(blocks):
         if lead.kind not in ("p", "li") or not lead.sentences or lead.planned:
             continue  # a label inside a plan's list: its items are the plan's already
         last = lead.sentences[-1].text
-        if not (plan_label(last) or definitions_lead(last)):
+        if not (plan_label(last) or definitions_lead(last) or recommends_lead(last)):
             continue
         if lead.kind == "li" and not markdown:
             continue  # an HTML item's nesting is not told by its column
