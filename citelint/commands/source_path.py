@@ -22,8 +22,8 @@ from citelint.commands.arguments import Parser
 from citelint.commands.fetch.pages import page_name
 from citelint.ground.errors import UsageError
 from citelint.read.citations.indexes import WEB_INDEX
-from citelint.read.citations.styles import IDENTIFIERS, URL
-from citelint.read.citations.urls import URL_IDS
+from citelint.read.citations.styles import URL
+from citelint.read.citations.urls import IDENTIFIERS, URL_IDS
 from citelint.sources.kinds import SourceKind
 
 _BARE_DOI = re.compile(r"(10\.\d{4,9}/\S+)")
@@ -49,7 +49,7 @@ def named(citation: str, kinds: Mapping[str, SourceKind]) -> tuple[str, str]:
         return "DOI", text
     raise UsageError(
         f"cannot tell what '{citation}' cites: give an anchor (pmid:123), an identifier "
-        "(PMID 123, doi:10.…, PMC123, NCT01234567) or a URL"
+        "(PMID 123, doi:10.…, PMC123, NCT01234567, arXiv:2401.01234) or a URL"
     )
 
 

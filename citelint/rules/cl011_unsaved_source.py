@@ -115,6 +115,8 @@ class UnsavedSource(Rule[Options]):
             f"{n} {sources} this report cites {'are' if n != 1 else 'is'} not saved"
             if saves_any
             else f"none of the {n} {sources} this report cites is saved"
+            if n != 1
+            else "the one source this report cites is not saved"  # not `none of the 1`
         )
         return Finding(
             self.code,

@@ -31,6 +31,7 @@ def test_every_kind_says_what_its_file_holds() -> None:
         ("https://pubmed.ncbi.nlm.nih.gov/22663011/", ("PMID", "22663011")),
         ("NCT01234567", ("NCT", "NCT01234567")),
         ("PMC3549295", ("PMCID", "PMC3549295")),
+        ("arXiv:2505.12490", ("arXiv", "2505.12490")),
         ("guideline:CSCO-2024", ("guideline", "CSCO-2024")),
         ("https://example.org/a?b=1", ("URL", "https://example.org/a?b=1")),
     ],

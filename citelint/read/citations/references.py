@@ -21,9 +21,8 @@ from dataclasses import dataclass
 
 from citelint.ground.document import Reference
 from citelint.ground.tokens import fold
-from citelint.read.citations.styles import IDENTIFIERS, URL, URL_TAIL
-from citelint.read.citations.urls import URL_IDS
-from citelint.sources.loaders.arxiv import ARXIV_ID
+from citelint.read.citations.styles import URL, URL_TAIL
+from citelint.read.citations.urls import IDENTIFIERS, URL_IDS
 
 LIST_NAMES: tuple[str, ...] = (
     "references",
@@ -57,7 +56,6 @@ _NUMBERING = re.compile(r"^\s*(?:[0-9]+(?:\.[0-9]+)*\.?|[IVXLC]+\.)\s*")
 _KEY_LEAD = re.compile(r"^\s*(?:\[(\d{1,3})\]|【(\d{1,3})】|(\d{1,3})[.)]|\[\^(\d{1,3})\])\s+")
 # An entry that names the source of the entry before it (`[^6] 同上。`, `Ibid., p. 4`): ibid.
 _IBID = re.compile(r"(?:同上|同前|ibid\b\.?|id\.)(?:\W|$)", re.I)
-_ARXIV = ("arXiv", re.compile(rf"\barXiv\s*[:：]\s*({ARXIV_ID})(?:v\d+)?", re.I))
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _APA_YEAR = re.compile(r"\((1[89]\d\d|20\d\d)[a-z]?\)")
 _PARTS = re.compile(r"(?<=[\w\)\]?!])\.\s+(?=[\w\"“(\[])")
@@ -158,7 +156,7 @@ def read_entry(text: str, links: Sequence[str] = ()) -> EntryText:
     """Identifiers, URLs and bibliographic fields of one entry's text."""
     urls = list(dict.fromkeys([*links, *(m.group(0).rstrip(URL_TAIL) for m in URL.finditer(text))]))
     ids: list[tuple[str, str]] = []
-    for kind, pattern in (*IDENTIFIERS, _ARXIV):
+    for kind, pattern in IDENTIFIERS:
         ids += [(kind, m.group(1).rstrip(URL_TAIL)) for m in pattern.finditer(text)]
     for url in urls:
         for kind, pattern in URL_IDS:

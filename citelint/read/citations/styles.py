@@ -36,7 +36,7 @@ from citelint.read.citations.positional import (
     SPACED_AFTER_BRACKET,
 )
 from citelint.read.citations.ranges import merged, overlaps, without_overlaps
-from citelint.read.citations.urls import shown_link, text_fragment
+from citelint.read.citations.urls import IDENTIFIERS, shown_link, text_fragment
 
 _NUM = r"\d{1,3}"
 _LIST = rf"{_NUM}(?:\s*[-–—]\s*{_NUM})?(?:\s*[,，;、]\s*{_NUM}(?:\s*[-–—]\s*{_NUM})?)*"
@@ -55,12 +55,6 @@ _SUP_TABLE = str.maketrans(_SUP_DIGITS + "˒⸴⁻", "0123456789,,-")
 _POWER_BEFORE = re.compile(r"(?:[\d^×xX/·⁻⁺]|(?<![a-zA-Z])[a-zA-Zµμα-ωΑ-Ω]{1,2})$")  # `χ²`
 URL = re.compile(r"https?://[^\s<>\"'\]\[)（）]+", re.I)
 URL_TAIL = ".,;:!?。，；："
-IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("PMID", re.compile(r"\bPMID\s*(?:[:：]\s*)?(\d{1,9})\b")),
-    ("PMCID", re.compile(r"\b(?:PMCID\s*(?:[:：]\s*)?)?(PMC\d{3,9})\b")),
-    ("DOI", re.compile(r"\bdoi\s*[:：]\s*(10\.\d{4,9}/[^\s\"<>]+)", re.I)),
-    ("NCT", re.compile(r"\b(NCT\d{8})\b")),
-)
 # What stands before an NCT id that cites rather than states: an opening bracket, a list
 # separator inside one, or a label's colon (`(NCT01234567)`, `ClinicalTrials.gov: NCT…`).
 _CITING_BEFORE = re.compile(r"[(\[（【,;、:：]\s*$")
@@ -247,7 +241,8 @@ class CitationScanner:
                 ident = m.group(1).rstrip(URL_TAIL)
                 while ident.endswith(")") and ident.count("(") < ident.count(")"):
                     ident = ident[:-1].rstrip(URL_TAIL)  # `(doi:10.1/x)`: the bracket closes
-                end = m.start(1) + len(ident)  # a closing bracket or stop is not the id's
+                # a closing bracket or stop is not the id's, an arXiv version is (`…v2`)
+                end = m.end() if kind == "arXiv" else m.start(1) + len(ident)
                 hits.append(
                     CitationHit(
                         Style.IDENTIFIER,
@@ -309,8 +304,9 @@ REGISTRY: tuple[StyleSpec, ...] = (
     StyleSpec(
         Style.IDENTIFIER,
         CitationScanner._identifiers,
-        "PNdD",
-        r"(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d",
+        "PNdDvV",  # `arXiv:` by its `v`, rarer than its `a`
+        r"(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d|"
+        r"(?<=[aA][rR][xX][iI][vV])\s*[:：]",
     ),
     StyleSpec(Style.DATED, dated, "[", DATED_FOLLOWS),  # `[news (2025-06-23)]`
     StyleSpec(Style.SOURCE_ID, source_ids, "_", SOURCE_ID_FOLLOWS),  # `source_id:5666146…`

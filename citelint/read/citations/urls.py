@@ -1,5 +1,7 @@
-"""URLs as citations: their normalised form, the identifiers they carry, and the quote
-of a `#:~:text=` fragment (URL Fragment Text Directives) and where a page holds it."""
+"""URLs and identifiers as citations: the identifiers written in text (`PMID: 123`,
+`doi:10.…`, `arXiv:2505.12490`), a URL's normalised form and the identifiers it carries,
+and the quote of a `#:~:text=` fragment (URL Fragment Text Directives) and where a page
+holds it."""
 
 from __future__ import annotations
 
@@ -10,6 +12,17 @@ from citelint.ground.tokens import fold
 from citelint.sources.loaders.arxiv import ARXIV_ID
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+# Identifiers written in text, each with its word: what the citation scanner reads as an
+# identifier citation and a reference entry as its source.
+IDENTIFIERS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("PMID", re.compile(r"\bPMID\s*(?:[:：]\s*)?(\d{1,9})\b")),
+    ("PMCID", re.compile(r"\b(?:PMCID\s*(?:[:：]\s*)?)?(PMC\d{3,9})\b")),
+    ("DOI", re.compile(r"\bdoi\s*[:：]\s*(10\.\d{4,9}/[^\s\"<>]+)", re.I)),
+    ("NCT", re.compile(r"\b(NCT\d{8})\b")),
+    # `(arXiv:2505.12490, Aug 2025)`: the id with its prefix and colon; `arXiv 2408` names
+    # the work in prose and is no citation
+    ("arXiv", re.compile(rf"\barXiv\s*[:：]\s*({ARXIV_ID})(?:v\d+)?", re.I)),
+)
 # Identifiers a URL of PubMed, PMC, ClinicalTrials.gov or doi.org carries.
 URL_IDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("PMID", re.compile(r"pubmed\.ncbi\.nlm\.nih\.gov/(\d{1,9})(?:/|$|[?#])", re.I)),

@@ -157,11 +157,13 @@ def test_a_fragment_of_one_word_is_a_place_not_a_quote(root: Path, fragment: str
 
 
 def test_identifiers_in_text(root: Path) -> None:
-    _, resolved = _resolve(root, "Rate 4.8 months (PMID: 2001). Trial (NCT01234567).\n")
-    found, missing = resolved.resolutions.values()
+    text = "Rate 4.8 months (PMID: 2001). Trial (NCT01234567). Leaks 60% (arXiv:2505.12490).\n"
+    _, resolved = _resolve(root, text)
+    found, missing, paper = resolved.resolutions.values()
     assert isinstance(found, Span)
     assert isinstance(missing, Failure) and missing.kind is FailureKind.UNSAVED
-    assert list(resolved.unsaved) == ["NCT01234567"]
+    assert isinstance(paper, Failure) and paper.kind is FailureKind.UNSAVED
+    assert list(resolved.unsaved) == ["NCT01234567", "arXiv:2505.12490"]
 
 
 def test_no_sources_root_says_so() -> None:

@@ -173,6 +173,16 @@ def test_bare_urls_drop_trailing_punctuation() -> None:
             ],
         ),
         ("It is registered as NCT01234567.", []),  # stated, not cited: an entity
+        # an arXiv id with its prefix cites the paper; the prefix alone or the month is none
+        (
+            "Research (arXiv:2505.12490, Aug 2025) found 60% leakage.",
+            [("identifier", "arXiv", "2505.12490", "arXiv:2505.12490")],
+        ),
+        (
+            "As ARXIV：2101.00001v2 shows.",
+            [("identifier", "arXiv", "2101.00001", "ARXIV：2101.00001v2")],
+        ),
+        ("The arXiv 2408 preprint and arXiv: a server.", []),
         # a bracket around the identifier closes it; one inside the DOI is its own
         (
             "Rate (doi:10.1056/NEJMoa1).",
