@@ -59,7 +59,9 @@ Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A ci
 covers its own sentence; a report's citations that close a paragraph cover the paragraph
 when no sentence before them cites; a cited sentence covers the run of uncited sentences
 just before it that continue its subject (a shared code, abbreviation, capitalised name
-or drug, or a sentence that points back: `This trial …`), and a neighbour that points
+or drug, a measure in the same unit — `… range (about 36,000 km).` before `… to 450,000
+km, a tenfold increase in range [2]` — or a sentence that points back: `This trial …`),
+and a neighbour that points
 back to it; a list's closing citation covers its items and lead-in (a loose list's too,
 its items a blank line apart; not a citation its last item only borrowed from the sub-list
 under it), and a list's own last item that is a source line (`- **来源**：[…](…)`) the

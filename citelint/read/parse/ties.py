@@ -17,7 +17,9 @@ tied to its cited neighbour by grammar, never by knowledge:
 - the run of uncited sentences just before a cited one continues its subject: walking
   back from the cited sentence, each joins while it shares a name with the run so far
   (a code or an abbreviation, `AIM-HN`, `HRAS`; a capitalised word inside a sentence; a
-  drug by its naming grammar) or the sentence after it points back; one opening with
+  drug by its naming grammar), states a measure in the unit the sentence after it states
+  (its baseline: `… range (about 36,000 km).` before `… to 450,000 km, a tenfold increase
+  in range [3]`) or the sentence after it points back; one opening with
   `The` and a noun (`The app had over 6.16 million downloads.`) joins when the sentence
   before it does, between two sentences naming the same subject (`CapCut`). `The farnesyltransferase
   inhibitor tipifarnib blocks HRAS signalling. In a phase II trial (AIM-HN), tipifarnib
@@ -38,6 +40,8 @@ from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block, Sentence
 from citelint.ground.tokens.drugs import DrugGrammar
+from citelint.ground.tokens.kinds import Kind
+from citelint.ground.tokens.numbers import cached_tokens
 
 # (in Chinese the demonstrative may follow a preposition: `在该研究中，…`, `根据此项调查，…`;
 # `其他`, `其次`, `其实` — "other", "secondly", "in fact" — point at nothing)
@@ -170,7 +174,7 @@ def _runs(sentences: list[Sentence]) -> list[Sentence]:
         if not shared:
             continue
         own = names(s.text)
-        if own & subject or _points_back(out[i + 1].text):
+        if own & subject or _points_back(out[i + 1].text) or _same_measure(s.text, out[i + 1].text):
             out[i] = s.borrowing(shared)
             subject |= own
             if held is not None:  # a definite noun between two sentences of one subject
@@ -181,6 +185,22 @@ def _runs(sentences: list[Sentence]) -> list[Sentence]:
         else:
             shared, subject, held = (), set(), None
     return out
+
+
+def _same_measure(text: str, after: str) -> bool:
+    """Whether two sentences state a measure in the same unit (`… out to geostationary range
+    (approximately 36,000 km).` then `… the reach … extends to 450,000 km – more than a
+    tenfold increase in range [3]`): the one measure told on, its baseline then its change.
+    A multiple (`1,000-fold`) is a comparison, not the measure's unit."""
+    return bool(_units(text) & _units(after))
+
+
+def _units(text: str) -> set[str]:
+    return {
+        t.unit
+        for t in cached_tokens(text, False)
+        if t.kind is Kind.MEASURE and t.unit and t.unit != "times"
+    }
 
 
 def _definite(text: str) -> bool:

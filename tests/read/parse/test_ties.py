@@ -162,3 +162,20 @@ def test_a_definite_noun_between_two_sentences_of_one_subject_joins_the_run() ->
     assert _cited(text) == [(["[1]"], False), (["[2]"], True), (["[2]"], True), (["[2]"], False)]
     other = text.replace("Vidly had passed", "phones had passed")
     assert _cited(other)[1:3] == [([], False), ([], False)]
+
+
+def test_a_measure_stated_before_a_cited_one_in_the_same_unit_joins_its_run() -> None:
+    text = (
+        "The survey reached 550,000 km [2]. Until recently, monitoring stopped near "
+        "geostationary range (about 36,000 km). New missions extend the reach to 450,000 km, "
+        "a tenfold increase in range [1]."
+    )
+    assert _cited(text) == [(["[2]"], False), (["[1]"], True), (["[1]"], False)]
+    # a multiple is a comparison, not a unit; another unit is another measure
+    assert _cited("Output fell 20% [2]. Costs were cut threefold. Sales rose 1,000-fold [1].")[
+        1
+    ] == ([], False)
+    assert _cited("Rates were 5% [2]. The dish is 40 m wide. The array spans 3 km [1].")[1] == (
+        [],
+        False,
+    )
