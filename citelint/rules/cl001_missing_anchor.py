@@ -60,7 +60,9 @@ covers its own sentence; a report's citations that close a paragraph cover the p
 when no sentence before them cites; a cited sentence covers the run of uncited sentences
 just before it that continue its subject (a shared code, abbreviation, capitalised name
 or drug, a measure in the same unit — `… range (about 36,000 km).` before `… to 450,000
-km, a tenfold increase in range [2]` — or a sentence that points back: `This trial …`),
+km, a tenfold increase in range [2]` — or a sentence that points back: `This trial …`);
+a paragraph that cites once covers the study it introduces from the introduction on (`A
+2025 cohort of …`, `… the Trial to Assess Chelation Therapy (TACT), which randomized …`);
 and a neighbour that points
 back to it; a list's closing citation covers its items and lead-in (a loose list's too,
 its items a blank line apart; not a citation its last item only borrowed from the sub-list

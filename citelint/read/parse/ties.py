@@ -23,7 +23,10 @@ tied to its cited neighbour by grammar, never by knowledge:
   `The` and a noun (`The app had over 6.16 million downloads.`) joins when the sentence
   before it does, between two sentences naming the same subject (`CapCut`). `The farnesyltransferase
   inhibitor tipifarnib blocks HRAS signalling. In a phase II trial (AIM-HN), tipifarnib
-  achieved disease control in 100% [4].` is one study's run; the first sentence that
+  achieved disease control in 100% [4].` is one study's run (and a paragraph citing once
+  that introduces one study, `A 2025 target trial emulation …` or by its name and acronym,
+  `… the Trial to Assess Chelation Therapy (TACT), which randomized …`, is that study's
+  from the introduction on); the first sentence that
   shares nothing ends it, and no citation stands between (docs/decisions.md, "A citation
   covers the run of its subject").
 
@@ -113,13 +116,21 @@ _STUDY = re.compile(
 )
 
 
+# …or by its name and acronym (`… culminated in the Trial to Assess Chelation Therapy
+# (TACT), which randomized 1,708 …`): a trial or study named as one, capitalised, with the
+# short name a report then calls it by
+_NAMED_STUDY = re.compile(r"\b(?:Trial|Study)\b[^.;:()]{0,80}\([A-Z][A-Za-z0-9-]*[A-Z0-9]\)")
+
+
 def _one_study(sentences: list[Sentence]) -> list[Sentence]:
     """The sentences of a paragraph about one study it cites once, from the study's
     introduction on, borrowing that citation."""
     cited = [i for i, s in enumerate(sentences) if s.anchors and not s.borrowed]
     if len(cited) != 1:
         return sentences
-    intro = [i for i, s in enumerate(sentences) if _STUDY.match(s.text)]
+    intro = [
+        i for i, s in enumerate(sentences) if _STUDY.match(s.text) or _NAMED_STUDY.search(s.text)
+    ]
     if len(intro) != 1 or intro[0] > cited[0]:
         return sentences
     shared = _citations(sentences[cited[0]])

@@ -179,3 +179,21 @@ def test_a_measure_stated_before_a_cited_one_in_the_same_unit_joins_its_run() ->
         [],
         False,
     )
+
+
+def test_a_trial_named_with_its_acronym_opens_its_run() -> None:
+    text = (
+        "The idea culminated in the Trial to Assess Chelation Therapy (TACT), which "
+        "randomized 1,708 patients. Overall, chelation helped a little. The largest effect "
+        "was in 633 diabetic patients: a 41% decrease [1]. Analysis of that subgroup "
+        "showed 25% vs. 38%.\n"
+    )
+    assert _cited(text)[:4] == [
+        (["[1]"], True),  # named with its acronym: the trial's introduction
+        (["[1]"], True),
+        (["[1]"], False),
+        ([], False),  # after the citation, a subject of its own
+    ]
+    # a lower-case `trial (RCT)` names no trial; a bracket that is no short name opens nothing
+    plain = "A meta-analysis reported 30% [2]. One trial (RCT) enrolled 90. Rates fell 5% [1].\n"
+    assert _cited(plain)[1] == ([], False)
