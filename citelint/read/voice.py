@@ -129,8 +129,9 @@ def speaks_for_itself(text: str, paragraph: str = "") -> bool:
 # `让我继续搜索：`, `让我为您进行全面调研分析`): a first person about to search, research,
 # look for or gather information, at a sentence's start, or saying it needs more of it
 # (`我需要更多关于…的信息`, `我需要再查找一些关于…的信息`, `I need more specific information
-# on …`). The verb decides, never the topic: `Let me explain the research findings` and `I'll
-# provide a comprehensive analysis` are the report speaking, `我将为您撰写…报告` announces it.
+# on …`, `Now I need to search for information about …`). The verb decides, never the
+# topic: `Let me explain the research findings` and `I'll provide a comprehensive analysis`
+# are the report speaking, `我将为您撰写…报告` announces it.
 _DETERMINERS = (
     r"(?:(?:my|the|a|an|one|another|some|more|any|final|further|additional|specific|latest|"
     r"most|recent|necessary|relevant|detailed|current|targeted|systematic|comprehensive|web|"
@@ -148,8 +149,13 @@ RESEARCH_NARRATION = re.compile(
     r"|(?:continue|start|begin|do|make|run|conduct|perform|try)\s+(?:by\s+)?"
     + _DETERMINERS
     + r"(?:search|searches|searching|research|researching|investigation|lookup|queries)\b)"
-    r"|I\s+(?:still\s+)?need\s+(?:more|additional|further|specific|detailed)\s+"
-    r"(?:[\w-]+\s+){0,3}?(?:information|details|data)\b"
+    r"|(?:(?:now|next|first|then|finally)\s*,?\s+)?I\s+(?:still\s+|also\s+)?need\s+"
+    r"(?:(?:more|additional|further|specific|detailed)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:information|details|data)\b"
+    r"|to\s+(?:(?:search|research|look\s+(?:for|up|into)|dig\s+into)\b"
+    r"(?!\s+(?:findings|results|shows?|suggests?)\b)"
+    r"|(?:gather|find|collect|get)\s+" + _DETERMINERS + r"(?:information|details|sources|"
+    r"evidence|data)\b))"
     r"|让我们?[^。！？\n]{0,12}?(?:搜索|检索|查找|查询|搜集|收集|调研)"
     r"|我(?:还)?需要(?:再|继续|进一步)?(?:获取|查找|了解|搜集|搜索|检索)?(?:更|一些)[^。！？\n]{0,40}?"
     r"(?:信息|资料)"

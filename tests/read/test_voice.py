@@ -161,6 +161,16 @@ def test_the_report_speaking_for_itself_throughout(text: str, own: bool) -> None
             ["我需要更专业的关于接触电阻的信息"],
         ),
         ("I need more specific information on pricing.", ["I need more specific information"]),
+        (
+            "Now I need to search for information about the MCP protocol:",
+            ["Now I need to search"],
+        ),
+        (
+            "Next, I need to gather more details about costs.",
+            ["Next, I need to gather more details"],
+        ),
+        ("I need to find a new supplier.", []),  # a need of its own, no search
+        ("Patients need to search for care.", []),
         ("我们需要更多数据来验证。", []),  # the report's own "we need more data"
         ("我将继续检索相关文献。", ["我将继续检索"]),
         # the report speaking of itself, or a verb that is not a search
