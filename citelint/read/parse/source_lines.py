@@ -17,7 +17,8 @@ a note in parentheses that says where the data come from (`（数据分别来自
 table's own last row whose first cell is a source label (`| **关键来源** | [年报](…) |`)
 cites the rows above it, back to the table's header, and a list's own last item that is a
 source line (`- **来源**：[清华大学新闻网](…)` closing a case) the items above it, nested ones
-too. A note right above a table that names
+too; so does an item naming the list's key literature (`- **关键文献**：…已系统报道 [^7]。`,
+an inhibitor's data sheet, a `结论` item after it). A note right above a table that names
 it and cites (`票房单位：…下表换算为“亿元”。上映日期同样来自猫眼总榜页。[1]`, `The table below
 compiles the estimates of [2] and [3].`) lends its citations to the rows, as a lead-in ending
 in a colon does.
@@ -67,6 +68,14 @@ _SOURCE_LINE = re.compile(
     r"aggregated|summari[sz]ed|reproduced)\s+from\b",
     re.I,
 )
+# …and an item of a list naming the list's key literature (`- **关键文献**：磷酸盐的拉曼和红外光谱研
+# 究已系统报道 [^7]。`, `- **Key references**: [4], [5]`): a list laid out as a data sheet cites
+# its rows there, in an item of their own
+_LITERATURE_ITEM = re.compile(
+    r"\W{0,4}(?:(?:关键|主要|参考|相关|核心)文献|(?:key|main|primary|supporting)\s+"
+    r"(?:references?|literature))\W{0,4}[:：]",
+    re.I,
+)
 # A table's own last row naming its sources, the label its first cell (`| **关键来源** |
 # [国信证券-…](…)；[知乎-…](…) |`, `| Sources | [1], [2] |`): it cites the rows above it.
 _SOURCE_CELL = re.compile(rf"\W{{0,4}}{_LABEL}\W{{0,4}}", re.I)
@@ -93,9 +102,10 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             continue
         if block.kind not in ("p", "li"):
             continue
-        if block.kind == "li" and not _SOURCE_LINE.match(block.text):
+        literature = block.kind == "li" and _LITERATURE_ITEM.match(block.text) is not None
+        if block.kind == "li" and not (literature or _SOURCE_LINE.match(block.text)):
             continue  # an item cites as a source line only: `- **来源**：[…](…)`
-        if _SOURCE_LINE.match(block.text):
+        if literature or _SOURCE_LINE.match(block.text):
             lent = tuple(a for s in block.sentences for a in s.anchors if a.lends)
         elif i in cite_only and i and blocks[i - 1].kind in ("row", "li"):
             lent = cite_only[i]  # right under the data, as a source line stands

@@ -260,3 +260,22 @@ def test_a_source_item_closing_a_list_covers_its_items_nested_ones_too() -> None
     cited = {s.text: tuple(a.id for a in s.anchors) for s in doc.sentences}
     assert cited["为16个教学节段各准备PPT"] == cited["电脑中50多G的文献"] != ()
     assert cited["全国决赛每个组别约32名选手。"] == ()
+
+
+def test_an_item_naming_the_lists_key_literature_cites_the_items_above_it() -> None:
+    text = (
+        "#### Phosphate\n\n- **Raman activity**: strong, with ν₁ near 938 cm⁻¹.\n"
+        "- **Key references**: phosphate spectra are well studied [1].\n"
+        "- **Conclusion**: active in both.\n\n"
+        "#### 钼酸盐\n\n- **拉曼活性**：所有 4 种振动模式均为拉曼活性。\n"
+        "- **关键文献**：钼酸盐的拉曼光谱已有系统报道 [1]。\n\n"
+        "#### Amines\n\n- **Infrared activity**: N-H stretch near 3300 cm⁻¹.\n"
+        "- **Key finding**: amines adsorb on steel [1].\n"
+        "- **Conclusion**: active in both.\n"
+        "\n## References\n\n1. A. PMID: 1\n"
+    )
+    borrowed = dict(_borrowed(text))
+    assert borrowed["Raman activity: strong, with ν₁ near 938 cm⁻¹."]
+    assert borrowed["拉曼活性：所有 4 种振动模式均为拉曼活性。"]
+    # a finding of its own names no literature: the item above it still asks a source
+    assert not borrowed["Infrared activity: N-H stretch near 3300 cm⁻¹."]
