@@ -63,7 +63,9 @@ or drug, a measure in the same unit — `… range (about 36,000 km).` before `�
 km, a tenfold increase in range [2]` — or a sentence that points back: `This trial …`);
 a paragraph that cites once covers the study it introduces from the introduction on (`A
 2025 cohort of …`, `… the Trial to Assess Chelation Therapy (TACT), which randomized …`);
-and a neighbour that points
+a sentence right after the citation that goes on with that study — its distinctive name
+again and what it also found (`MonoTrack also demonstrated …`), or a connective and the
+cited figure again (`However, even with 90% accuracy, …`) — and a neighbour that points
 back to it; a list's closing citation covers its items and lead-in (a loose list's too,
 its items a blank line apart; not a citation its last item only borrowed from the sub-list
 under it), and a list's own last item that is a source line (`- **来源**：[…](…)`) the

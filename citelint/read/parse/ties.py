@@ -45,6 +45,7 @@ from citelint.ground.document import Anchor, Block, Sentence
 from citelint.ground.tokens.drugs import DrugGrammar
 from citelint.ground.tokens.kinds import Kind
 from citelint.ground.tokens.numbers import cached_tokens
+from citelint.read.parse.one_study import one_study
 
 # (in Chinese the demonstrative may follow a preposition: `在该研究中，…`, `根据此项调查，…`;
 # `其他`, `其次`, `其实` — "other", "secondly", "in fact" — point at nothing)
@@ -93,63 +94,16 @@ def back_references(sentences: list[Sentence]) -> list[Sentence]:
         if (
             not shared
             and before is not None
-            and (_points_back(s.text) or _goes_on_about(s.text, before.text))
+            and (
+                _points_back(s.text)
+                or _goes_on_about(s.text, before.text)
+                or _goes_on_with(s.text, before.text)
+            )
         ):
             shared = _citations(before)
         if shared:
             out[i] = s.borrowing(shared)
-    return _one_study(_runs(out))
-
-
-# A study introduced by an indefinite noun of study (`A 2025 target trial emulation study
-# involving 94,239 veterans …`, `A comprehensive Bayesian three-level meta-analysis of 56
-# samples …`): in a paragraph that introduces one and cites once, the sentences from the
-# introduction to the citation report that study, and so do those after it that go on with
-# a definite noun or a connective (`The mean duration of supplement use was 3.5 years …`,
-# `However, 82% of available studies were at high risk of bias …`). A sentence after it that
-# opens on a subject of its own (`CoQ10 supplementation (100-400 mg/day) is well tolerated`)
-# ends the study's run and stays a claim.
-_STUDY = re.compile(
-    r"^[\s*_\"“(]*(?:A|An)\s+(?:[\w(),–-]+\s+){0,6}?"
-    r"(?:study|trial|meta-analysis|analysis|review|survey|experiment|cohort)\b",
-    re.I,
-)
-
-
-# …or by its name and acronym (`… culminated in the Trial to Assess Chelation Therapy
-# (TACT), which randomized 1,708 …`): a trial or study named as one, capitalised, with the
-# short name a report then calls it by
-_NAMED_STUDY = re.compile(r"\b(?:Trial|Study)\b[^.;:()]{0,80}\([A-Z][A-Za-z0-9-]*[A-Z0-9]\)")
-
-
-def _one_study(sentences: list[Sentence]) -> list[Sentence]:
-    """The sentences of a paragraph about one study it cites once, from the study's
-    introduction on, borrowing that citation."""
-    cited = [i for i, s in enumerate(sentences) if s.anchors and not s.borrowed]
-    if len(cited) != 1:
-        return sentences
-    intro = [
-        i for i, s in enumerate(sentences) if _STUDY.match(s.text) or _NAMED_STUDY.search(s.text)
-    ]
-    if len(intro) != 1 or intro[0] > cited[0]:
-        return sentences
-    shared = _citations(sentences[cited[0]])
-    if not shared:
-        return sentences
-    out = list(sentences)
-    for i in range(intro[0], len(out)):
-        if out[i].anchors:
-            continue
-        if i > cited[0] and not _GOES_ON.match(out[i].text):
-            break  # a subject of its own: the study's run ends
-        out[i] = out[i].borrowing(shared)
-    return out
-
-
-_GOES_ON = re.compile(
-    r"^[\s*_\"“(]*(?:The|However|Moreover|Additionally|In\s+addition|Notably|Importantly|"
-    r"Critically|Yet|Still|Also|Further|Furthermore|Overall)\b"
-)
+    return one_study(_runs(out))
 
 
 def opening_back_references(blocks: Sequence[Block]) -> None:
@@ -298,6 +252,31 @@ def _goes_on_about(text: str, before: str) -> bool:
         and re.search(rf"\b{re.escape(w)}s?\b", before, re.I) is not None
         for w in m.group(1).split()
     )
+
+
+def _goes_on_with(text: str, before: str) -> bool:
+    """Whether a sentence goes on with the study the cited sentence before it names: it
+    opens on that name again, one no common word spells, and what it also found
+    (`MonoTrack also demonstrated …` after `MonoTrack overcame … [4]`), or on a connective
+    and a figure of that sentence (`However, even with 90% accuracy, … 20%` after `… [4]`)."""
+    m = _NAME_AT_START.match(text)
+    if m is not None and m.group(1) not in _OPENERS and _REPORTS_ON.match(text, m.end()):
+        name = m.group(1)  # (`CoQ10 supplementation (100-400 mg/day) is well tolerated`: no)
+        distinct = any(c.isdigit() for c in name) or any(c.isupper() for c in name[1:])
+        if (distinct or len(name) >= _LONG_NAME) and re.search(rf"\b{re.escape(name)}\b", before):
+            return True
+    if not _CONNECTIVE.match(text):
+        return False
+    said = {(t.value, t.kind, t.unit) for t in cached_tokens(before, False)}
+    return any((t.value, t.kind, t.unit) in said for t in cached_tokens(text, False))
+
+
+# its next finding told: `also`, `further`, or a verb of finding, among its first words
+_REPORTS_ON = re.compile(
+    r"(?:['’]s)?\s+(?:[\w-]+\s+){0,2}?(?:also|further|additionally|later|then|"
+    r"demonstrated|showed|found|reported|revealed|observed)\b"
+)
+_CONNECTIVE = re.compile(r"^[\s*_\"“(]*(?:However|But|Yet|Still|Even|Moreover|Notably)\b")
 
 
 def _defines_again(text: str, after: str) -> bool:

@@ -124,23 +124,6 @@ def test_a_paragraph_pointing_back_among_its_first_words_borrows_the_last_citati
     assert _cited(cited + unrelated)[1] == ([], False)
 
 
-def test_a_paragraph_about_one_study_it_cites_once_is_that_studys_run() -> None:
-    text = (
-        "A Bayesian meta-analysis of 56 samples found a small effect (g = 0.16). "
-        "Critically, tailored interventions exceed g = 0.3 [1]. "
-        "However, 82% of the studies were at high risk of bias. "
-        "Magnesium lowers pressure by 2 mmHg.\n"
-    )
-    assert [c for c in _cited(text)[:4]] == [
-        (["[1]"], True),  # the study's introduction
-        (["[1]"], False),
-        (["[1]"], True),  # goes on with a connective
-        ([], False),  # a subject of its own: the run ends
-    ]
-    two = "A trial enrolled 40 adults. A cohort of 90 followed them [1]. The mean age was 60.\n"
-    assert [b for _, b in _cited(two)[:3]] == [False, False, False]  # two studies: neither
-
-
 def test_a_sentence_points_back_at_a_noun_of_the_sentence_before() -> None:
     from citelint.read.parse.ties import points_back_at
 
@@ -181,19 +164,20 @@ def test_a_measure_stated_before_a_cited_one_in_the_same_unit_joins_its_run() ->
     )
 
 
-def test_a_trial_named_with_its_acronym_opens_its_run() -> None:
-    text = (
-        "The idea culminated in the Trial to Assess Chelation Therapy (TACT), which "
-        "randomized 1,708 patients. Overall, chelation helped a little. The largest effect "
-        "was in 633 diabetic patients: a 41% decrease [1]. Analysis of that subgroup "
-        "showed 25% vs. 38%.\n"
+def test_a_sentence_going_on_with_the_cited_study_borrows_its_citation() -> None:
+    named = (
+        "MonoTrack overcame this by joining court and poses, reaching 86% [1]. "
+        "MonoTrack also demonstrated 5 cm error on 12 rallies.\n"
     )
-    assert _cited(text)[:4] == [
-        (["[1]"], True),  # named with its acronym: the trial's introduction
-        (["[1]"], True),
-        (["[1]"], False),
-        ([], False),  # after the citation, a subject of its own
-    ]
-    # a lower-case `trial (RCT)` names no trial; a bracket that is no short name opens nothing
-    plain = "A meta-analysis reported 30% [2]. One trial (RCT) enrolled 90. Rates fell 5% [1].\n"
-    assert _cited(plain)[1] == ([], False)
+    assert _cited(named)[1] == (["[1]"], True)  # its name again, and what it also found
+    restated = (
+        "The network achieves 90% accuracy on one dataset [1]. However, even with 90% "
+        "accuracy, errors occur for 20% of shots.\n"
+    )
+    assert _cited(restated)[1] == (["[1]"], True)  # a connective and the cited figure again
+    # a name alone, saying something of its own, is a claim of its own
+    own = "CoQ10 lowered pressure by 11 mmHg [1]. CoQ10 supplementation (100 mg/day) is safe.\n"
+    assert _cited(own)[1] == ([], False)
+    # a connective with a new figure only is a claim of its own too
+    fresh = "The network achieves 90% accuracy [1]. However, 20% of shots fail.\n"
+    assert _cited(fresh)[1] == ([], False)

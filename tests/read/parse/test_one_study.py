@@ -1,0 +1,49 @@
+"""A paragraph about one study it cites once: the study's sentences share the citation."""
+
+from __future__ import annotations
+
+from citelint.read.parse import Parser
+
+LIST = "\n\n## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+
+
+def _cited(text: str) -> list[tuple[list[str], bool]]:
+    doc = Parser().parse("r.md", (text + LIST).encode())
+    return [
+        ([a.text for a in s.anchors], s.borrowed) for s in doc.sentences if not s.block.appendix
+    ]
+
+
+def test_a_paragraph_about_one_study_it_cites_once_is_that_studys_run() -> None:
+    text = (
+        "A Bayesian meta-analysis of 56 samples found a small effect (g = 0.16). "
+        "Critically, tailored interventions exceed g = 0.3 [1]. "
+        "However, 82% of the studies were at high risk of bias. "
+        "Magnesium lowers pressure by 2 mmHg.\n"
+    )
+    assert [c for c in _cited(text)[:4]] == [
+        (["[1]"], True),  # the study's introduction
+        (["[1]"], False),
+        (["[1]"], True),  # goes on with a connective
+        ([], False),  # a subject of its own: the run ends
+    ]
+    two = "A trial enrolled 40 adults. A cohort of 90 followed them [1]. The mean age was 60.\n"
+    assert [b for _, b in _cited(two)[:3]] == [False, False, False]  # two studies: neither
+
+
+def test_a_trial_named_with_its_acronym_opens_its_run() -> None:
+    text = (
+        "The idea culminated in the Trial to Assess Chelation Therapy (TACT), which "
+        "randomized 1,708 patients. Overall, chelation helped a little. The largest effect "
+        "was in 633 diabetic patients: a 41% decrease [1]. Analysis of that subgroup "
+        "showed 25% vs. 38%.\n"
+    )
+    assert _cited(text)[:4] == [
+        (["[1]"], True),  # named with its acronym: the trial's introduction
+        (["[1]"], True),
+        (["[1]"], False),
+        ([], False),  # after the citation, a subject of its own
+    ]
+    # a lower-case `trial (RCT)` names no trial; a bracket that is no short name opens nothing
+    plain = "A meta-analysis reported 30% [2]. One trial (RCT) enrolled 90. Rates fell 5% [1].\n"
+    assert _cited(plain)[1] == ([], False)
