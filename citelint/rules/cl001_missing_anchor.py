@@ -69,10 +69,12 @@ cited figure again (`However, even with 90% accuracy, …`) — and a neighbour 
 back to it; a list's closing citation covers its items and lead-in (a loose list's too,
 its items a blank line apart; not a citation its last item only borrowed from the sub-list
 under it), and a list's own last item that is a source line (`- **来源**：[…](…)`) the
-items above it, nested ones too, as an item naming the list's key literature does wherever
-it stands (`- **关键文献**：…已系统报道 [^7]。`, `- **Key references**: [4]`). A covered
-sentence is checked against the citation it borrows, never exempted. Projects that cite once
-per paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
+items above it, nested ones too (one saying its source is the one above, `- **来源**：同上。`,
+`Source: ibid.`, lends what the source line before it lent; with none before it, nothing),
+as an item naming the list's key literature does wherever it stands
+(`- **关键文献**：…已系统报道 [^7]。`, `- **Key references**: [4]`). A covered sentence
+is checked against the citation it borrows, never exempted. Projects that cite once per
+paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
 cell, in the caption, in a `data-cite` on the table, in a sentence ending in `:` just
 before the table, in a source line just under it (`数据来源：…`, `Source: …`,
 `主要来源：…` after a note, `详见：[…](…)、[…](…)`, a line of nothing but citations, a note

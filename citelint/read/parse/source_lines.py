@@ -17,11 +17,13 @@ a note in parentheses that says where the data come from (`（数据分别来自
 table's own last row whose first cell is a source label (`| **关键来源** | [年报](…) |`)
 cites the rows above it, back to the table's header, and a list's own last item that is a
 source line (`- **来源**：[清华大学新闻网](…)` closing a case) the items above it, nested ones
-too; so does an item naming the list's key literature (`- **关键文献**：…已系统报道 [^7]。`,
-an inhibitor's data sheet, a `结论` item after it). A note right above a table that names
-it and cites (`票房单位：…下表换算为“亿元”。上映日期同样来自猫眼总榜页。[1]`, `The table below
-compiles the estimates of [2] and [3].`) lends its citations to the rows, as a lead-in ending
-in a colon does.
+too, and one saying its source is the one above (`- **来源**：同上。`, `Source: ibid.`) lends
+what the source line before it lent; so does an item naming the list's key literature
+(`- **关键文献**：…已系统报道 [^7]。`, an inhibitor's data sheet, a `结论` item after it). A
+note right above a table that names it and cites
+(`票房单位：…下表换算为“亿元”。上映日期同样来自猫眼总榜页。[1]`,
+`The table below compiles the estimates of [2] and [3].`) lends its citations to the rows,
+as a lead-in ending in a colon does.
 A source label over a list of reference entries that closes a section, the report going on
 after it (`**Sources:**` / `- SUNMI Global Stats: https://…` under a table of devices, then
 `### 2.2 PAX`), cites the section: its blocks above the label borrow the entries
@@ -76,6 +78,14 @@ _LITERATURE_ITEM = re.compile(
     r"(?:references?|literature))\W{0,4}[:：]",
     re.I,
 )
+# …and a source line saying its source is the one above (`- **来源**：同上。` under a method whose
+# `- **来源**：` before it names a review and links it; `Source: ibid.`): it lends what that
+# line lent, as a reader reads it
+_IBID = re.compile(
+    rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]\W*(?:同上|同前|出处同上|ibid\.?|idem|(?:the\s+)?"
+    r"same\s+as\s+above|as\s+above)\W*$",
+    re.I,
+)
 # A table's own last row naming its sources, the label its first cell (`| **关键来源** |
 # [国信证券-…](…)；[知乎-…](…) |`, `| Sources | [1], [2] |`): it cites the rows above it.
 _SOURCE_CELL = re.compile(rf"\W{{0,4}}{_LABEL}\W{{0,4}}", re.I)
@@ -92,6 +102,7 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
     """Let the rows, items and lines above each source line borrow its citations (the
     blocks are still being built: their sentences are set here). `cite_only` holds the
     citations of each block that is nothing but citations, by its index."""
+    last_lent: tuple[Anchor, ...] = ()  # what the last source line lent: what `同上` names
     for i, block in enumerate(blocks):
         if block.appendix:
             continue
@@ -107,6 +118,9 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             continue  # an item cites as a source line only: `- **来源**：[…](…)`
         if literature or _SOURCE_LINE.match(block.text):
             lent = tuple(a for s in block.sentences for a in s.anchors if a.lends)
+            if not lent and _IBID.match(block.text):
+                lent = last_lent  # `来源：同上`: the source line before it, nothing when none
+            last_lent = lent or last_lent
         elif i in cite_only and i and blocks[i - 1].kind in ("row", "li"):
             lent = cite_only[i]  # right under the data, as a source line stands
         else:

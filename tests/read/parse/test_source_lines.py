@@ -279,3 +279,23 @@ def test_an_item_naming_the_lists_key_literature_cites_the_items_above_it() -> N
     assert borrowed["拉曼活性：所有 4 种振动模式均为拉曼活性。"]
     # a finding of its own names no literature: the item above it still asks a source
     assert not borrowed["Infrared activity: N-H stretch near 3300 cm⁻¹."]
+
+
+def test_a_source_item_saying_same_as_above_lends_what_the_one_before_lent() -> None:
+    text = (
+        "### 6.1 Masked modelling\n\n- **准确率**：**99.6%**。\n"
+        "- **来源**：PMC, *A review*, 2025. [https://example.org/r](https://example.org/r)\n\n"
+        "### 6.2 ViT\n\n- **准确率**：**>80%**。\n- **来源**：同上。\n\n"
+        "### 6.3 CNN\n\n- **Accuracy**: 97.5% across datasets.\n- Source: ibid.\n"
+    )
+    cited = dict(_cited_by_any(text))
+    assert cited["准确率：>80%。"] == ("https://example.org/r",)
+    assert cited["Accuracy: 97.5% across datasets."] == ("https://example.org/r",)  # a chain
+    # with no source line before it, `同上` names nothing: the data still ask a source
+    alone = "### 6.2 ViT\n\n- **准确率**：**>80%**。\n- **来源**：同上。\n"
+    assert dict(_cited_by_any(alone))["准确率：>80%。"] == ()
+
+
+def _cited_by_any(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    doc = Parser().parse("r.md", text.encode())
+    return [(s.text, tuple(a.id for a in s.anchors)) for s in doc.sentences]
