@@ -153,19 +153,42 @@ def _runs(sentences: list[Sentence]) -> list[Sentence]:
 
 
 def _same_measure(text: str, after: str) -> bool:
-    """Whether two sentences state a measure in the same unit (`… out to geostationary range
-    (approximately 36,000 km).` then `… the reach … extends to 450,000 km – more than a
-    tenfold increase in range [3]`): the one measure told on, its baseline then its change.
-    A multiple (`1,000-fold`) is a comparison, not the measure's unit."""
-    return bool(_units(text) & _units(after))
+    """Whether two sentences state a measure in the same unit, a word near both naming what
+    is measured (`… out to geostationary range (approximately 36,000 km).` then `… extends
+    to 450,000 km – more than a tenfold increase in range [3]`): the one measure told on,
+    its baseline then its change. Two lengths of different things are not one (`560 mm of
+    steel armor`, then calibres `APR 155 mm`). A multiple (`1,000-fold`) is a comparison,
+    not the measure's unit."""
+    mine = _measured(text)
+    if not mine:
+        return False
+    theirs = _measured(after)
+    return any(unit in theirs and words & theirs[unit] for unit, words in mine.items())
 
 
-def _units(text: str) -> set[str]:
-    return {
-        t.unit
-        for t in cached_tokens(text, False)
-        if t.kind is Kind.MEASURE and t.unit and t.unit != "times"
+def _measured(text: str) -> dict[str, set[str]]:
+    """Each unit a sentence measures in, and the words around its measures."""
+    out: dict[str, set[str]] = {}
+    for t in cached_tokens(text, False):
+        if t.kind is Kind.MEASURE and t.unit and t.unit != "times":
+            near = text[max(0, t.start - _NEAR) : t.end + _NEAR].lower()
+            words = out.setdefault(t.unit, set())
+            words.update(w for w in _NEAR_WORD.findall(near) if w not in _FUNCTION_WORDS)
+            for run in _HAN.findall(near):  # Chinese has no spaces: its words by their pairs
+                words.update(run[k : k + 2] for k in range(len(run) - 1))
+            words -= _HEDGES
+    return out
+
+
+_NEAR = 60  # characters either side of a measure where its thing is named
+_NEAR_WORD = re.compile(r"[a-z]{4,}")
+_HAN = re.compile(r"[\u4e00-\u9fff]{2,}")
+_HEDGES = frozenset(
+    {
+        *("approximately", "about", "around", "more", "less", "nearly", "under", "within"),
+        *("each", "约为", "大约", "左右", "以上", "以下", "超过", "达到", "不到", "接近"),
     }
+)
 
 
 def _definite(text: str) -> bool:

@@ -162,6 +162,18 @@ def test_a_measure_stated_before_a_cited_one_in_the_same_unit_joins_its_run() ->
         [],
         False,
     )
+    # one unit, two things measured: a missile's penetration is no calibre's baseline
+    two = (
+        "Rates were 5% [2]. A light missile can penetrate up to 560 mm of steel armor. The "
+        "launcher guides ammunition such as the APR 155 mm and APR 120 mm [1]."
+    )
+    assert _cited(two)[1] == ([], False)
+    # …and in Chinese the thing measured is named by its characters: `接触`, `极限`
+    han = (
+        "速率为5% [2]。理论量子极限接触电阻约为 26 Ω·μm。目前最佳结果（Bi 接触 123 Ω·μm）"
+        "已接近此极限 [1]。"
+    )
+    assert _cited(han)[1] == (["[1]"], True)
 
 
 def test_a_sentence_going_on_with_the_cited_study_borrows_its_citation() -> None:
