@@ -122,8 +122,8 @@ class UnsavedSource(Rule[Options]):
             self.code,
             first.start,
             first.end,
-            f"unsaved sources: {what} under the sources root, {_resting(claims)}: {shown}; "
-            "`citelint fetch` saves them",
+            f"unsaved sources: {what} under the sources root, {_resting(claims, n)}: {shown}; "
+            f"`citelint fetch` saves {'them' if n != 1 else 'it'}",
             anchors=(first,),
             missing=names,
             subject="unsaved sources" if saves_any else "nothing saved",
@@ -141,9 +141,9 @@ def _remedy(why: str) -> str:
     return "`citelint fetch` saves it"
 
 
-def _resting(claims: int) -> str:
+def _resting(claims: int, sources: int = 2) -> str:
     if not claims:
-        return "though no claim rests on them (a warning)"
+        return f"though no claim rests on {'them' if sources != 1 else 'it'} (a warning)"
     return f"so {claims} claim{'s' if claims != 1 else ''} cannot be verified"
 
 

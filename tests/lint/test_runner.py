@@ -287,8 +287,8 @@ def test_an_unsaved_source_no_claim_rests_on_is_a_warning(
     code, out, _ = run(capsys, "r.md", "--no-cache", "--output-format", "concise")
     assert code == 0 and out == (
         "r.md:3:18: CL011 [warning] unsaved sources: the one source this report cites "
-        "is not saved under the sources root, though no claim rests on them (a warning): "
-        "reference [1] (https://x.org/a); `citelint fetch` saves them\n"
+        "is not saved under the sources root, though no claim rests on it (a warning): "
+        "reference [1] (https://x.org/a); `citelint fetch` saves it\n"
     )
     project("r.md", "# R\n\nRates rose to 40% [1].\n\n## References\n\n1. https://x.org/a\n")
     code, out, _ = run(capsys, "r.md", "--no-cache", "--output-format", "concise")
