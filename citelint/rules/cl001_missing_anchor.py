@@ -50,10 +50,10 @@ the author's own grade (`• Triage 3/4`, `Device Liability: High Risk
 no other figure; a table row of scores or stars, a criterion's weight before them: `|
 Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a Mermaid diagram whose fence an export
 dropped (`xychart-beta` and its lines) and a formula in LaTeX's inline math with a command in
-it (`\\(\\beta_2(x) = (2/3)x\\)`; not `\\(n = 450\\)`) state nothing; a short line over bullet lines
-labels them, as a heading does, and a horizon's window of time names a span, not a value
-(`短期（1-3年）`, `long term (5–10 years)`). Under `--isolated` no schedule or rating of the
-report's own layout mutes a line.
+it (`\\(\\beta_2(x) = (2/3)x\\)`, `$N = 1000 \\times d$`; not `\\(n = 450\\)`) state
+nothing; a short line over bullet lines labels them, as a heading does, and a horizon's
+window of time names a span, not a value (`短期（1-3年）`, `long term (5–10 years)`).
+Under `--isolated` no schedule or rating of the report's own layout mutes a line.
 
 Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A citation
 covers its own sentence; a report's citations that close a paragraph cover the paragraph
@@ -72,7 +72,9 @@ under it), and a list's own last item that is a source line (`- **来源**：[�
 items above it, nested ones too (one saying its source is the one above, `- **来源**：同上。`,
 `Source: ibid.`, lends what the source line before it lent; with none before it, nothing),
 as an item naming the list's key literature does wherever it stands
-(`- **关键文献**：…已系统报道 [^7]。`, `- **Key references**: [4]`). A covered sentence
+(`- **关键文献**：…已系统报道 [^7]。`, `- **Key references**: [4]`); a section that opens on
+the line naming its literature (`### 3.1 …` then `**文献**：Werner et al. (2024) [[11]](…)`)
+lends it to its blocks that cite nothing, to the next heading of its level. A covered sentence
 is checked against the citation it borrows, never exempted. Projects that cite once per
 paragraph can set `anchor-scope = "block"`. Table rows are covered by an anchor in any
 cell, in the caption, in a `data-cite` on the table, in a sentence ending in `:` just

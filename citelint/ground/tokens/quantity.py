@@ -206,4 +206,19 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: Quantity) -> tuple[K
         return Kind.MAYBE_YEAR, q.unit
     if counted and four_digit_year:
         return Kind.MAYBE_YEAR, None  # `In 2019 trials showed`
+    if (
+        q.kind is Kind.COUNT
+        and four_digit_year
+        and _A_BEFORE.search(norm, max(0, s - 4), s)
+        and _SINGULAR.fullmatch(norm, e, q.stop)
+    ):
+        return Kind.MAYBE_YEAR, None  # `A 2025 case study`: a count takes the plural
     return q.kind, q.unit
+
+
+# `a`/`an` right before a number, and a count noun in the singular after it: the number is
+# the year of what follows (`A 2025 case study`, `a 2019 patient survey`), never a count
+_A_BEFORE = re.compile(r"(?<![A-Za-z])an?\s+$", re.I)
+_SINGULAR = re.compile(
+    r"\s*(?:[A-Z][A-Za-z]{1,10}\s+)?(?:patient|case|participant|subject|person|individual)"
+)

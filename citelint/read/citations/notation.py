@@ -72,4 +72,14 @@ def bracketless(text: str, math: Sequence[tuple[int, int]]) -> str:
 
 def formulas(text: str, math: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans of inline math that are formulas: their numbers are no claim's."""
-    return [(b, e) for b, e in math if _COMMAND.search(text, b, e)]
+    spans = [(b, e) for b, e in math if _COMMAND.search(text, b, e)]
+    if "$" in text:
+        spans += [m.span() for m in _DOLLAR_MATH.finditer(text) if _COMMAND.search(m.group())]
+        spans.sort()
+    return spans
+
+
+# …and its dollar form, `一般建议 $N = 1000 \times d$ 起步` (pandoc's reading: no space just
+# inside either dollar, no digit right after the closing one, so `$5 to $10` stays money;
+# a command in it, as above). Bounded, so a line of dollars is read in linear time.
+_DOLLAR_MATH = re.compile(r"(?<![$\\])\$(?![\s$])[^$\n]{1,400}?(?<![\s\\])\$(?![$\d])")

@@ -43,7 +43,13 @@ from citelint.read.parse.restated import restated_figures
 from citelint.read.parse.scope import cite_whole_file, formula_cuts
 from citelint.read.parse.sentences import DEFAULT_ABBREVIATIONS, SentenceSplitter
 from citelint.read.parse.shown import overrides
-from citelint.read.parse.source_lines import cites_only, section_sources, source_lines, table_note
+from citelint.read.parse.source_lines import (
+    cites_only,
+    section_leads,
+    section_sources,
+    source_lines,
+    table_note,
+)
 from citelint.read.parse.tables import citation_columns, flattened_tables, numbered_tables
 from citelint.read.parse.ties import opening_back_references
 from citelint.sources.kinds import BUILTIN_TYPES
@@ -129,6 +135,7 @@ class DocumentBuilder:
         closing_citations(state.blocks, text if markdown else None)  # …covers its items
         flattened_lead_ins(state.blocks)  # …and a list written as cited paragraphs its lead-in
         source_lines(state.blocks, state.cite_only)  # `数据来源：…` under a table cites its rows
+        section_leads(state.blocks)  # `### 3.1` then `**文献**：… [[11]]`: the section's paper
         # `Sources:` / `- …` closing a section
         sectioned = section_sources(state.blocks, references.entries)
         opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
@@ -153,12 +160,11 @@ class DocumentBuilder:
         all_anchors = list(dict.fromkeys(state.anchors))
         all_anchors.sort(key=lambda a: (a.start, a.end))
         near = sorted(state.near, key=lambda m: (m.start, m.end))
-        blocks = state.blocks
         return Document(
             path=path,
             format=fmt,
             text=text,
-            blocks=tuple(blocks),
+            blocks=tuple(state.blocks),
             anchors=tuple(all_anchors),
             near_misses=tuple(near),
             directives=tuple(sorted(out.directives, key=lambda d: d.start)),

@@ -24,6 +24,9 @@ note right above a table that names it and cites
 (`票房单位：…下表换算为“亿元”。上映日期同样来自猫眼总榜页。[1]`,
 `The table below compiles the estimates of [2] and [3].`) lends its citations to the rows,
 as a lead-in ending in a colon does.
+A section that opens on the line naming its literature (`### 3.1 …` then `**文献**：Werner et
+al. (2024) [[11]](…)`) is that paper's: its blocks that cite nothing borrow the line's
+citations, to the next heading of its level (`section_leads`).
 A source label over a list of reference entries that closes a section, the report going on
 after it (`**Sources:**` / `- SUNMI Global Stats: https://…` under a table of devices, then
 `### 2.2 PAX`), cites the section: its blocks above the label borrow the entries
@@ -179,6 +182,38 @@ def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> fr
 
 
 MIN_SECTION_LISTS = 2  # a report whose sections close with their own lists: the last one too
+
+
+def section_leads(blocks: Sequence[Block]) -> None:
+    """Let the blocks of a section that opens on the line naming its literature (`### 3.1 …`
+    then `**文献**：Werner, Amice, … (2024) [[11]](…)`, `**Paper**: [4]`) borrow that line's
+    citations, to the next heading of the section's level; a block citing on its own keeps
+    its citations, and one that cites nothing reads as the named paper's, as a reader reads
+    a method's `**实验数据**：…` under it."""
+    for i, lead in enumerate(blocks):
+        if not (i and lead.kind == "p" and not lead.appendix and _LEAD.match(lead.text)):
+            continue
+        heading = blocks[i - 1]
+        if heading.kind != "heading":
+            continue  # the section's first line only: further down it is a source line
+        lent = tuple(a for s in lead.sentences for a in s.anchors if a.lends)
+        if not lent:
+            continue
+        for below in blocks[i + 1 : i + 1 + MAX_BLOCKS]:
+            if below.appendix or (below.kind == "heading" and below.level <= heading.level):
+                break
+            if below.kind != "heading" and not any(s.anchors for s in below.sentences):
+                _borrow(below, lent)
+
+
+# the label of a section's literature line: the paper or literature it names (`**文献**：`,
+# `**论文**：`, `**Paper**:`, `**Key literature**:`); a bare source label (`Source:`) under a
+# heading keeps batch 7's reading, the data's source is named under the data
+_LEAD = re.compile(
+    r"\W{0,4}(?:(?:关键|主要|参考|相关|核心|原始)?文献|论文|(?:(?:key|main|primary)\s+)?"
+    r"(?:references?|literature|papers?|study))\W{0,4}[:：]",
+    re.I,
+)
 
 
 def _goes_on(blocks: Sequence[Block], j: int) -> bool:

@@ -100,6 +100,10 @@ def test_a_schedule_is_still_a_dose() -> None:
         ("5 patients indicated pain", [("5 patients", Kind.COUNT)]),
         # a year-shaped number before a plural noun is a year
         ("In 2019 trials showed", [("2019", Kind.DATE)]),
+        # …and so is one after `a` before a singular one: a count takes the plural
+        ("A 2025 case study found", [("2025", Kind.DATE)]),
+        ("in a 2019 patient survey", [("2019", Kind.DATE)]),
+        ("it enrolled 2025 patients", [("2025 patients", Kind.COUNT)]),
         # a name of two capitals before it makes the number part of the name
         ("the RTOG 9501 trials", []),
         ("CheckMate 067 studies", []),

@@ -54,6 +54,13 @@ def test_brackets_in_inline_math_are_an_interval_and_a_command_makes_a_formula()
     assert formulas(text, math) == [(5, 26)]  # `\\frac`: constants; `n = 450` stays read
 
 
+def test_a_formula_between_dollars_holding_a_command_is_a_formula() -> None:
+    text = "一般建议 $N = 1000 \\times d$ 起步，成本 $5 到 $10，样本 $n = 450$。"
+    assert [text[b:e] for b, e in formulas(text, [])] == ["$N = 1000 \\times d$"]
+    # money's dollars never close a formula: a digit follows the second one
+    assert formulas("costs $5 \\approx €4 and $6 a month", []) == []
+
+
 def test_bracketless_blanks_every_span_of_many_in_one_pass() -> None:
     text = r"\([1,2]\) [3] " * 2000
     spans = [(i * 14, i * 14 + 9) for i in range(2000)]

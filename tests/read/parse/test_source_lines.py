@@ -299,3 +299,25 @@ def test_a_source_item_saying_same_as_above_lends_what_the_one_before_lent() -> 
 def _cited_by_any(text: str) -> list[tuple[str, tuple[str, ...]]]:
     doc = Parser().parse("r.md", text.encode())
     return [(s.text, tuple(a.id for a in s.anchors)) for s in doc.sentences]
+
+
+def test_a_section_opening_on_its_literature_line_lends_it_to_its_blocks() -> None:
+    text = (
+        "### 3.1 Clique covers\n\n**文献**：Werner et al. (2024) [[11]](https://example.org/11)\n\n"
+        "The method is in Drake [[12]](https://example.org/12).\n\n"
+        "**实验数据**：在 7-DOF 机械臂上快 **3-10 倍**。\n\n"
+        "#### Notes\n\nIt covered 15% more space.\n\n"
+        "### 3.2 GPUs\n\nGeneration took 5 ms.\n"
+    )
+    cited = dict(_cited_by_any(text))
+    assert cited["实验数据：在 7-DOF 机械臂上快 3-10 倍。"] == ("https://example.org/11",)
+    assert cited["It covered 15% more space."] == ("https://example.org/11",)  # a deeper part
+    # a block citing on its own keeps its citation
+    assert cited["The method is in Drake [12]."] == ("https://example.org/12",)
+    assert cited["Generation took 5 ms."] == ()  # the next section is not the paper's
+    # further down a section the line is a source line, lending nothing below it
+    later = (
+        "### 3.1 A\n\nIt ran 4 ms.\n\n**文献**：W (2024) [[11]](https://example.org/11)\n\n"
+        "Sampling used 40 seeds.\n"
+    )
+    assert dict(_cited_by_any(later))["Sampling used 40 seeds."] == ()
