@@ -15,6 +15,9 @@ from citelint.ground.tokens import (
         ("推荐一线治疗", ["一线"]),
         ("北京、上海等一线城市", []),  # a city's tier
         ("坚守在第一线", []),  # the front line
+        ("二是一线艺术类毕业生与市场需求之间的技能错配", []),  # the people at it
+        ("一线医护人员和一线教师", []),
+        ("一线治疗失败的患者", ["一线"]),  # a patient is no front-line worker
         ("2) 二线机场；3) 替代目的地", []),  # an airport's tier
         ("一线、二线城市和三线及以下城市", []),
         ("而三线以下城市和中老年群体", []),  # a tier, `及` or not
