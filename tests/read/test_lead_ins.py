@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from citelint.read.lead_ins import definitions_lead, recommends_lead
+from citelint.read.lead_ins import definitions_lead, recommends_lead, reports_result
 
 
 def test_a_lead_in_to_the_reports_own_definitions() -> None:
@@ -27,3 +27,10 @@ def test_a_lead_in_to_the_authors_recommended_design() -> None:
     assert not recommends_lead("Two regimens are recommended in the 2023 guideline:")
     assert not recommends_lead("Screening is recommended for adults aged 50 to 75 years.")
     assert not recommends_lead("Recommended:")
+
+
+def test_an_item_under_a_recommendation_that_reports_a_result() -> None:
+    assert reports_result("Pose estimation: the model reached 91% accuracy on the benchmark.")
+    assert reports_result("It outperformed the baseline by 4 points.")
+    assert not reports_result("Pose estimation: a 17-keypoint skeleton per player.")
+

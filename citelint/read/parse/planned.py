@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from citelint.ground.document import Block
-from citelint.read.lead_ins import definitions_lead, recommends_lead
+from citelint.read.lead_ins import definitions_lead, recommends_lead, reports_result
 from citelint.read.mood import (
     ADVICE_HEADING,
     plan_heading,
@@ -33,7 +33,8 @@ def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
         if lead.kind not in ("p", "li") or not lead.sentences or lead.planned:
             continue  # a label inside a plan's list: its items are the plan's already
         last = lead.sentences[-1].text
-        if not (plan_label(last) or definitions_lead(last) or recommends_lead(last)):
+        own = plan_label(last) or definitions_lead(last)
+        if not (own or recommends_lead(last)):
             continue
         if lead.kind == "li" and not markdown:
             continue  # an HTML item's nesting is not told by its column
@@ -42,7 +43,8 @@ def planned_lists(blocks: Sequence[Block], text: str, markdown: bool) -> None:
         while j < len(blocks) and blocks[j].kind == "li":
             if lead.kind == "li" and marker_column(text, blocks[j]) <= indent:
                 break
-            object.__setattr__(blocks[j], "planned", True)
+            if own or not reports_result(blocks[j].text):  # (`… reached 91% accuracy`)
+                object.__setattr__(blocks[j], "planned", True)
             j += 1
 
 
