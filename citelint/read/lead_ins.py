@@ -48,4 +48,3 @@ _RESULT = re.compile(r"\b(?:reached|scored|attained|outperformed)\b", re.I)
 def reports_result(text: str) -> bool:
     """Whether an item under a recommending lead-in reports a result."""
     return _RESULT.search(text) is not None
-

@@ -33,4 +33,3 @@ def test_an_item_under_a_recommendation_that_reports_a_result() -> None:
     assert reports_result("Pose estimation: the model reached 91% accuracy on the benchmark.")
     assert reports_result("It outperformed the baseline by 4 points.")
     assert not reports_result("Pose estimation: a 17-keypoint skeleton per player.")
-
