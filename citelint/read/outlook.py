@@ -143,6 +143,18 @@ _HORIZON = re.compile(
 )
 
 
+# A phase named with the window it spans (`急性期（0–72小时）`, `慢性期（>14天）`, a table's row
+# `超急性期 | 0–6小时 | …`, `acute phase (0–72 h)`): a span or an open bound, never one value,
+# so `随访期（12个月）`, a follow-up's length, is still a finding.
+_STAGE = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,3}期|(?:hyperacute|acute|subacute|chronic|early|late|recovery)\s+"
+    r"(?:phase|stage|period))\s*[（(|]\s*(?:[<>≤≥＜＞]\s*\d{1,3}|\d{1,3}\s*(?:[-–—~～至到]|to)"
+    r"\s*\d{1,3})\s*(?:小时|天|日|周|个月|月|年|h|hours?|days?|weeks?|months?|years?)"
+    r"(?:以上|以下|至数[天周月年])?\s*(?:[）)|]|$)",
+    re.I,
+)
+
+
 # A group glossed by its age band, the parentheses holding nothing else (`年轻旅客（18-35岁）`,
 # `银发旅客（60岁以上）`, `adults (aged 65+)`, `(ages 18 to 35)`): the figures say who the
 # group is, not what was found of it. `约47%的年轻旅客（18-35岁）…` still states 47%.
@@ -155,9 +167,11 @@ _AGE_BAND = re.compile(
 
 
 def horizon_windows(text: str) -> tuple[tuple[int, int], ...]:
-    """Where a sentence glosses a horizon with its window of time, or a group with its
-    age band."""
+    """Where a sentence glosses a horizon or a phase with its window of time, or a group
+    with its age band."""
     spans = [m.span() for m in _HORIZON.finditer(text)]
+    if "期" in text or "phase" in text or "stage" in text or "period" in text:
+        spans += [m.span() for m in _STAGE.finditer(text)]
     if "岁" in text or "age" in text.lower():  # a cheap test: most sentences hold neither
         spans += [m.span() for m in _AGE_BAND.finditer(text)]
-    return tuple(sorted(spans))
+    return tuple(sorted(set(spans)))  # (`短期（1-3年）` is a horizon and a phase)

@@ -52,7 +52,9 @@ Funding | 20% | ★★★★★ | ★★★★☆ | ★★★☆☆ |`) and a Me
 dropped (`xychart-beta` and its lines) and a formula in LaTeX's inline math with a command in
 it (`\\(\\beta_2(x) = (2/3)x\\)`, `$N = 1000 \\times d$`; not `\\(n = 450\\)`) state
 nothing; a short line over bullet lines labels them, as a heading does, and a horizon's
-window of time names a span, not a value (`短期（1-3年）`, `long term (5–10 years)`).
+window of time names a span, not a value (`短期（1-3年）`, `long term (5–10 years)`), as a
+phase's does (`急性期（0–72小时）`, a table's `| 超急性期 | 0–6小时 |`; not one value, a
+follow-up's `随访期（12个月）`).
 Under `--isolated` no schedule or rating of the report's own layout mutes a line.
 
 Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A citation

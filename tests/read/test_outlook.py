@@ -98,3 +98,16 @@ def test_a_groups_age_band_is_a_gloss_not_a_figure() -> None:
     # a span of years that is no age, or an age stated with more than its band
     assert horizon_windows("治疗时间较长（5-10年）") == ()
     assert horizon_windows("患者（平均年龄62岁）") == ()
+
+
+def test_a_phase_named_with_its_window_is_a_gloss_not_a_figure() -> None:
+    for text, window in (
+        ("各亚群在急性期（0–72小时）与慢性期呈动态消长", "急性期（0–72小时）"),
+        ("3.4 慢性期（>14天）：清除与修复的悖论", "慢性期（>14天）"),
+        ("超急性期 | 0–6小时 | 紧急粒细胞生成", "超急性期 | 0–6小时 |"),
+        ("In the acute phase (0–72 h), neutrophils infiltrate.", "acute phase (0–72 h)"),
+    ):
+        (span,) = horizon_windows(text)  # (a Chinese phase's match may start a word early)
+        assert window in text[span[0] : span[1]]
+    # one value is a length measured, not a span named: a follow-up's 12 months
+    assert horizon_windows("中位随访期（12个月）内复发率为8%") == ()
