@@ -17,3 +17,20 @@ def sentences(doc: Document) -> list[str]:
 
 def at(doc: Document, needle: str) -> tuple[int, int]:
     return doc.position(doc.text.index(needle))
+
+
+LIST = "\n\n## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+
+
+def cited(text: str) -> list[tuple[list[str], bool]]:
+    """Each body sentence's anchors, as written, and whether it borrowed them (a reference
+    list of two entries appended)."""
+    doc = parse("r.md", text + LIST)
+    return [
+        ([a.text for a in s.anchors], s.borrowed) for s in doc.sentences if not s.block.appendix
+    ]
+
+
+def cited_by(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each sentence with the ids of the sources it cites, its own or borrowed."""
+    return [(s.text, tuple(a.id for a in s.anchors)) for s in parse("r.md", text).sentences]

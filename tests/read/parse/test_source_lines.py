@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from citelint.read.parse import Parser
+from tests.read.parse.conftest import cited_by as _cited_by_any
 
 TABLE = (
     "## Income\n\n| Group | Share |\n|---|---|\n| Lower | 38.2% |\n| Upper | 12.7% |\n\n"
@@ -294,11 +295,6 @@ def test_a_source_item_saying_same_as_above_lends_what_the_one_before_lent() -> 
     # with no source line before it, `同上` names nothing: the data still ask a source
     alone = "### 6.2 ViT\n\n- **准确率**：**>80%**。\n- **来源**：同上。\n"
     assert dict(_cited_by_any(alone))["准确率：>80%。"] == ()
-
-
-def _cited_by_any(text: str) -> list[tuple[str, tuple[str, ...]]]:
-    doc = Parser().parse("r.md", text.encode())
-    return [(s.text, tuple(a.id for a in s.anchors)) for s in doc.sentences]
 
 
 def test_a_section_opening_on_its_literature_line_lends_it_to_its_blocks() -> None:

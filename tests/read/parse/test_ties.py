@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from citelint.read.parse import Parser
-
-LIST = "\n\n## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
-
-
-def _cited(text: str) -> list[tuple[list[str], bool]]:
-    doc = Parser().parse("r.md", (text + LIST).encode())
-    return [
-        ([a.text for a in s.anchors], s.borrowed) for s in doc.sentences if not s.block.appendix
-    ]
+from tests.read.parse.conftest import cited as _cited
 
 
 def test_a_demonstrative_early_in_the_next_sentence_ties_it() -> None:
