@@ -111,6 +111,7 @@ class UnsavedSource(Rule[Options]):
         shown = "; ".join(_short(name) for name in names[:MAX_NAMED])
         shown += f"; and {n - MAX_NAMED} more" if n > MAX_NAMED else ""
         sources = f"source{'s' if n != 1 else ''}"
+        it = "them" if n != 1 else "it"
         what = (
             f"{n} {sources} this report cites {'are' if n != 1 else 'is'} not saved"
             if saves_any
@@ -122,8 +123,8 @@ class UnsavedSource(Rule[Options]):
             self.code,
             first.start,
             first.end,
-            f"unsaved sources: {what} under the sources root, {_resting(claims, n)}: {shown}; "
-            f"`citelint fetch` saves {'them' if n != 1 else 'it'}",
+            f"unsaved sources: {what} under the sources root, {_resting(claims, it)}: {shown}; "
+            f"`citelint fetch` saves {it}",
             anchors=(first,),
             missing=names,
             subject="unsaved sources" if saves_any else "nothing saved",
@@ -141,9 +142,9 @@ def _remedy(why: str) -> str:
     return "`citelint fetch` saves it"
 
 
-def _resting(claims: int, sources: int = 2) -> str:
+def _resting(claims: int, it: str) -> str:
     if not claims:
-        return f"though no claim rests on {'them' if sources != 1 else 'it'} (a warning)"
+        return f"though no claim rests on {it} (a warning)"
     return f"so {claims} claim{'s' if claims != 1 else ''} cannot be verified"
 
 

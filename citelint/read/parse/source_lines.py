@@ -45,6 +45,7 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 
 from citelint.ground.document import Anchor, Block, Reference, Sentence
+from citelint.read.citations.references import IBID_WORDS
 
 # a label and a colon opening the line, emphasis around it aside; the label is grammar:
 # the words a report names its source with, in the languages citelint reads
@@ -76,16 +77,15 @@ _SOURCE_LINE = re.compile(
 # …and an item of a list naming the list's key literature (`- **关键文献**：磷酸盐的拉曼和红外光谱研
 # 究已系统报道 [^7]。`, `- **Key references**: [4], [5]`): a list laid out as a data sheet cites
 # its rows there, in an item of their own
-_LITERATURE_ITEM = re.compile(
-    r"\W{0,4}(?:(?:关键|主要|参考|相关|核心)文献|(?:key|main|primary|supporting)\s+"
-    r"(?:references?|literature))\W{0,4}[:：]",
-    re.I,
+_LITERATURE = (
+    r"(?:关键|主要|参考|相关|核心)文献|(?:key|main|primary|supporting)\s+(?:references?|literature)"
 )
+_LITERATURE_ITEM = re.compile(rf"\W{{0,4}}(?:{_LITERATURE})\W{{0,4}}[:：]", re.I)
 # …and a source line saying its source is the one above (`- **来源**：同上。` under a method whose
 # `- **来源**：` before it names a review and links it; `Source: ibid.`): it lends what that
 # line lent, as a reader reads it
 _IBID = re.compile(
-    rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]\W*(?:同上|同前|出处同上|ibid\.?|idem|(?:the\s+)?"
+    rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]\W*(?:出处)?(?:{IBID_WORDS}|idem|(?:the\s+)?"
     r"same\s+as\s+above|as\s+above)\W*$",
     re.I,
 )
@@ -210,7 +210,7 @@ def section_leads(blocks: Sequence[Block]) -> None:
 # `**论文**：`, `**Paper**:`, `**Key literature**:`); a bare source label (`Source:`) under a
 # heading keeps batch 7's reading, the data's source is named under the data
 _LEAD = re.compile(
-    r"\W{0,4}(?:(?:关键|主要|参考|相关|核心|原始)?文献|论文|(?:(?:key|main|primary)\s+)?"
+    rf"\W{{0,4}}(?:{_LITERATURE}|(?:原始)?文献|论文|(?:(?:key|main|primary)\s+)?"
     r"(?:references?|literature|papers?|study))\W{0,4}[:：]",
     re.I,
 )
