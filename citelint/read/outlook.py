@@ -170,8 +170,9 @@ def horizon_windows(text: str) -> tuple[tuple[int, int], ...]:
     """Where a sentence glosses a horizon or a phase with its window of time, or a group
     with its age band."""
     spans = [m.span() for m in _HORIZON.finditer(text)]
-    if "期" in text or "phase" in text or "stage" in text or "period" in text:
+    low = text.lower()  # (`Acute Phase (0–72 h)` as a table's row writes it)
+    if "期" in text or "phase" in low or "stage" in low or "period" in low:
         spans += [m.span() for m in _STAGE.finditer(text)]
-    if "岁" in text or "age" in text.lower():  # a cheap test: most sentences hold neither
+    if "岁" in text or "age" in low:  # a cheap test: most sentences hold neither
         spans += [m.span() for m in _AGE_BAND.finditer(text)]
     return tuple(sorted(set(spans)))  # (`短期（1-3年）` is a horizon and a phase)

@@ -106,6 +106,7 @@ def test_a_phase_named_with_its_window_is_a_gloss_not_a_figure() -> None:
         ("3.4 慢性期（>14天）：清除与修复的悖论", "慢性期（>14天）"),
         ("超急性期 | 0–6小时 | 紧急粒细胞生成", "超急性期 | 0–6小时 |"),
         ("In the acute phase (0–72 h), neutrophils infiltrate.", "acute phase (0–72 h)"),
+        ("Acute Phase | 0–72 h | infiltration peaks", "Acute Phase | 0–72 h |"),
     ):
         (span,) = horizon_windows(text)  # (a Chinese phase's match may start a word early)
         assert window in text[span[0] : span[1]]
