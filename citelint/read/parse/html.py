@@ -294,7 +294,8 @@ class _Walker:
         ranges: list[tuple[int, int]] = []
         for i, cell in enumerate(cells):
             if i:
-                at = self.run.offsets[-1] if self.run.offsets else self.base  # on the cell end
+                # on the cell end; after cells with no text read (code), where the stream is
+                at = self.run.offsets[-1] if self.run.offsets else self.here()
                 self.run.add(" | ", array("l", [at] * 3))
             begin = self.run.length
             self.collect(cell)

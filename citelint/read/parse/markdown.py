@@ -249,7 +249,7 @@ class _Events:
             self.cells = []
         elif name == "TableCell":
             if self.cells or self.length:
-                self.add_separator()
+                self.add_separator(self.index(start))
             self.cell_begin = self.length
         elif name == "CodeBlock":
             self.flush()
@@ -312,8 +312,12 @@ class _Events:
         if at >= 0:
             self.pending.append(shown_block(title, array("l", range(at, at + len(title)))))
 
-    def add_separator(self) -> None:
-        at = self.offsets[-1] if self.offsets else 0  # a separator sits on the cell end
+    def add_separator(self, cell: int) -> None:
+        # a separator sits on the cell end; after cells with no text (`| `message_start` |`:
+        # code is not read) on the next cell's start, never on the file's first character
+        while cell < len(self.text) and self.text[cell] in " \t":  # at the cell's text
+            cell += 1
+        at = self.offsets[-1] if self.offsets else cell
         self.parts.append(" | ")
         self.offsets.extend([at] * 3)
         self.length += 3

@@ -67,3 +67,15 @@ def test_a_bold_run_with_a_gloss_before_its_colon_is_a_bold_label() -> None:
     assert [b.strong_only for b in doc.blocks] == [True, False, True]
     doc = parse("r.md", "**Laser** (2026): 30% of spots cleared.\n")
     assert [b.strong_only for b in doc.blocks] == [False]
+
+
+def test_a_row_whose_first_cell_is_code_starts_on_its_row() -> None:
+    # seen on a published report: `| `message_start` | … | 1 次 |` — code is not read, so
+    # the row's text opens on the separator, which took offset 0 (the finding at 1:1)
+    doc = parse(
+        "r.md",
+        "# T\n\n| Event | Meaning | Count |\n|---|---|---|\n"
+        "| `message_start` | The first message object | 1 time |\n",
+    )
+    row = next(s for s in doc.sentences if "first message" in s.text)
+    assert doc.position(row.start) == (5, 21)
