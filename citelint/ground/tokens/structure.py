@@ -1,7 +1,8 @@
 """Numbers that are not quantities: parts of names, labels and the report's structure.
 
 A number glued to letters (`HER2`, `NCT01828099`) or after a hyphenated prefix (`PD-1`)
-is a name; after `§`, or followed by `.N`, a section or a version; after an ordinal label
+is a name; after `§`, or followed by `.N`, a section or a version, and so is a name's
+version bounded as releases are (`Claude 4.5 及更早`, `iOS 17 and later`); after an ordinal label
 (`Phase 1/2a`, `Grade 3`, `cycle 2`) a name of a step, after capitals joined by `&` an
 index's name (`S&P 500`); inside a citation group (`[1]`,
 `[10, 11]`) or as a list's enumerator (`3. `, `(2) `) structure. None is a claim token on
@@ -65,6 +66,27 @@ def not_a_quantity(norm: str, s: int, e: int) -> bool:
         or _ROUND_THE_CLOCK.match(norm, max(0, s - 4), e + 4) is not None  # 24/7 service
         or _meter(norm, s)  # 5/4拍, in 7/8 time: a time signature, both its numbers
         or (lettered and _index_name(norm, s, e))  # S&P 500
+        or (lettered and _bounded_version(norm, s, e))  # Claude 4.5 及更早, iOS 17 and later
+    )
+
+
+# A name's version bounded by "and earlier" / "and newer" (`Claude 4.5 及更早`, `Python 3.8 or
+# later`): releases named, not a figure. The bound is what marks it: a capitalised word
+# before a decimal alone is as often a measure (`Fidelity 0.999`).
+_VERSIONED_NAME = re.compile(r"(?<![A-Za-z])[A-Za-z]*[A-Z][A-Za-z]*[ \t]$")
+_VERSION_BOUND = re.compile(
+    r"[ \t]*(?:(?i:(?:and|or)[ \t]+(?:earlier|later|newer)(?![A-Za-z]))"
+    r"|[及或](?:更早|更新|更高|以前|以后|之前|之后)(?:版本)?)"
+)
+
+
+def _bounded_version(norm: str, s: int, e: int) -> bool:
+    """Whether the number at `s` is a version a name carries, bounded as releases are."""
+    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3})*", norm[s:e]):
+        return False
+    return (
+        _VERSION_BOUND.match(norm, e) is not None
+        and _VERSIONED_NAME.search(norm, max(0, s - 24), s) is not None
     )
 
 

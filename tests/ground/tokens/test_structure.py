@@ -22,6 +22,8 @@ from citelint.ground.tokens import numeric_tokens
         "左手演奏固定的奇数节拍（如5/4拍）",  # a time signature
         "a waltz in 3/4 time and a piece in 7/8 meter",
         "overlapped with S&P 500 worst drawdowns; the S&P/ASX 200 index",  # an index's name
+        "| Claude 4.5 及更早 | 将部分响应放入助手消息 |",  # a version bounded as releases are
+        "Python 3.8 or later; iOS 17 and later; Windows 10及以后版本",
     ],
 )
 def test_structure_is_not_a_quantity(text: str) -> None:
@@ -38,6 +40,8 @@ def test_structure_is_not_a_quantity(text: str) -> None:
         ("3/4 patients and 10 days", ["3/4", "4 patients", "10 days"]),  # no family: a rate
         ("in 2010-2019 at 12 beds", ["2010", "2019", "12 beds"]),  # no hex letter: no id
         ("R&D 15% of sales", ["15%"]),  # a percent after `&`-joined capitals is one
+        ("Fidelity 0.999 and 12 runs", ["0.999", "12 runs"]),  # no bound: a measure
+        ("Claude 4.5 and earlier scored 72%", ["72%"]),  # the version only
     ],
 )
 def test_numbers_beside_structure_still_count(text: str, found: list[str]) -> None:
