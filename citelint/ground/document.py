@@ -190,7 +190,7 @@ class Block:
 class Reference:
     """One entry of a report's reference list, with what can be read out of it."""
 
-    key: str  # its number or footnote label
+    key: str  # its number or footnote label (else its place in the list: see `numbered`)
     text: str
     start: int  # report offsets of the entry
     end: int
@@ -201,11 +201,21 @@ class Reference:
     year: str = ""
     author: str = ""  # the first author's family name
     journal: str = ""
+    numbered: bool = True  # False: the list numbers nothing, `key` is the entry's place
 
     @property
     def place(self) -> str:
         """Which entry it is: keys repeat where each section numbers its own list."""
         return f"{self.key}@{self.start}"
+
+    @property
+    def named(self) -> str:
+        """How a message names it: `[3]` as the body would cite it, or, in a list that
+        numbers nothing, its place and who wrote it (`entry 3 (Cohn, 2023)`)."""
+        if self.numbered:
+            return f"[{self.key}]"
+        who = ", ".join(part for part in (self.author, self.year) if part)
+        return f"entry {self.key} ({who})" if who else f"entry {self.key}"
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -5,7 +5,9 @@ not by a link to one of its URLs (a host with or without `www.` alike), not by o
 identifiers or by a citelint anchor to the source the entry's own anchor names — is
 either a leftover or a source a claim should have cited. It is reported at the entry, as
 a warning — or, when more than three entries are never cited (deep-research systems list
-every page they read), once at the first of them, naming them all.
+every page they read), once at the first of them, naming them all: by the number the body
+would cite (`[2]`), or, in a list that numbers nothing (APA entries one per paragraph), by
+its place and its first author and year (`entry 2 (Okafor, 2023)`).
 
 Fails:
 
@@ -67,12 +69,12 @@ class UnusedReference(Rule[NoOptions]):
         ]
         off = (
             f"; a [{unused[0].key}] in the body is {NUMBERED_OFF}"
-            if unused and numbered_off(analysis, f"[{unused[0].key}]")
+            if unused and unused[0].numbered and numbered_off(analysis, f"[{unused[0].key}]")
             else ""
         )
         if len(unused) > MAX_EACH:
             first = unused[0]
-            named = ", ".join(f"[{e.key}]" for e in unused[:MAX_NAMED])
+            named = ", ".join(e.named for e in unused[:MAX_NAMED])
             more = f" and {len(unused) - MAX_NAMED} more" if len(unused) > MAX_NAMED else ""
             yield Finding(
                 self.code,
@@ -89,7 +91,7 @@ class UnusedReference(Rule[NoOptions]):
                 self.code,
                 entry.start,
                 entry.end,
-                f"reference [{entry.key}] is never cited in the body{off}",
+                f"reference {entry.named} is never cited in the body{off}",
                 subject=f"[{entry.key}] {entry.text}",
             )
 

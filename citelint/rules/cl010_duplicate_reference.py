@@ -54,7 +54,7 @@ class DuplicateReference(Rule[NoOptions]):
         ]
         if len(pairs) > MAX_EACH:
             entry, _ = pairs[0]
-            named = ", ".join(f"[{e.key}] as [{f.key}]" for e, f in pairs[:MAX_NAMED])
+            named = ", ".join(f"{e.named} as {f.named}" for e, f in pairs[:MAX_NAMED])
             more = f" and {len(pairs) - MAX_NAMED} more" if len(pairs) > MAX_NAMED else ""
             yield Finding(
                 self.code,
@@ -69,7 +69,7 @@ class DuplicateReference(Rule[NoOptions]):
                 self.code,
                 entry.start,
                 entry.end,
-                f"reference [{entry.key}] names the same source as [{first.key}]",
+                f"reference {entry.named} names the same source as {first.named}",
                 subject=f"[{entry.key}] {entry.text}",
             )
 

@@ -58,7 +58,10 @@ _KEY_LEAD = re.compile(r"^\s*(?:\[(\d{1,3})\]|【(\d{1,3})】|(\d{1,3})[.)]|\[\^
 IBID_WORDS = r"同上|同前|ibid\b\.?|id\."  # (also what a source line says: `来源：同上`)
 _IBID = re.compile(rf"(?:{IBID_WORDS})(?:\W|$)", re.I)
 _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
-_APA_YEAR = re.compile(r"\((1[89]\d\d|20\d\d)[a-z]?\)")
+# `(2020)`, `(2020a)`, and a dated one, as APA gives blogs and news: `(2023, March 23)`
+_APA_YEAR = re.compile(
+    r"\((1[89]\d\d|20\d\d)[a-z]?(?:,[ \t]*[A-Z][a-z]{2,8}\.?(?:[ \t]+\d{1,2}(?:[-–]\d{1,2})?)?)?\)"
+)
 _PARTS = re.compile(r"(?<=[\w\)\]?!])\.\s+(?=[\w\"“(\[])")
 # `Barker et al., 2023, Optimizing distributed …`, `Wolf and Jones, 2024, Information-Based
 # …`: the authors, the year and the title between commas, as agents write a linked entry
@@ -141,6 +144,11 @@ def entry_key(text: str, number: int | None, label: str | None, position: int) -
     return str(position)
 
 
+def keyed_by_number(text: str, number: int | None, label: str | None) -> bool:
+    """Whether `entry_key` reads the entry's key off the list rather than its place."""
+    return number is not None or label is not None or _KEY_LEAD.match(text) is not None
+
+
 def ibid(text: str) -> bool:
     """Whether an entry, its key aside, names the source of the entry before it."""
     return _IBID.match(_KEY_LEAD.sub("", text, count=1).lstrip()) is not None
@@ -149,7 +157,13 @@ def ibid(text: str) -> bool:
 def same_source(before: Reference, entry: Reference) -> Reference:
     """An ibid. entry as the source of the entry before it, at its own place and key."""
     return dataclasses.replace(
-        before, key=entry.key, text=entry.text, start=entry.start, end=entry.end, anchors=()
+        before,
+        key=entry.key,
+        text=entry.text,
+        start=entry.start,
+        end=entry.end,
+        anchors=(),
+        numbered=entry.numbered,
     )
 
 

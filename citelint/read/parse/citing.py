@@ -25,6 +25,7 @@ from citelint.read.citations.references import (
     LIST_LEAD,
     entry_key,
     ibid,
+    keyed_by_number,
     list_blocks,
     names_digest,
     read_entry,
@@ -141,6 +142,7 @@ class CitationReader:
             year=read.year,
             author=read.author,
             journal=read.journal,
+            numbered=keyed_by_number(text, raw.number, raw.label),
         )
 
     def scanner(self, references: ReferenceList, raws: Sequence[RawBlock]) -> CitationScanner:

@@ -100,6 +100,14 @@ def test_an_apa_entry() -> None:
     )
 
 
+def test_an_apa_entry_dated_to_the_day() -> None:
+    # APA's blogs and news, as gpt-researcher lists them: the year opens a date
+    entry = read_entry("Cohn, T. (2023, March 23). Differing formulations of a planner. *A Blog*.")
+    assert (entry.author, entry.year) == ("Cohn", "2023")
+    assert read_entry("Kissflow. (2026, Feb. 3–4). Governance at scale.").year == "2026"
+    assert read_entry("Smith, J. (2023, in press). A title.").year == ""  # not a date
+
+
 def test_urls_and_the_ids_they_carry() -> None:
     entry = read_entry(
         "FDA approves a drug. https://pubmed.ncbi.nlm.nih.gov/36645621/",
