@@ -11,7 +11,10 @@ What is a numeric token: a number with a unit, currency, scale, count word, dura
 dose, rate, statistic label (`HR 0.45`, `p < 0.05`) or comparator (`CPS ≥ 1`, `CD4 <
 200`); a measurement unit is read by its SI/UCUM shape, not from a list (`200 cells/mm3`,
 `5.6 mmol/L`, `60 Gy`, `2 Gy/fraction`, `38.5 °C`, `3 × 10^9/L`) and compared by its unit
-text (a superscript minus is the hyphen: `cm⁻¹` is `cm-1`). A value and its uncertainty
+text (a superscript minus is the hyphen: `cm⁻¹` is `cm-1`); a unit written by its symbol,
+its English name or its Chinese one is one unit (`5 km`, `5 kilometres`, `5公里`; `3.5 kg`,
+`3.5 kilograms`, `3.5公斤`; `40 min`, `40分钟`; `2 GB`, `2 gigabytes`), and sizes of other
+bases stay apart (`4 MiB` is not `4 MB`). A value and its uncertainty
 are two tokens sharing the unit (`1328±2 cm⁻¹`). A count is a number before a plural noun,
 with at most one modifier (`52 variants`, `21 healthy volunteers`, `12 countries`) or
 before a Chinese measure word (`117个`, `22例`); an age in `岁` is a duration in years. What

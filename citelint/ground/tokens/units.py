@@ -141,6 +141,19 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"月", Kind.MAYBE_MONTH, "month"),  # a duration only after a decimal or a label (N6)
     (r"日", Kind.DURATION, "day"),
     (r"(?<=[ \t])(?:s|secs?|seconds?)(?![A-Za-z'’])", Kind.DURATION, "second"),  # `12.6 s`
+    # a unit by its symbol, its English name or its Chinese one is one unit (`5 km`, `5
+    # kilometres`, `5公里`): a claim and its source may write it either way
+    (r"秒钟?", Kind.DURATION, "second"),
+    (r"(?:minutes?|mins?)(?![A-Za-z])|分钟", Kind.DURATION, "minute"),
+    (r"millisec(?:ond)?s?(?![A-Za-z])|毫秒", Kind.MEASURE, "ms"),
+    (r"kilomet(?:er|re)s?(?![A-Za-z])|公里|千米", Kind.MEASURE, "km"),
+    (r"(?:[kK]gs?|kilo(?:gram(?:me)?)?s?)(?![A-Za-z/])|公斤|千克", Kind.MEASURE, "kg"),
+    # data sizes (`4 GB`, `4 gigabytes`; `4 MiB` is another size than `4 MB`) and rates
+    (r"(?:KB|kilobytes?)(?![A-Za-z])", Kind.MEASURE, "KB"),
+    (r"(?:MB|megabytes?)(?![A-Za-z])", Kind.MEASURE, "MB"),
+    (r"(?:GB|gigabytes?)(?![A-Za-z])", Kind.MEASURE, "GB"),
+    (r"(?:TB|terabytes?)(?![A-Za-z])", Kind.MEASURE, "TB"),
+    (r"(?:[KMGT]iB|[kKMGT]?bps|[kMGT]?Wh)(?![A-Za-z])", Kind.MEASURE, None),
     (r"(?:[kMG]b|[kM]?bp)(?![A-Za-z])", Kind.MEASURE, None),  # lengths of DNA: `3.9 Mb`
     (_SIMPLE, Kind.MEASURE, None),
     (_COUNTED, Kind.COUNT, COUNTED),  # a year may stand there too: `In 2019 trials`

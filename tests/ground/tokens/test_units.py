@@ -168,3 +168,29 @@ def test_a_factor_is_one_unit_however_written(text: str) -> None:
 @pytest.mark.parametrize("text", ["3 × 10 cells", "a 2x2 table", "1X Technologies", "5xyz"])
 def test_a_product_a_dimension_or_a_name_is_no_factor(text: str) -> None:
     assert all(t.unit != "times" for t in numeric_tokens(text))
+
+
+@pytest.mark.parametrize(
+    ("texts", "kind", "unit"),
+    [
+        (("lost 5 kg", "lost 5 kilograms", "减重5公斤", "5千克"), Kind.MEASURE, "kg"),
+        (("5 km away", "5 kilometres away", "5公里"), Kind.MEASURE, "km"),
+        (("after 50 s", "after 50 seconds", "约 50 秒后", "50秒钟"), Kind.DURATION, "second"),
+        (("took 30 min", "took 30 minutes", "30分钟"), Kind.DURATION, "minute"),
+        (("500 ms", "500 milliseconds", "500毫秒"), Kind.MEASURE, "ms"),
+        (("a 4 GB file", "4 gigabytes", "4 GB内存"), Kind.MEASURE, "GB"),
+    ],
+)
+def test_a_unit_by_its_symbol_or_its_names_is_one_unit(
+    texts: tuple[str, ...], kind: Kind, unit: str
+) -> None:
+    # seen on published reports: `约 50-70 秒后恢复`, `默认 4 MiB` stated nothing, and a
+    # claim's `5 km` was not found in a source saying `5 kilometres`
+    for text in texts:
+        (token,) = numeric_tokens(text)
+        assert (token.kind, token.unit) == (kind, unit), text
+
+
+def test_sizes_of_other_bases_stay_apart() -> None:
+    units = [t.unit for t in numeric_tokens("4 MiB, 4 MB, 4 Mbps and 90 kWh")]
+    assert units == ["MiB", "MB", "Mbps", "kWh"]
