@@ -22,7 +22,7 @@ CURRENCY = {
 
 # Measurement units by their shape (SI/UCUM symbols: an optional prefix, a base symbol and
 # a power), never a list of every unit: `mmol/L`, `cells/mm3`, `Gy/fraction`, `kg/m2`.
-_SPECIAL = r"°[CF]|bpm|mmHg|cmH2O"
+_SPECIAL = r"°[CF]|bpm|BPM|mmHg|cmH2O|pp[mb]|dB|fps"
 _PREFIX = r"[pnμµmcdkMG]"  # micro as the Greek mu (U+03BC) or the micro sign (U+00B5)
 # symbols of two letters or more, and the ohm: `0.51 eV`, `32 meV`, `1.25 kΩ`
 _BASE = r"(?:mol|Gy|Sv|Hz|Pa|Bq|[Ee]q|kat|cal|eV|Ω)"
@@ -44,7 +44,7 @@ _COMPOUND = (
 # A symbol standing alone: doses (`mg`, `g`, `IU`) have entries of their own, `U` and `N`
 # alone are too often something else, and a litre needs a space (`1L` is a therapy line).
 _SIMPLE = (
-    rf"(?:{_SPECIAL}|{_PREFIX}?{_BASE}|{_PREFIX}(?:m|L|l|s|M|V|W|J|A)|(?<=[ \t])L"
+    rf"(?:{_SPECIAL}|{_PREFIX}?{_BASE}|{_PREFIX}(?:m|L|l|s|M|V|W|J|A|N)|(?<=[ \t])L"
     rf"|m(?=\^?\d)){_POWER}"
 )
 # A counted thing: a plural noun, with at most one modifier before it (`52 variants`,
@@ -181,5 +181,6 @@ def unit_text(written: str) -> str:
     """A measurement unit as compared: spacing and `^` dropped, the litre always `L`, micro
     the Greek mu, a product's dot one (`Ω·µm` is `Ω·μm`)."""
     text = re.sub(r"[ \t^]", "", written).replace("µ", "μ").replace("⋅", "·")
+    text = text.replace("BPM", "bpm")  # beats per minute, however cased
     text = re.sub(r"(?<![A-Za-z])K(?=g(?![A-Za-z]))", "k", text)  # `Kg/m^2` is `kg/m2`
     return re.sub(r"(?<![A-Za-z])([pnμmcdk]?)l(?![A-Za-z])", r"\1L", text)

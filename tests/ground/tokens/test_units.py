@@ -191,6 +191,13 @@ def test_a_unit_by_its_symbol_or_its_names_is_one_unit(
         assert (token.kind, token.unit) == (kind, unit), text
 
 
+def test_units_of_sensing_and_sound() -> None:
+    # `心率MAE为2.57 BPM`, `0.5 ppm/K`, `0.5 mN` were read as no figure
+    texts = "2.57 BPM, 72 bpm, 0.5 ppm/K, 5 ppb, 3 dB, 30 fps, 0.5 mN and 5 kN"
+    units = [t.unit for t in numeric_tokens(texts)]
+    assert units == ["bpm", "bpm", "ppm", "ppb", "dB", "fps", "mN", "kN"]
+
+
 def test_sizes_of_other_bases_stay_apart() -> None:
     units = [t.unit for t in numeric_tokens("4 MiB, 4 MB, 4 Mbps and 90 kWh")]
     assert units == ["MiB", "MB", "Mbps", "kWh"]
