@@ -69,7 +69,9 @@ a paragraph that cites once covers the study it introduces from the introduction
 a sentence right after the citation that goes on with that study — its distinctive name
 again and what it also found (`MonoTrack also demonstrated …`), or a connective and the
 cited figure again (`However, even with 90% accuracy, …`) — and a neighbour that points
-back to it; a list's closing citation covers its items and lead-in (a loose list's too,
+back to it; a section named as one case (`### 案例1：…`, `### Case 2: …`) whose
+citations all close its last block covers the case (its `**背景**：…`, its list of
+results); a list's closing citation covers its items and lead-in (a loose list's too,
 its items a blank line apart; not a citation its last item only borrowed from the sub-list
 under it), and a list's own last item that is a source line (`- **来源**：[…](…)`) the
 items above it, nested ones too (one saying its source is the one above, `- **来源**：同上。`,

@@ -26,6 +26,7 @@ from citelint.ground.document import (
 from citelint.ground.tokens import fold
 from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
 from citelint.read.parse.attach import attach
+from citelint.read.parse.cases import case_sections
 from citelint.read.parse.citing import CitationReader, merge
 from citelint.read.parse.lists import (
     closing_citations,
@@ -136,8 +137,8 @@ class DocumentBuilder:
         flattened_lead_ins(state.blocks)  # …and a list written as cited paragraphs its lead-in
         source_lines(state.blocks, state.cite_only)  # `数据来源：…` under a table cites its rows
         section_leads(state.blocks)  # `### 3.1` then `**文献**：… [[11]]`: the section's paper
-        # `Sources:` / `- …` closing a section
-        sectioned = section_sources(state.blocks, references.entries)
+        case_sections(state.blocks)  # `### 案例1：…` closed by `（[来源](…)）`: its source
+        sectioned = section_sources(state.blocks, references.entries)  # `Sources:` / `- …`
         opening_back_references(state.blocks)  # `这意味着…` after a cited quotation
         if not self._trusted:  # under --isolated no report's words mute its sentences
             # a method section naming itself, an agent's notes of its search, a model's thinking
