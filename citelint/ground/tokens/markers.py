@@ -3,7 +3,8 @@
 A decimal's or an amount's tail is none: `€500M-1.2B` is 1.2 billion, `$2B` two billion,
 `0.2L` a fifth of a litre; nor is a tier (`一线城市`, first-tier cities; `二线机场`, `一、二线
 品牌`, `三线及以下城市`, `三线以下城市`: a tier run, then a place, a market or a
-workforce), the front line (`第一线`; `一线艺术类毕业生`, `一线教师`: the people at it) or a
+workforce), the front line (`第一线`; `一线艺术类毕业生`, `一线教师`: the people at it;
+`一线教学工作`, `一线岗位`: the work done there) or a
 numbered category's label (`Category 1: AI-assisted lesson planning`)."""
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ _TIER = (
     r"(?:(?:及?以[上下]|[、/和与及至到-][一二三四五]线)*"
     r"(?:城|机场|品牌|市场|地区|县|员工|人员|工人))"
 )
-# …nor the people working at the front line (`一线艺术类毕业生`, `一线教师`, `一线医护人员`)
+# …nor the people working at the front line (`一线艺术类毕业生`, `一线教师`, `一线医护人员`),
+# nor the work done there (`一线教学工作`, `一线岗位`, `一线生产经验`)
 _FRONT = (
-    r"[\u4e00-\u9fff]{0,4}?(?:毕业生|从业者|工作者|职工|教师|老师|医生|医护|护士|干部|民警|记者)"
+    r"[\u4e00-\u9fff]{0,4}?(?:毕业生|从业者|工作者|职工|教师|老师|医生|医护|护士|干部|民警|记者"
+    r"|工作|岗位|教学|生产|经验|实践)"
 )
 _MARKERS = re.compile(
     rf"(?<!第)[一二三四]线(?!{_TIER}|{_FRONT})|"

@@ -17,6 +17,8 @@ from citelint.ground.tokens import (
         ("坚守在第一线", []),  # the front line
         ("二是一线艺术类毕业生与市场需求之间的技能错配", []),  # the people at it
         ("一线医护人员和一线教师", []),
+        ("近3学年持续从事一线教学工作的专任教师", []),  # the work done at the front line
+        ("一线岗位和一线生产经验", []),
         ("一线治疗失败的患者", ["一线"]),  # a patient is no front-line worker
         ("2) 二线机场；3) 替代目的地", []),  # an airport's tier
         ("一线、二线城市和三线及以下城市", []),
