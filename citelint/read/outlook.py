@@ -144,24 +144,29 @@ _HORIZON = re.compile(
 
 
 # A phase named with the window it spans (`急性期（0–72小时）`, `慢性期（>14天）`, a table's row
-# `超急性期 | 0–6小时 | …`, `acute phase (0–72 h)`): a span or an open bound, never one value,
-# so `随访期（12个月）`, a follow-up's length, is still a finding.
+# `超急性期 | 0–6小时 | …`, `acute phase (0–72 h)`, `急性期（24-72小时内）`): a span or an open
+# bound (`（3天内）`, "within 3 days", is `<3天`), never one value, so `随访期（12个月）`, a
+# follow-up's length, is still a finding.
 _STAGE = re.compile(
     r"(?:[\u4e00-\u9fff]{1,3}期|(?:hyperacute|acute|subacute|chronic|early|late|recovery)\s+"
     r"(?:phase|stage|period))\s*[（(|]\s*(?:[<>≤≥＜＞]\s*\d{1,3}|\d{1,3}\s*(?:[-–—~～至到]|to)"
-    r"\s*\d{1,3})\s*(?:小时|天|日|周|个月|月|年|h|hours?|days?|weeks?|months?|years?)"
-    r"(?:以上|以下|至数[天周月年])?\s*(?:[）)|]|$)",
+    r"\s*\d{1,3}|\d{1,3}(?=\s*(?:小时|天|日|周|个月|月|年)\s*以?内))"
+    r"\s*(?:小时|天|日|周|个月|月|年|h|hours?|days?|weeks?|months?|years?)"
+    r"(?:以上|以下|以?内|至数[天周月年])?\s*(?:[）)|]|$)",
     re.I,
 )
 
 
 # A group glossed by its age band, the parentheses holding nothing else (`年轻旅客（18-35岁）`,
-# `银发旅客（60岁以上）`, `adults (aged 65+)`, `(ages 18 to 35)`): the figures say who the
-# group is, not what was found of it. `约47%的年轻旅客（18-35岁）…` still states 47%.
+# `银发旅客（60岁以上）`, `adults (aged 65+)`, `(ages 18 to 35)`; in months after a group named
+# by its age, `老年小鼠（18-24个月）`): the figures say who the group is, not what was found of
+# it. `约47%的年轻旅客（18-35岁）…` still states 47%, and `治疗组（6-12个月）` a treatment's length.
 _AGE_BAND = re.compile(
     r"[（(]\s*(?:\d{1,3}\s*(?:[-–—~～至到]\s*\d{1,3}\s*)?岁(?:以上|以下|及以上|及以下)?"
     r"|(?:aged?|ages)\s+\d{1,3}(?:\+|\s*(?:[-–—]|to)\s*\d{1,3}|\s+(?:and|or)\s+"
-    r"(?:older|over|above|younger|under))?(?:\s+years)?)\s*[）)]",
+    r"(?:older|over|above|younger|under))?(?:\s+years)?)\s*[）)]"
+    r"|(?<=老年|年轻|幼年|成年|青年|中年|老龄|幼龄)[\u4e00-\u9fff]{1,4}[（(]\s*\d{1,3}\s*"
+    r"[-–—~～至到]\s*\d{1,3}\s*个?月龄?\s*[）)]",
     re.I,
 )
 
@@ -173,6 +178,6 @@ def horizon_windows(text: str) -> tuple[tuple[int, int], ...]:
     low = text.lower()  # (`Acute Phase (0–72 h)` as a table's row writes it)
     if "期" in text or "phase" in low or "stage" in low or "period" in low:
         spans += [m.span() for m in _STAGE.finditer(text)]
-    if "岁" in text or "age" in low:  # a cheap test: most sentences hold neither
+    if "岁" in text or "age" in low or "月" in text:  # a cheap test: most sentences hold none
         spans += [m.span() for m in _AGE_BAND.finditer(text)]
     return tuple(sorted(set(spans)))  # (`短期（1-3年）` is a horizon and a phase)

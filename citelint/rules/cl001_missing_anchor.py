@@ -53,8 +53,9 @@ dropped (`xychart-beta` and its lines) and a formula in LaTeX's inline math with
 it (`\\(\\beta_2(x) = (2/3)x\\)`, `$N = 1000 \\times d$`; not `\\(n = 450\\)`) state
 nothing; a short line over bullet lines labels them, as a heading does, and a horizon's
 window of time names a span, not a value (`短期（1-3年）`, `long term (5–10 years)`), as a
-phase's does (`急性期（0–72小时）`, a table's `| 超急性期 | 0–6小时 |`; not one value, a
-follow-up's `随访期（12个月）`), and a name's version bounded as releases are (`| Claude 4.5
+phase's does (`急性期（0–72小时）`, `急性期（3天内）`, a table's `| 超急性期 | 0–6小时 |`; not
+one value, a follow-up's `随访期（12个月）`), as a group's age does (`年轻旅客（18-35岁）`,
+`老年小鼠（18-24个月）`), and a name's version bounded as releases are (`| Claude 4.5
 及更早 |`, `Python 3.8 or later`; not `Fidelity 0.999`) is a name, not a figure.
 Under `--isolated` no schedule or rating of the report's own layout mutes a line.
 

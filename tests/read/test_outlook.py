@@ -107,8 +107,17 @@ def test_a_phase_named_with_its_window_is_a_gloss_not_a_figure() -> None:
         ("超急性期 | 0–6小时 | 紧急粒细胞生成", "超急性期 | 0–6小时 |"),
         ("In the acute phase (0–72 h), neutrophils infiltrate.", "acute phase (0–72 h)"),
         ("Acute Phase | 0–72 h | infiltration peaks", "Acute Phase | 0–72 h |"),
+        # a window bounded by `内` ("within"): a span, or one bound
+        ("它们在急性期（24-72小时内）加剧损伤", "急性期（24-72小时内）"),
+        ("- 在急性期（3天内）占主导地位", "急性期（3天内）"),
     ):
         (span,) = horizon_windows(text)  # (a Chinese phase's match may start a word early)
         assert window in text[span[0] : span[1]]
     # one value is a length measured, not a span named: a follow-up's 12 months
     assert horizon_windows("中位随访期（12个月）内复发率为8%") == ()
+
+
+def test_a_group_named_by_its_age_is_glossed_in_months_too() -> None:
+    text = "老年小鼠（18-24个月）相比年轻小鼠（2-4个月）结局更差"
+    assert [text[b:e] for b, e in horizon_windows(text)] == ["小鼠（18-24个月）", "小鼠（2-4个月）"]
+    assert horizon_windows("治疗组（6-12个月）疗效更佳") == ()  # a treatment's length

@@ -3,8 +3,9 @@
 A decimal's or an amount's tail is none: `€500M-1.2B` is 1.2 billion, `$2B` two billion,
 `0.2L` a fifth of a litre; nor is a tier (`一线城市`, first-tier cities; `二线机场`, `一、二线
 品牌`, `三线及以下城市`, `三线以下城市`: a tier run, then a place, a market or a
-workforce), the front line (`第一线`; `一线艺术类毕业生`, `一线教师`: the people at it;
-`一线教学工作`, `一线岗位`: the work done there) or a
+workforce; `| 一二线 |`, a run of tiers with no word after it), the front line (`第一线`;
+`一线艺术类毕业生`, `一线教师`: the people at it; `一线教学工作`, `一线岗位`: the work done
+there) or a
 numbered category's label (`Category 1: AI-assisted lesson planning`)."""
 
 from __future__ import annotations
@@ -40,4 +41,18 @@ def markers(text: str) -> list[tuple[str, int]]:
     """Therapy-line and recommendation markers with their positions."""
     if not _MARKER_HINT.search(text):  # literal scan first: the full grammar is slower
         return []
-    return [(m.group(0), m.start()) for m in _MARKERS.finditer(text)]
+    return [(m.group(0), m.start()) for m in _MARKERS.finditer(text) if not _tier_run(text, m)]
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _tier_run(text: str, m: re.Match[str]) -> bool:
+    """A run of tiers standing for the cities (`| 一二线 |`, `一二线+下沉`, `三四线（占40%）`):
+    `一二线` with no word after it is first- and second-tier; `一二线治疗` two therapy lines."""
+    return (
+        m.group(0).endswith("线")
+        and m.start() > 0
+        and text[m.start() - 1] in "一二三四五"
+        and _CJK.match(text, m.end()) is None
+    )

@@ -19,6 +19,9 @@ from citelint.ground.tokens import (
         ("一线医护人员和一线教师", []),
         ("近3学年持续从事一线教学工作的专任教师", []),  # the work done at the front line
         ("一线岗位和一线生产经验", []),
+        ("| 一二线 | 外观付费 |", []),  # a run of tiers: the cities' (`一二线城市`)
+        ("一二线+下沉；三四线（占40%）", []),
+        ("一二线治疗失败的患者", ["二线"]),  # a word after the run: two therapy lines
         ("一线治疗失败的患者", ["一线"]),  # a patient is no front-line worker
         ("2) 二线机场；3) 替代目的地", []),  # an airport's tier
         ("一线、二线城市和三线及以下城市", []),
