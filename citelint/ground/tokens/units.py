@@ -147,6 +147,10 @@ UNITS: tuple[tuple[str, Kind, str | None], ...] = (
     (r"(?:minutes?|mins?)(?![A-Za-z])|分钟", Kind.DURATION, "minute"),
     (r"millisec(?:ond)?s?(?![A-Za-z])|毫秒", Kind.MEASURE, "ms"),
     (r"kilomet(?:er|re)s?(?![A-Za-z])|公里|千米", Kind.MEASURE, "km"),
+    (r"centimet(?:er|re)s?(?![A-Za-z])|厘米", Kind.MEASURE, "cm"),
+    (r"millimet(?:er|re)s?(?![A-Za-z])|毫米", Kind.MEASURE, "mm"),
+    (r"micromet(?:er|re)s?(?![A-Za-z])|microns?(?![A-Za-z])|微米", Kind.MEASURE, "μm"),
+    (r"nanomet(?:er|re)s?(?![A-Za-z])|纳米", Kind.MEASURE, "nm"),
     (r"(?:[kK]gs?|kilo(?:gram(?:me)?)?s?)(?![A-Za-z/])|公斤|千克", Kind.MEASURE, "kg"),
     # data sizes (`4 GB`, `4 gigabytes`; `4 MiB` is another size than `4 MB`) and rates
     (r"(?:KB|kilobytes?)(?![A-Za-z])", Kind.MEASURE, "KB"),

@@ -179,6 +179,9 @@ def test_a_product_a_dimension_or_a_name_is_no_factor(text: str) -> None:
         (("took 30 min", "took 30 minutes", "30分钟"), Kind.DURATION, "minute"),
         (("500 ms", "500 milliseconds", "500毫秒"), Kind.MEASURE, "ms"),
         (("a 4 GB file", "4 gigabytes", "4 GB内存"), Kind.MEASURE, "GB"),
+        (("21 μm wide", "21 microns", "直径约21微米"), Kind.MEASURE, "μm"),
+        (("a 3 nm node", "3 nanometres", "3纳米工艺"), Kind.MEASURE, "nm"),
+        (("12 cm", "12 centimetres", "12厘米"), Kind.MEASURE, "cm"),
     ],
 )
 def test_a_unit_by_its_symbol_or_its_names_is_one_unit(
