@@ -89,14 +89,16 @@ before the table, in a source line just under it (`数据来源：…`, `Source:
 in parentheses saying where the data come from: `（数据分别来自…[4]…）`), which covers a
 list above it too, or in the table's own last
 row naming its sources (`| **关键来源** | [年报](…)；[新闻](…) |`), and the paragraph right
-under it when that paragraph only restates the figures it cites. A sentence whose every
-figure the report states with a citation elsewhere — one of them distinctive, a decimal
-or three digits or more that are no year: an abstract's `income reached 43,377 yuan` over
-the body's cited `43,377 yuan [1]`, a list's `$1,085.2` over a cited `$1,085.2B` —
-restates it and borrows that citation; one new figure, or only common ones (`14 sites`,
-`2025`), and it is a finding. A section closed by its own list of pages under a source
-label (`**Sources:**`, `**来源**：` over `- https://…` lines), the report going on after it,
-is cited by that list, back to its heading — the heading of the section the next heading
+under it when that paragraph only restates the figures it cites; under prose, a source line
+or a line of nothing but citations cites the one paragraph or quotation right above it. A
+sentence whose every figure the report states with a citation elsewhere — one of them
+distinctive, a decimal or three digits or more that are no year: an abstract's `income
+reached 43,377 yuan` over the body's cited `43,377 yuan [1]`, a list's `$1,085.2` over a
+cited `$1,085.2B` — restates it and borrows that citation; one new figure, or only common
+ones (`14 sites`, `2025`), and it is a finding. A section closed by its own list of pages
+under a source label (`**Sources:**`, `**来源**：` over `- https://…` lines), the report
+going on after it, is cited by that list, back to its heading — the heading of the section
+the next heading
 ends, its deeper parts with it (a list after `### 2.2`, then `## 3.`, cites all of `##
 2.`). A table's first column numbering its rows 1 to the last (`| 1 | Veolia | …`) is each
 row's place in the author's list, never a figure.

@@ -126,6 +126,11 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
             last_lent = lent or last_lent
         elif i in cite_only and i and blocks[i - 1].kind in ("row", "li"):
             lent = cite_only[i]  # right under the data, as a source line stands
+        elif i in cite_only and i and _prose(blocks[i - 1]):
+            # right under a paragraph or a quotation, nothing but the link naming its
+            # source (`…10,142.3公里…` / `[交通运输部 - 2025年城轨运营数据](…)`): its citation
+            _borrow(blocks[i - 1], cite_only[i])
+            continue
         else:
             continue
         if not lent:
@@ -139,6 +144,15 @@ def source_lines(blocks: Sequence[Block], cite_only: Mapping[int, tuple[Anchor, 
                 _borrow(after, lent)
         elif covered and covered[0].kind == "p" and _SOURCE_LINE.match(block.text):
             _borrow(covered[0], lent)  # under prose: the paragraph right above, no further
+
+
+def _prose(block: Block) -> bool:
+    """A paragraph or quotation that cites nothing of its own."""
+    return (
+        block.kind in ("p", "blockquote")
+        and not block.appendix
+        and not any(s.anchors for s in block.sentences)
+    )
 
 
 def section_sources(blocks: Sequence[Block], entries: Sequence[Reference]) -> frozenset[int]:

@@ -58,9 +58,15 @@ def test_under_prose_it_cites_the_one_paragraph_right_above() -> None:
         ("Ports grew 4.1%.", False),
         ("Housing is 59.1% of assets.", True),
     ]
-    # a line of citations alone (no source label) under prose lends nothing
-    bare = "Housing is 59.1% of assets.\n\n[Bank](https://example.org/bank)\n"
-    assert _borrowed(bare)[0] == ("Housing is 59.1% of assets.", False)
+    # so does a line of nothing but citations (batch 95: a WebWeaver report cites each
+    # paragraph with the link naming its source on the line under it), the one above only
+    bare = "Ports grew 4.1%.\n\nHousing is 59.1% of assets.\n\n[Bank](https://example.org/bank)\n"
+    assert _borrowed(bare)[:2] == [
+        ("Ports grew 4.1%.", False),
+        ("Housing is 59.1% of assets.", True),
+    ]
+    quoted = "> 市场总需求约18亿元。\n> —— 某研报\n\n[某研报](https://example.org/r)\n"
+    assert _borrowed(quoted)[0] == ("市场总需求约18亿元。", True)  # a quotation and its link
 
 
 def test_a_qualified_line_after_a_note_still_cites_the_table() -> None:
