@@ -43,10 +43,16 @@ _IN_YEAR = re.compile(r"在\s*(?:19|20)\d\d\s*年")
 _EXPECTED = re.compile(r"有望|预计|预期")
 
 
+# a gloss in parentheses with no figure in it (`（基于当前各子市场增速的保守估算）`, the basis of
+# the estimate) says how the forecast was made, not what holds now
+_BARE_GLOSS = re.compile(r"[（(][^（()）\d]*[）)]")
+
+
 def forecast(text: str) -> bool:
     """Whether a sentence forecasts: a target year and a future marker, nothing said of
     what holds now or what held before."""
-    if _NOW.search(text) or _WAS.search(text):
+    said = _BARE_GLOSS.sub("", text) if "当前" in text or "目前" in text else text
+    if _NOW.search(said) or _WAS.search(said):
         return False
     targets = [m.span() for m in _TARGET_YEAR.finditer(text)]
     if targets:
@@ -159,10 +165,14 @@ _STAGE = re.compile(
 
 # A group glossed by its age band, the parentheses holding nothing else (`年轻旅客（18-35岁）`,
 # `银发旅客（60岁以上）`, `adults (aged 65+)`, `(ages 18 to 35)`; in months after a group named
-# by its age, `老年小鼠（18-24个月）`): the figures say who the group is, not what was found of
-# it. `约47%的年轻旅客（18-35岁）…` still states 47%, and `治疗组（6-12个月）` a treatment's length.
+# by its age, `老年小鼠（18-24个月）`), or named by it before a word for people (`25–35 岁女性
+# 消费力持续增强`, `60岁以上人群`): the figures say who the group is, not what was found of it.
+# `约47%的年轻旅客（18-35岁）…` still states 47%, `治疗组（6-12个月）` a treatment's length, and
+# `年龄在20–29岁之间` an age found.
 _AGE_BAND = re.compile(
-    r"[（(]\s*(?:\d{1,3}\s*(?:[-–—~～至到]\s*\d{1,3}\s*)?岁(?:以上|以下|及以上|及以下)?"
+    r"(?<![\d.])\d{1,3}\s*(?:[-–—~～至到]\s*\d{1,3}\s*岁|岁(?:以上|以下|及以上|及以下))"
+    r"(?=\s*的?\s*(?:女性|男性|女生|男生|女士|男士|人群|群体|年轻人|成年人|青年|青少年|老年人|老人|人士))"
+    r"|[（(]\s*(?:\d{1,3}\s*(?:[-–—~～至到]\s*\d{1,3}\s*)?岁(?:以上|以下|及以上|及以下)?"
     r"|(?:aged?|ages)\s+\d{1,3}(?:\+|\s*(?:[-–—]|to)\s*\d{1,3}|\s+(?:and|or)\s+"
     r"(?:older|over|above|younger|under))?(?:\s+years)?)\s*[）)]"
     r"|(?<=老年|年轻|幼年|成年|青年|中年|老龄|幼龄)[\u4e00-\u9fff]{1,4}[（(]\s*\d{1,3}\s*"

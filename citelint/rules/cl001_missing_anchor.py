@@ -16,7 +16,8 @@ is named as giving the advice), a target, milestone or success criterion labelle
 a forecast dated by a target year and said in the future (`预计到2035年…将突破300万亿元`, `will
 reach 4,000 clinics by 2030`; not when it also says what holds now, `将从目前的约30%提升至40%`, or
 what was measured before, `was valued at $96 million in 2023 and will reach …`, though a
-baseline is no measure: `rise by $2.1 million by 2030 from 2020 levels`) or
+baseline is no measure: `rise by $2.1 million by 2030 from 2020 levels`, nor a gloss of the
+basis with no figure, `（基于当前各子市场增速的保守估算）`) or
 undated — a forecast's label over figures alone (`票房预估：30亿—150亿+`, `Revenue forecast:
 $1.2B–$1.5B`; not `Forecast accuracy: 92%`) or a likely bar in time to come, every figure
 open (`最有希望在未来实现（50亿+）的类型`; not `有望使候诊缩短30%`), the report's own odds,
@@ -55,8 +56,9 @@ nothing; a short line over bullet lines labels them, as a heading does, and a ho
 window of time names a span, not a value (`短期（1-3年）`, `long term (5–10 years)`), as a
 phase's does (`急性期（0–72小时）`, `急性期（3天内）`, a table's `| 超急性期 | 0–6小时 |`; not
 one value, a follow-up's `随访期（12个月）`), as a group's age does (`年轻旅客（18-35岁）`,
-`老年小鼠（18-24个月）`), and a name's version bounded as releases are (`| Claude 4.5
-及更早 |`, `Python 3.8 or later`; not `Fidelity 0.999`) is a name, not a figure.
+`老年小鼠（18-24个月）`, `25–35 岁女性`; not an age found, `年龄在20–29岁之间`), and a name's
+version bounded as releases are (`| Claude 4.5 及更早 |`, `Python 3.8 or later`; not
+`Fidelity 0.999`) is a name, not a figure.
 Under `--isolated` no schedule or rating of the report's own layout mutes a line.
 
 Each fact-bearing sentence needs a citation that covers it (Cite-or-Block). A citation

@@ -35,6 +35,9 @@ from citelint.read.outlook import forecast, horizon_windows, undated_forecast
         # …a baseline year is not
         ("Costs are projected to rise by $2.1 trillion by 2030 from 2020 levels.", True),
         ("预计到2030年，费用较2020年将增加2.1万亿元。", True),
+        # a gloss with no figure names the estimate's basis, not what holds now
+        ("到 2033 年，相关市场预计将超过 1,200 亿美元（基于当前各子市场增速的保守估算）。", True),
+        ("到2030年，规模将达到40%（目前为30%）。", False),
     ],
 )
 def test_a_forecast_is_a_target_year_and_a_future_marker(text: str, projected: bool) -> None:
@@ -95,6 +98,14 @@ def test_a_groups_age_band_is_a_gloss_not_a_figure() -> None:
         ("Young adults (ages 18 to 35) book late.", "(ages 18 to 35)"),
     ):
         assert [text[b:e] for b, e in horizon_windows(text)] == [band]
+    # …or named by it before a word for people
+    for text, band in (
+        ("- 25–35 岁女性消费力持续增强", "25–35 岁"),
+        ("60岁以上人群更注重健康", "60岁以上"),
+    ):
+        assert [text[b:e] for b, e in horizon_windows(text)] == [band]
+    assert horizon_windows("年龄在20–29岁之间的女性") == ()  # an age found
+    assert horizon_windows("患者年龄为20–30岁。") == ()
     # a span of years that is no age, or an age stated with more than its band
     assert horizon_windows("治疗时间较长（5-10年）") == ()
     assert horizon_windows("患者（平均年龄62岁）") == ()

@@ -20,8 +20,15 @@ _MON = (
 # source texts. Each comes with a character the text must hold for it to match at all.
 _MONTH_HINT = "month"
 _DATE_PATTERNS = (
-    ("年", re.compile(r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})[日号])?")),
-    ("月", re.compile(r"(?P<m>\d(?<![\d年]\d)\d?)月(?P<d>\d{1,2})[日号]")),
+    # (a space may stand between a figure and its unit, as some systems write dates: `2026
+    # 年 8 月 16 日`)
+    (
+        "年",
+        re.compile(
+            r"(?P<y>\d{4})[ \t]?年[ \t]?(?P<m>\d{1,2})[ \t]?月(?:[ \t]?(?P<d>\d{1,2})[ \t]?[日号])?"
+        ),
+    ),
+    ("月", re.compile(r"(?P<m>\d(?<![\d年]\d)\d?)[ \t]?月[ \t]?(?P<d>\d{1,2})[ \t]?[日号]")),
     ("-", re.compile(r"(?P<y>\d(?<![\d.]\d)\d{3})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?!\d)")),
     # `2024-11`, a year and its month; `2019-20` and `2005-06` may be a span of years
     # (`date_parts` keeps a month only above the year's last two digits' reach)

@@ -21,6 +21,7 @@ from citelint.ground.tokens.dates import DateParts, date_parts, find_dates
         ("in 2012", (2012, None, None)),
         ("2012年", (2012, None, None)),
         ("2024年3月5日", (2024, 3, 5)),
+        ("**报告日期：2026 年 8 月 16 日**", (2026, 8, 16)),  # spaced, as some systems write
         ("2024年3月", (2024, 3, None)),
         ("2024-03-05", (2024, 3, 5)),
         ("2024/03", (2024, 3, None)),
@@ -66,8 +67,8 @@ _MON = r"(?P<mon>(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*
 _PLAIN = tuple(
     re.compile(p)
     for p in (
-        r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})[日号])?",
-        r"(?<![\d年])(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号]",
+        r"(?P<y>\d{4})[ \t]?年[ \t]?(?P<m>\d{1,2})[ \t]?月(?:[ \t]?(?P<d>\d{1,2})[ \t]?[日号])?",
+        r"(?<![\d年])(?P<m>\d{1,2})[ \t]?月[ \t]?(?P<d>\d{1,2})[ \t]?[日号]",
         r"(?<![\d.])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?!\d)",
         r"(?<![\d.-])(?P<y>\d{4})-(?P<ym>\d\d)(?![\d-])",
         r"(?<![\d.])(?P<y>\d{4})/(?P<m>\d{1,2})(?:/(?P<d>\d{1,2}))?(?!\d)",
