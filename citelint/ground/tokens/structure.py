@@ -103,8 +103,11 @@ def _index_name(norm: str, s: int, e: int) -> bool:
 
 
 # the hyphenated run before a number names something when it holds a letter: `H2-1`,
-# `NCI-2025-00832`, `COVID-19` (never `5-10`, a range)
-_ID_BEFORE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*\d[-‐‑–]$")
+# `NCI-2025-00832`, `COVID-19` (never `5-10`, a range). The run is ASCII: Chinese runs on
+# with no space, and `RPG玩家年龄在28-35岁` is a range after a word, not an id `RPG…28-35`.
+_ID_BEFORE = re.compile(
+    r"(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_-]*\d[-‐‑–]$"
+)
 # `24/7`, `24×7`: an idiom for "always", not a rate
 _ROUND_THE_CLOCK = re.compile(r".{0,4}?(?<![\d.])24[ \t]*[/x×][ \t]*7(?![\d.%])")
 # A time signature (`5/4拍`, `in 7/8 time`, `a 6/8 meter`): music's notation, no quantity

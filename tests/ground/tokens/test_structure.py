@@ -71,6 +71,14 @@ def test_a_number_after_a_lettered_hyphen_run_is_part_of_a_name() -> None:
     for text in ("Quantinuum's H2-1 systems", "trial NCI-2025-00832 enrolled", "COVID-19 cases"):
         assert numeric_tokens(text) == [], text
     assert [t.text for t in numeric_tokens("a 5-10 years range")] == ["5", "10 years"]
+    # the run is ASCII: Chinese runs on with no space, and a range after a word is a range
+    for text, said in (
+        ("RPG玩家年龄在28-35岁之间", ["28", "35岁"]),
+        ("供应商集中度CR3约50–55%", ["50", "55%"]),
+        ("NETs在缺血后1-2小时不存在", ["1", "2小时"]),
+    ):
+        assert [t.text for t in numeric_tokens(text)] == said, text
+    assert numeric_tokens("Ⅲ期KEYNOTE-189研究显示") == []
 
 
 def test_rubric_rows_score_on_a_small_scale() -> None:
