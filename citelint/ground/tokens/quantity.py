@@ -54,6 +54,10 @@ _LABEL_RE = re.compile(
     r"风险比|危险比|比值比|相对危险度)"
 )
 
+# `at age 99`, `at the age of 99`: the age of someone at an event, in years. `aged 65` is
+# left alone: it names a group (`adults aged 65 and older`) as often as it states an age.
+_AT_AGE = re.compile(r"(?<![A-Za-z])(?i:at[ \t]+(?:the[ \t]+)?age(?:[ \t]+of)?)[ \t]+$")
+
 _OP_LABEL_RE = re.compile(r"(?<![A-Za-z])(?P<op>[pPnN])\s*(?:[=<>≤≥]|<=|>=)\s*$")
 
 _GAP_SEPARATORS = re.compile(r"[=:,;(（）)\[\]\s]|of|was|is|为|是")
@@ -196,6 +200,8 @@ def _settle(norm: str, m: re.Match[str], value: Decimal, q: Quantity) -> tuple[K
     if q.kind is None:
         if q.scale:
             return Kind.SCALE, None
+        if _AT_AGE.search(norm, max(0, s - 20), s):
+            return Kind.DURATION, "year"  # `died at age 99`: an age, in years, however bare
         if measured(norm, s, written):
             return Kind.STATISTIC, None
         if "." not in written and "," not in written and is_year(value) and len(written) == 4:
