@@ -4,9 +4,9 @@ A sentence is fact-bearing when it states a number in a fact context (a unit, a 
 a count, a duration — an age at an event too, `at age 99` —, a rate, a dose, a statistic
 label, a range; a year alone does not count), names a drug (by its naming suffix or stem,
 never from a list), or carries a therapy-line or recommendation marker (`一线`,
-`first-line`, `2L`, `I级推荐`, `Grade A`, `Category 2A`). Headings, and bold lines ending in a colon that label what follows
-(`**Weight management (2–4 years):**`), state facts only through numbers. Appendix
-sections (`参考文献`, `References`, …) are not claims.
+`first-line`, `2L`, `I级推荐`, `Grade A`, `Category 2A`). Headings, and bold lines ending
+in a colon that label what follows (`**Weight management (2–4 years):**`), state facts
+only through numbers. Appendix sections (`参考文献`, `References`, …) are not claims.
 
 Some sentences state no finding whatever they hold. A speculation (`If these trials
 succeed, … might involve nivolumab`) and the author's own plan — a recommendation
