@@ -13,20 +13,21 @@ Output, files and the exit code of a finished run are `emit.py`'s: 0 nothing at 
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from citelint.commands.arguments import build_parser, given_report, misspelt_command
 from citelint.commands.catalog import preset, rule, rules, rules_json
 from citelint.commands.counts import jobs, shard
 from citelint.ground.errors import CitelintError, UsageError
 
+# not `typing`'s, nor `argparse` and `dataclasses` here: each is imported by the command
+# that needs it, so `citelint rules` starts as a bare interpreter nearly does (issue 55)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections import Counter
+    from typing import Any, TextIO
 
     from rich.progress import Progress
 
@@ -46,6 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     redactor = redact.process()
     if not redactor:
         return _main(argv)
+    from typing import cast
+
     out, err = sys.stdout, sys.stderr
     sys.stdout = cast("TextIO", redact.RedactedStream(out, redactor))
     sys.stderr = cast("TextIO", redact.RedactedStream(err, redactor))
@@ -62,6 +65,8 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         command = args_list[0] if args_list and args_list[0] in SUBCOMMANDS else None
         if args_list and command is None:
+            from citelint.commands.arguments import misspelt_command
+
             misspelt_command(args_list[0], SUBCOMMANDS)
         if command is not None and os.path.exists(command):
             print(
@@ -90,6 +95,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
             print("\n".join(source_path(args_list[1:])))
             return EXIT_OK
+        from citelint.commands.arguments import build_parser
+
         args = build_parser().parse_args(args_list)
         if args.list_rules:
             return rules(sys.stdout)
@@ -107,6 +114,9 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _lint(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    from citelint.commands.arguments import given_report
     from citelint.lint.runner import Runner
     from citelint.outputs import baseline, emit
 
@@ -252,6 +262,8 @@ def _fix(
 
 
 def _settings(args: argparse.Namespace) -> Settings:
+    import dataclasses
+
     from citelint.config.load import apply_table, find_config, load_isolated, load_settings
     from citelint.outputs.emit import outputs
 

@@ -25,6 +25,11 @@ def _interrupted(signum: int, frame: FrameType | None) -> None:
 def main() -> int:
     """Run the command line with an interrupt during start-up handled."""
     previous = signal.signal(signal.SIGINT, _interrupted)
+    if sys.argv[1:] == ["--version"]:  # the one answer that needs neither parser nor engine
+        from citelint import __version__
+
+        sys.stdout.write(f"citelint {__version__}\n")
+        return 0
     from citelint.commands.cli import main as run
 
     signal.signal(signal.SIGINT, previous)

@@ -23,7 +23,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TextIO
+
+TYPE_CHECKING = False  # not `typing`'s: every command imports this module as it starts
+if TYPE_CHECKING:
+    from typing import TextIO
 
 SECRET_ENV = (
     "NCBI_API_KEY",

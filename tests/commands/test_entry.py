@@ -58,3 +58,23 @@ def test_an_interrupted_run_ends_130_without_the_exit_hooks() -> None:
         "a line kept\n",
         "citelint: interrupted\n",
     )
+
+
+def test_version_is_answered_before_the_command_line_is_imported() -> None:
+    from citelint import __version__
+
+    from .test_cli import START_UP_HEAVY
+
+    probe = (
+        "import sys; sys.argv = ['citelint', '--version']; "
+        "from citelint.commands.entry import main; code = main(); "
+        "loaded = [m for m in sys.modules if m.startswith('citelint')]; "
+        f"heavy = [m for m in {START_UP_HEAVY} if m in sys.modules]; "
+        "print(code, sorted(loaded), heavy, file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stdout == f"citelint {__version__}\n"
+    assert done.stderr.split(" ", 1)[1].strip() == (
+        "['citelint', 'citelint.commands', 'citelint.commands.entry'] []"
+    )
+    assert done.stderr.startswith("0 ")
