@@ -19,7 +19,7 @@ EXIT_OK = 0
 
 def _catalog() -> dict[str, Any]:
     """The rule catalogue (generated from the rule modules by `citelint.commands.docgen`)."""
-    # beside this package's parent, read as a plain file: `importlib.resources` alone costs
+    # in the citelint package, read as a plain file: `importlib.resources` alone costs
     # `citelint rules` as much start-up as the rest of it (it imports tempfile, zipfile …)
     path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "catalog.json")
     with open(path, encoding="utf-8") as file:
