@@ -38,6 +38,7 @@ from citelint.read.conditions import speculative, supposed_figures
 from citelint.read.mood import (
     PROMPT,
     bare_diagram,
+    bold_label,
     class_by_members,
     gantt_lines,
     glossary,
@@ -171,8 +172,11 @@ class ClaimReader:
         if layout and rating_line(text):
             return NO_CLAIM  # `• Cyber Liability 2/4`: the author's grade
         # a bold line ending in a colon (`**Weight management (2–4 years):**`) labels what
-        # follows, as a heading does, and so does a short line over bullet lines
-        label = block.strong_only and block.text.rstrip().endswith((":", "："))
+        # follows, as a heading does, and so does a bold band and its gloss (`**3-6岁：任务导向**`)
+        # and a short line over bullet lines
+        label = block.strong_only and (
+            block.text.rstrip().endswith((":", "：")) or (layout and bold_label(block.text))
+        )
         over = layout and line_label(text, block.text[sentence.stop : sentence.stop + 8])
         if over and any(c.isdigit() for c in text):
             # `Immediate (0–30 days)` / `• Enable …`: a time window over what to do in it;

@@ -45,7 +45,10 @@ def class_by_members(text: str) -> bool:
 # The author's plan by its mood: a recommendation (`should`, `ought to`, `need to`, `it is
 # recommended that`, 应当/应该); a plan's label, singular (`Success criterion:`,
 # `Milestone (0–3 y):`, `Near-term goal:`, `Scenarios:`; `Immunotherapy milestones:` heads
-# past events);
+# past events), in Chinese a goal set (`短期目标：`, `目标示例：`; `目标人群：` names who was
+# studied) or the author's how-to named as such (`实操方法：`, `应对方法：`, `引导方法：`,
+# `建立健康睡眠习惯的实操方法：`) — `方法：` alone opens an abstract's methods and
+# `治疗策略：` a treatment's, and both stay claims;
 # an outlook (`the most plausible goal`)
 _DEONTIC = re.compile(
     r"\b(?:should|ought\s+to|needs?\s+to|we\s+recommend|it\s+is\s+(?:recommended|advisable|"
@@ -57,8 +60,10 @@ _DEONTIC = re.compile(
     re.I,
 )
 _PLAN_LABEL = re.compile(
-    r"\W*(?:[\w-]+\s+){0,3}(?:goal|target|milestone|criteri(?:on|a)|objective|KPI|"
-    r"next\s+steps?|priority|recommendation|scenarios?)\b[^:：.。]{0,30}[:：]",
+    r"\W*(?:(?:[\w-]+\s+){0,3}(?:goal|target|milestone|criteri(?:on|a)|objective|KPI|"
+    r"next\s+steps?|priority|recommendation|scenarios?)\b[^:：.。]{0,30}"
+    r"|(?:[^\W\d_]{1,12}的)?[^\W\d_]{0,4}?(?:目标(?:示例)?|(?:实操|实用|应对|引导|操作)"
+    r"(?:方法|措施|策略|技巧))[\s*]*)[:：]",
     re.I,
 )
 _OUTLOOK = re.compile(
@@ -69,12 +74,32 @@ _OUTLOOK = re.compile(
 
 
 # a finding reported beside the advice (`… should be offered, as it improved OS to 18
-# months`): the sentence states a result too, and is no plan
+# months`; `研究表明，每天运动60分钟…`): the sentence states a result too, and is no plan
 _FINDING = re.compile(
     r"\b(?:was|were|has\s+been|have\s+been|showed|shown|reported|found|achieved|improved|"
-    r"reduced|increased|decreased|demonstrated|yielded|led\s+to|rose|fell|grew)\b",
+    r"reduced|increased|decreased|demonstrated|yielded|led\s+to|rose|fell|grew)\b"
+    r"|(?:研究|数据|调查|结果|统计|试验|报告)[^，。；,;]{0,12}?(?:表明|显示|发现|证实|指出)",
     re.I,
 )
+
+
+# A line set in bold that is a band before its colon and a gloss after it
+# (`**3-6岁：任务导向，而非结果导向**`, `**Ages 3–6: play first**`,
+# `**第一阶段（3-6岁）：广泛尝试**`): a heading in bold, its figures the band of the group
+# or phase it heads. The label is the band alone, after a short name at most; a figure
+# after the colon is a statement (`**2023年：营收增长45%**`), and so is a lead that says
+# something (`**Median OS was 18 months: …**`, `**中位OS为18个月：…**`, no band).
+_BOLD_LABEL = re.compile(
+    r"\W*(?:[^\W\d_]{1,4}|(?:[^\W\d_]+\s+){1,2})?\s*[（(]?\d{1,3}\s*(?:[-–—~～至到]|to)\s*"
+    r"\d{1,3}\s*[^\W\d_]{0,5}[)）]?\s*[:：]([^:：。.!?！？]*?)\W*",
+    re.I,
+)
+
+
+def bold_label(text: str) -> bool:
+    """Whether a bold line is a band's label: a band, a colon, a gloss with no figure."""
+    m = _BOLD_LABEL.fullmatch(text)
+    return m is not None and not any(c.isdigit() for c in m.group(1))
 
 
 # A short line with no verb of its own, standing over bullet lines of the same paragraph

@@ -4,9 +4,10 @@ A sentence is fact-bearing when it states a number in a fact context (a unit, a 
 a count, a duration — an age at an event too, `at age 99` —, a rate, a dose, a statistic
 label, a range; a year alone does not count), names a drug (by its naming suffix or stem,
 never from a list), or carries a therapy-line or recommendation marker (`一线`,
-`first-line`, `2L`, `I级推荐`, `Grade A`, `Category 2A`). Headings, and bold lines ending
-in a colon that label what follows (`**Weight management (2–4 years):**`), state facts
-only through numbers. Appendix sections (`参考文献`, `References`, …) are not claims.
+`first-line`, `2L`, `I级推荐`, `Grade A`, `Category 2A`). Headings, bold lines ending
+in a colon that label what follows (`**Weight management (2–4 years):**`) and bold lines
+that are a band and its gloss (`**3-6岁：任务导向**`; not `**2023年：营收增长45%**`) state
+facts only through numbers. Appendix sections (`参考文献`, `References`, …) are not claims.
 
 Some sentences state no finding whatever they hold. A speculation (`If these trials
 succeed, … might involve nivolumab`) and the author's own plan — a recommendation
@@ -29,7 +30,9 @@ Scenarios`, or the plan the reader asked for: `### 3.2 两周食谱表`, `Meal p
 report's own definitions under their lead-in (`The key definitions used throughout this
 report:` over `- Young-old: 65–74 years`; `本报告采用的定义如下：`) or the design it
 recommends (`… the following pipeline is recommended for Component 1:`; not `… are
-recommended by the WHO:`), and
+recommended by the WHO:`), the author's how-to or goals under their label (`实操方法：`,
+`应对方法：`, `短期目标：` over a list; not `方法：`, an abstract's methods, nor an item that
+reports a finding, `调查显示…低20%`), and
 the lines of a schedule laid out under a time window (`Phase one (0–90 days)` over `•
 Train 40 nurses`; two or more windows such as `**Immediate (0-30 days)**` and `**90
 days**`, each over a list; a step opened by its window and a colon,

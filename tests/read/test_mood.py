@@ -6,6 +6,7 @@ import pytest
 
 from citelint.read.mood import (
     bare_diagram,
+    bold_label,
     class_by_members,
     glossary,
     line_label,
@@ -171,6 +172,49 @@ def test_advice_in_chinese_is_the_authors_unless_someone_gives_it() -> None:
 def test_a_plans_label() -> None:
     assert plan_label("Scenarios:") and plan_label("Next steps: audit")
     assert not plan_label("Main barriers:") and not plan_label("Immunotherapy milestones: 2016")
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("实操方法：", True),
+        ("**应对方法**：", True),
+        ("建立健康睡眠习惯的实操方法：", True),
+        ("引导方法：先问后说", True),
+        ("短期目标：学会游泳", True),
+        ('目标示例："每天阅读20分钟"', True),
+        ("方法：纳入120例患者", False),  # an abstract's methods
+        ("研究方法：", False),
+        ("治疗策略：每日500 mg", False),  # a treatment's, not the author's how-to
+        ("目标人群：65岁以上", False),  # who was studied
+    ],
+)
+def test_a_plans_label_in_chinese(text: str, label: bool) -> None:
+    assert plan_label(text) is label
+
+
+def test_a_finding_in_chinese_is_no_plan() -> None:
+    assert prospective("睡前1小时放下手机。", planned=True)
+    assert not prospective("调查显示，每天运动60分钟的孩子近视率低20%。", planned=True)
+    assert not prospective("研究表明运动有益。", planned=True)
+    assert not prospective("建议每天运动，数据显示可降低风险20%。")
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("3-6岁：任务导向，而非结果导向", True),
+        ("第一阶段（3-6岁）：广泛尝试", True),
+        ("Ages 3–6: play first", True),
+        ("2023年：营收增长45%", False),  # a figure after the colon: a statement
+        ("14-18岁：2个方向", False),
+        ("中位OS为18个月：显著延长", False),  # no band: a statement in bold
+        ("Median OS was 18 months: durable", False),
+        ("3-6岁", False),  # no gloss: a heading reads it, not this
+    ],
+)
+def test_a_bold_band_and_its_gloss_is_a_label(text: str, label: bool) -> None:
+    assert bold_label(text) is label
 
 
 @pytest.mark.parametrize(
