@@ -45,8 +45,9 @@ def class_by_members(text: str) -> bool:
 # The author's plan by its mood: a recommendation (`should`, `ought to`, `need to`, `it is
 # recommended that`, 应当/应该); a plan's label, singular (`Success criterion:`,
 # `Milestone (0–3 y):`, `Near-term goal:`, `Scenarios:`; `Immunotherapy milestones:` heads
-# past events), in Chinese a goal set (`短期目标：`, `目标示例：`; `目标人群：` names who was
-# studied) or the author's how-to named as such (`实操方法：`, `应对方法：`, `引导方法：`,
+# past events), in Chinese a goal set, short (`短期目标：`, `目标示例：`; `目标人群：` names who
+# was studied, `以真实人际关系为核心的治疗目标：` a kind of treatment) or the author's how-to
+# named as such (`实操方法：`, `应对方法：`, `引导方法：`,
 # `建立健康睡眠习惯的实操方法：`) — `方法：` alone opens an abstract's methods and
 # `治疗策略：` a treatment's, and both stay claims;
 # an outlook (`the most plausible goal`)
@@ -62,8 +63,8 @@ _DEONTIC = re.compile(
 _PLAN_LABEL = re.compile(
     r"\W*(?:(?:[\w-]+\s+){0,3}(?:goal|target|milestone|criteri(?:on|a)|objective|KPI|"
     r"next\s+steps?|priority|recommendation|scenarios?)\b[^:：.。]{0,30}"
-    r"|(?:[^\W\d_]{1,12}的)?[^\W\d_]{0,4}?(?:目标(?:示例)?|(?:实操|实用|应对|引导|操作)"
-    r"(?:方法|措施|策略|技巧))[\s*]*)[:：]",
+    r"|(?:[^\W\d_]{0,4}?目标(?:示例)?|(?:[^\W\d_]{1,12}的)?[^\W\d_]{0,4}?"
+    r"(?:实操|实用|应对|引导|操作)(?:方法|措施|策略|技巧))[\s*]*)[:：]",
     re.I,
 )
 _OUTLOOK = re.compile(

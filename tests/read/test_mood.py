@@ -187,6 +187,7 @@ def test_a_plans_label() -> None:
         ("研究方法：", False),
         ("治疗策略：每日500 mg", False),  # a treatment's, not the author's how-to
         ("目标人群：65岁以上", False),  # who was studied
+        ("以真实人际关系为核心的治疗目标：当来访者…", False),  # a kind of treatment, named
     ],
 )
 def test_a_plans_label_in_chinese(text: str, label: bool) -> None:
