@@ -109,10 +109,12 @@ ends, its deeper parts with it (a list after `### 2.2`, then `## 3.`, cites all 
 row's place in the author's list, never a figure.
 
 A report that cites nothing at all — no anchor, no citation in any style, no reference
-entry — and has no sources folder (an agent's working notes, a draft as a deep-research
-system printed it) gets one CL001 for the whole report, at its first fact-bearing
-sentence, counting the sentences and naming their lines: one thing to fix, not forty.
-Every such sentence still counts as an unsupported claim.
+entry — and has no saved source to cite (no sources folder, or one with nothing saved in
+it: an agent's working notes, a draft as a deep-research system printed it, linted beside
+the folder `citelint fetch` left empty) gets one CL001 for the whole report, at its first
+fact-bearing sentence, counting the sentences and naming their lines: one thing to fix,
+not forty. Every such sentence still counts as an unsupported claim. Beside saved
+sources, each sentence keeps its own finding, as each can get a repair of its own.
 
 Fails:
 
@@ -147,7 +149,7 @@ class MissingAnchor(Rule[NoOptions]):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         doc = analysis.doc
-        if not doc.anchors and not doc.references and analysis.sources_root is None:
+        if not doc.anchors and not doc.references and not _saves_any(analysis):
             yield from self._cites_nothing(analysis)
             return
         anchored_blocks: dict[int, bool] = {}  # once per block: linear in its sentences
@@ -218,6 +220,13 @@ class MissingAnchor(Rule[NoOptions]):
 
 
 MAX_LINES = 8  # lines named in the message of a report that cites nothing
+
+
+def _saves_any(analysis: Analysis) -> bool:
+    """Whether the report's sources root holds a saved source: only then can each uncited
+    sentence get a repair of its own (a root with nothing saved, or none, gives none)."""
+    saved = analysis.channels.saved
+    return analysis.sources_root is not None and any(saved[channel] for channel in saved)
 
 
 def _states(claim: Claim) -> str:

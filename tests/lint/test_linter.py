@@ -89,6 +89,35 @@ def test_a_report_that_cites_nothing_gets_one_missing_anchor_finding(project: Wr
     ]
 
 
+def test_a_report_that_cites_nothing_beside_an_empty_sources_root_gets_one_finding(
+    project: Writer, tmp_path: Path
+) -> None:
+    """A sources root with nothing saved in it (what `citelint fetch` leaves for a report
+    that cites nothing) offers no sentence a repair of its own: one CL001, as with no
+    root at all. A root that holds a saved record keeps one finding per sentence."""
+    from citelint.config.load import Settings
+
+    text = "# Notes\n\nResponse rates were 15-20%.\n\nMedian OS was 11 months.\n"
+    notes = project("empty/notes.md", text)
+    (tmp_path / "empty" / "sources" / "pubmed").mkdir(parents=True)
+    result = citelint.lint_paths([str(notes)], Settings(project_root=str(tmp_path)))
+    assert [(d.line, d.message) for f in result.files for d in f.diagnostics] == [
+        (
+            3,
+            "the report cites nothing: 2 fact-bearing sentences have no anchor (lines 3, 5; "
+            "the first states 15, 20%); cite the saved sources that state them",
+        )
+    ]
+    assert result.summary()["claims"] == 2 and result.summary()["verified_claims"] == 0
+    kept = project("kept/notes.md", text)
+    project("kept/sources/pubmed/22663011.json", json.dumps({"abstract": "Unrelated."}))
+    result = citelint.lint_paths([str(kept)], Settings(project_root=str(tmp_path)))
+    assert [(d.code, d.line) for f in result.files for d in f.diagnostics] == [
+        ("CL001", 3),
+        ("CL001", 5),
+    ]
+
+
 def test_a_storm_article_linted_with_another_sources_root_is_told_where_its_numbers_are(
     project: Writer, tmp_path: Path
 ) -> None:
