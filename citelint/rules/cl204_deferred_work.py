@@ -6,7 +6,10 @@ occurrence in the body is CL204 (appendix sections do not count). Defaults: `待
 `deferred model`, `TODO`, `TBD` (not inside table cells), `lorem ipsum`, `placeholder`,
 `as an AI`, `占位符`, `占位内容`. CJK phrases ignore whitespace and width (`待 Worker`);
 Latin phrases match whole words (a hyphen joins a word: `as an AI-powered assistant` is
-no `as an AI`), and phrases in capitals match in capitals only.
+no `as an AI`), and phrases in capitals match in capitals only. A phrase in capitals that
+the report defines as an abbreviation — in parentheses right after the words whose
+initials spell it, `Track-Before-Detect (TBD)` — names that thing wherever the report
+uses it; `To Be Determined (TBD)` spells the deferral out and defines nothing.
 
 `placeholder` before a plural noun of something else than the report's own content names a
 kind of thing, not a gap (`low-priority placeholder Pods`, `placeholder containers`);
@@ -95,12 +98,15 @@ class DeferredWork(Rule[Options]):
 
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         matcher = PhraseMatcher(self.options.phrases)
+        named = defined_abbreviations(analysis.doc.text, self.options.phrases)
         for block in analysis.doc.blocks:
             if block.appendix:
                 continue
             for hit in matcher.find(block):
                 if hit.phrase in _NOT_IN_CELLS and block.kind in ("row", "header-row"):
                     continue
+                if hit.phrase in named:
+                    continue  # `Track-Before-Detect (TBD)`: the report's own abbreviation
                 if hit.phrase == "placeholder" and _KIND_OF_THING.match(analysis.doc.text, hit.end):
                     continue
                 yield self._finding(hit.phrase, hit.start, hit.end)
@@ -130,6 +136,31 @@ class DeferredWork(Rule[Options]):
             "promise before the report ships",
             subject=phrase,
         )
+
+
+# An abbreviation defined in parentheses right after the words it abbreviates: up to 40
+# characters of words before `(TBD)`, their initials read from the last word back
+_DEFINED = re.compile(r"([A-Za-z][A-Za-z\s-]{0,40}?)\s*[(（]\s*([A-Z]{2,6})\s*[)）]")
+# `To Be Determined (TBD)`, `to be done`: the deferral spelled out, no other thing named
+_TO_BE = re.compile(r"to\s+be\b", re.I)
+
+
+def defined_abbreviations(text: str, phrases: tuple[str, ...]) -> frozenset[str]:
+    """The phrases in capitals (`TBD`) the report defines as an abbreviation of something
+    else: in parentheses after words whose initials, hyphenated parts counted, spell it."""
+    wanted = {p for p in phrases if p.isupper() and p.isalpha()}
+    if not wanted:
+        return frozenset()
+    named = set()
+    for m in _DEFINED.finditer(text):
+        short = m.group(2)
+        if short not in wanted or short in named:
+            continue
+        words = re.split(r"[\s-]+", m.group(1).strip())[-len(short) :]
+        initials = "".join(w[:1] for w in words).upper()
+        if initials == short and not _TO_BE.match(" ".join(words)):
+            named.add(short)
+    return frozenset(named)
 
 
 def _leaked_reasoning(code: str, analysis: Analysis) -> Iterator[Finding]:
