@@ -227,7 +227,13 @@ def glued_closers(raws: Sequence[RawBlock]) -> bool:
     return False
 
 
-_NEXT_KEY = re.compile(r"(?<![\]】])\s(?=(?:\[\d{1,3}\]|【\d{1,3}】)\s)")  # not in a key group
+# a key's start after a space, not inside a key group (`[1] [2]`): the bracket before the
+# space must not close a key itself — an entry's title may end in one (`… Fashion [2025
+# Insights]`, `… [2025]`) and the next line's `[6] …` is still an entry of its own
+_NEXT_KEY = re.compile(
+    r"(?<!\[\d\])(?<!\[\d\d\])(?<!\[\d\d\d\])(?<!【\d】)(?<!【\d\d】)(?<!【\d\d\d】)"
+    r"\s(?=(?:\[\d{1,3}\]|【\d{1,3}】)\s)"
+)
 
 
 def entry_pieces(raw: RawBlock) -> list[tuple[int, int]]:

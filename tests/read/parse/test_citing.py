@@ -233,3 +233,16 @@ def test_an_unheaded_numbered_list_of_sources_closing_the_report() -> None:
         "(https://a.org/1).\n2. Staff grew to 120 in 2021 after the merger (https://b.org/2).\n"
     )
     assert _entries(findings) == []
+
+
+def test_an_entry_whose_title_ends_in_brackets_does_not_swallow_the_next() -> None:
+    # `… Fashion [2025 Insights]` then `[6] …` on the next line of the same paragraph
+    text = (
+        "One [5].\n\nTwo [6].\n\n参考文献：\n"
+        "[5] https://a.example/x - Generative AI in Fashion [2025 Insights]\n"
+        "[6] https://b.example/y - The Future of AI Fashion\n"
+        "[7] https://c.example/z - Market Report [2024]\n"
+    )
+    doc = parse("r.md", text)
+    assert [r.key for r in doc.references] == ["5", "6", "7"]
+    assert doc.references[0].text.endswith("Fashion [2025 Insights]")
