@@ -5,10 +5,11 @@ more, after normalisation (width, case, spacing), with anchors replaced by `[cit
 numbering (`场景1`, `scenario 2`, `Block 3`, `case 4`, `LP5`) replaced by `#`, is padding:
 CL205 at its first occurrence. Numbered scenarios (`场景N：`, `Scenario N:`) with more than
 `max-scenarios` (9) distinct numbers are CL205 too, at the first scenario past the limit.
-Appendix sections do not count, and neither do repeated headings or bold label lines: a
-subheading such as `#### Emerging (moderate evidence quality)` or a `**Bottom line**`
-line under several sections is the report's structure (numbered scenarios in headings
-still count toward `max-scenarios`). Nor does a profile's field, a short label and a value
+Appendix sections do not count, and neither do repeated headings, tables' header rows or
+bold label lines: a subheading such as `#### Emerging (moderate evidence quality)`, a
+`| Feature | Strength | Weakness |` table under each of a dozen sections or a
+`**Bottom line**` line under several is the report's structure (numbered scenarios in
+headings still count toward `max-scenarios`). Nor does a profile's field, a short label and a value
 of three words at most (`**Final Fate**: Survives.` under each of a dozen characters,
 `状态：完成`): the same answer to the same question, not a sentence padding the text.
 
@@ -66,11 +67,12 @@ class TemplateRepetition(Rule[Options]):
                 continue
             for sentence in block.sentences:
                 key = normalized(sentence.text)
-                # Repeated subheadings and bold label lines (`**Bottom line**` under each
-                # section) are the report's structure, not filler.
+                # Repeated subheadings, tables' header rows and bold label lines
+                # (`**Bottom line**` under each section) are the report's structure, not
+                # filler.
                 if (
                     len(key) >= o.min_chars
-                    and block.kind != "heading"
+                    and block.kind not in ("heading", "header-row")
                     and not block.strong_only
                     and not _FIELD.fullmatch(sentence.text)
                 ):
