@@ -12,8 +12,10 @@ initials spell it, `Track-Before-Detect (TBD)` — names that thing wherever the
 uses it; `To Be Determined (TBD)` spells the deferral out and defines nothing.
 
 `placeholder` before a plural noun of something else than the report's own content names a
-kind of thing, not a gap (`low-priority placeholder Pods`, `placeholder containers`);
-`placeholder text`, `placeholder values`, `[placeholder]` stay deferrals.
+kind of thing, not a gap (`low-priority placeholder Pods`, `placeholder containers`), and
+in a report that names it so, before any other noun too (`the placeholder priority class`
+beside `placeholder pods`); `placeholder text`, `placeholder values`, `[placeholder]` stay
+deferrals.
 
 Chinese deferrals are also read by their form, not from a list of sentences: a bare
 `待完善`, `待补充`, `待补`, `暂为占位`, `暂缺` or `（略）` that opens a clause
@@ -76,9 +78,17 @@ _ANALYTIC = "有仍尚亟需还要"  # `仍有待完善`: the marker is what sti
 _NOT_IN_CELLS = frozenset({"TBD"})  # a table cell saying TBD is a plan, not a deferral
 # `placeholder Pods`: the word names a kind of thing before a plural noun that is not one of
 # the report's own parts (`placeholder text`, `placeholder values` stay deferrals)
-_KIND_OF_THING = re.compile(
-    r"[ \t]+(?!(?:texts?|contents?|sections?|data|values?|figures?|numbers?|charts?|tables?|"
-    r"images?|links?|citations?|references?|sources?|entries|paragraphs?)\b)[A-Za-z][a-z]+s\b",
+_OWN_PARTS = (
+    r"(?!(?:texts?|contents?|sections?|data|values?|figures?|numbers?|charts?|tables?|"
+    r"images?|links?|citations?|references?|sources?|entries|paragraphs?)\b)"
+)
+_KIND_OF_THING = re.compile(rf"[ \t]+{_OWN_PARTS}[A-Za-z][a-z]+s\b", re.I)
+# in a report that names a kind of thing so (`placeholder pods`), the word before any other
+# noun is that kind too (`the placeholder priority class`)
+# (a word that joins or follows, `placeholder for …`, `placeholder until …`, is no noun)
+_MODIFIER = re.compile(
+    rf"[ \t]+{_OWN_PARTS}(?!(?:for|until|to|in|of|on|at|by|as|from|with|here|there|now|only|"
+    r"that|which|while|and|or|but|is|are|was|were|will|pending)\b)[A-Za-z][a-z]+\b",
     re.I,
 )
 
@@ -99,17 +109,29 @@ class DeferredWork(Rule[Options]):
     def check(self, analysis: Analysis) -> Iterator[Finding]:
         matcher = PhraseMatcher(self.options.phrases)
         named = defined_abbreviations(analysis.doc.text, self.options.phrases)
+        text = analysis.doc.text
+        hits = [
+            (block, hit)
+            for block in analysis.doc.blocks
+            if not block.appendix
+            for hit in matcher.find(block)
+        ]
+        a_kind = any(
+            h.phrase == "placeholder" and _KIND_OF_THING.match(text, h.end) for _, h in hits
+        )
+        for block, hit in hits:
+            if hit.phrase in _NOT_IN_CELLS and block.kind in ("row", "header-row"):
+                continue
+            if hit.phrase in named:
+                continue  # `Track-Before-Detect (TBD)`: the report's own abbreviation
+            if hit.phrase == "placeholder" and (
+                _KIND_OF_THING.match(text, hit.end) or (a_kind and _MODIFIER.match(text, hit.end))
+            ):
+                continue
+            yield self._finding(hit.phrase, hit.start, hit.end)
         for block in analysis.doc.blocks:
             if block.appendix:
                 continue
-            for hit in matcher.find(block):
-                if hit.phrase in _NOT_IN_CELLS and block.kind in ("row", "header-row"):
-                    continue
-                if hit.phrase in named:
-                    continue  # `Track-Before-Detect (TBD)`: the report's own abbreviation
-                if hit.phrase == "placeholder" and _KIND_OF_THING.match(analysis.doc.text, hit.end):
-                    continue
-                yield self._finding(hit.phrase, hit.start, hit.end)
             for m in _DEFERRAL.finditer(block.text):
                 if _defers(block.text, m):
                     start, end = block.offsets[m.start("m")], block.offsets.end(m.end("m"))

@@ -25,7 +25,10 @@ The name is read off the sentence (a run of capitalised words after `According t
 `as reported by`, with an optional acronym in brackets; in parentheses, what stands before
 the year, `et al.` aside, or the first of two authors) and looked up in the entries' own
 text; nothing is known in advance. A name no entry holds, or one several entries hold,
-cites nothing (the sentence stays a claim to cite).
+cites nothing (the sentence stays a claim to cite) — unless a year in parentheses tells
+them apart: `(Kedify, 2025)` cites the entry that leads `Kedify. (2025).`, not the
+`Kedify. (n.d.).` beside it, and `(OneUptime, 2026)` over two `OneUptime. (2026).` entries
+cites both, one of which the writer meant.
 """
 
 from __future__ import annotations
@@ -80,6 +83,8 @@ _LEAD = re.compile(rf"[ \t]*(?P<lead>[A-Z0-9{_CJK}][^.\n]{{1,80}}?)\.(?:[ \t]|$)
 # Office. (2025).`), initialled word by word: `U.S.` is two words
 _AUTHOR = re.compile(r"[ \t]*(?P<author>[A-Z][^()\n]{1,80}?)\.?[ \t]*\((?:19|20)\d\d")
 _INITIALLED = re.compile(r"[\s.]+")
+# the date an entry gives itself: `(2025).`, `(2026, March 10).`, `(2025a).`, `(n.d.).`
+_PUBLISHED = re.compile(r"\((?:(?P<year>(?:19|20)\d\d)[a-z]?[,)]|n\.[ \t]?d\.\))")
 _BEFORE_REMARK = re.compile(r"[ \t]*\(")  # `The Oxford Companion … (via Spirits …)`
 MAX_NAMED = 8  # the entries one name may cite; a name more share names no source
 _MIN_NAME = 4  # a name this short (`WHO`) must match as a whole word, case and all
@@ -133,10 +138,18 @@ class Narrators:
             *((k, b, e, True) for k, b, e in self.cite_dated(text)),
             *((k, b, e, True) for k, b, e in self.cite_named(text)),
         ]
+        # the keys found for one span: a name and year two entries share cites both, but a
+        # link around it that gives either is the citation, and its page the one entry
+        span_keys: dict[tuple[int, int], set[str]] = {}
+        for k, b, e, _ in found:
+            span_keys.setdefault((b, e), set()).add(k)
         return [
             (k, b, e, masked)
             for k, b, e, masked in found
-            if not any(lb < e and b < le and self.gives(k, href) for lb, le, href in links)
+            if not any(
+                lb < e and b < le and any(self.gives(s, href) for s in span_keys[b, e])
+                for lb, le, href in links
+            )
         ]
 
     def cite_named(self, text: str) -> list[tuple[str, int, int]]:
@@ -202,37 +215,54 @@ class Narrators:
     def cite_cell(self, cell: str, begin: int) -> list[tuple[str, int, int]]:
         """(entry key, start, end) for a table cell that is nothing but names and years
         (`| Livmo, 2026 |` under a `来源`/`Source` header): the citations it makes, or none
-        when any item names no entry."""
+        when any item names no entry (an item citing two entries gives both one span)."""
         found = self._items(cell, begin)
-        return found if len(found) == len(_ITEMS.split(cell)) else []
+        return found if len({(b, e) for _, b, e in found}) == len(_ITEMS.split(cell)) else []
 
     def _items(self, inner: str, begin: int) -> list[tuple[str, int, int]]:
-        found: list[tuple[str, int, int]] = []  # (key or "", start, end) of each item
+        found: list[tuple[tuple[str, ...], int, int]] = []  # (keys, start, end) of each item
         for part in _ITEMS.split(inner):
             item = _NAME_YEAR.fullmatch(part)
             if item is None:
                 return []  # not a list of names and years: a remark in parentheses
             name = item.group("name").strip()
+            year = item.group("year")[:4]  # (`n.d.` says none: no year to disagree)
             keys = self.holding(name)
             if not keys and _SECOND_AUTHOR.search(name):
                 keys = self.holding(_SECOND_AUTHOR.split(name)[0])
-            key = next(iter(keys)) if len(keys) == 1 else ""  # (the index's set: read only)
-            years = self._years().get(key, frozenset())
-            year = item.group("year")[:4]  # (`n.d.` says none: no year to disagree)
-            if years and year[0].isdigit() and year not in years:
-                return []  # a year the entry does not give: CL104's, as written
+            if len(keys) == 1:
+                key = next(iter(keys))  # (the index's set: read only)
+                years = self._years().get(key, frozenset())
+                if years and year[0].isdigit() and year not in years:
+                    return []  # a year the entry does not give: CL104's, as written
+                chosen: tuple[str, ...] = (key,)
+            else:
+                chosen = self._led_and_dated(name, year)
             start = item.start("primary") if item.group("primary") else item.start("name")
-            found.append((key, begin + start, begin + item.end("year")))
+            found.append((chosen, begin + start, begin + item.end("year")))
             begin += len(part) + 1
-        cited = [k for k, (key, _, _) in enumerate(found) if key]
+        cited = [k for k, (keys, _, _) in enumerate(found) if keys]
         return [
             (
-                found[k][0],
+                key,
                 found[0][1] if n == 0 else found[k][1],
                 found[(cited[n + 1] if n + 1 < len(cited) else len(found)) - 1][2],
             )
             for n, k in enumerate(cited)
+            for key in found[k][0]
         ]
+
+    def _led_and_dated(self, name: str, year: str) -> tuple[str, ...]:
+        """The entries a name and year in parentheses cite when the name alone names no one
+        entry: those that lead with the name and were published that year, as their own
+        date in parentheses says (`Kedify. (2025).` for `(Kedify, 2025)` beside `Kedify.
+        (n.d.).`; `(n.d.)` for `n.d.`). Two that lead with the name and give the same year
+        (`OneUptime. (2026).` twice) are both what the writer cited; none, or an entry
+        that gives no date, and the item names no entry."""
+        year = "n.d." if year.startswith("n") else year
+        led = self._leads.get(_folded(_WORD.findall(name)), set())
+        dated = tuple(sorted(k for k in led if _published(self._text.get(k, "")) == year))
+        return dated if len(dated) <= MAX_NAMED else ()
 
     def years(self, key: str) -> frozenset[str]:
         """The years an entry gives (none: it gives no year to disagree with)."""
@@ -295,6 +325,13 @@ class Narrators:
                         _note(runs, _folded(words[i : i + n]), key)
             self._runs = runs
         return self._runs
+
+
+def _published(entry: str) -> str:
+    """The year an entry says it appeared, in parentheses after its name (`Kedify. (2025).`,
+    `Lauri, M. (2020, July 4).`), `n.d.` for one it says has none, "" for no such date."""
+    m = _PUBLISHED.search(entry)
+    return "" if m is None else (m.group("year") or "n.d.")
 
 
 def _folded(words: Sequence[str]) -> tuple[str, ...]:

@@ -63,6 +63,44 @@ def test_no_entry_several_or_a_remark_cite_nothing() -> None:
     assert [k for k, _, _ in Narrators(BIRDS).cite_dated(twice)] == ["4", "4"]
 
 
+HARBOURS = (
+    ("1", "Tidewatch. (2024). *Silt in the outer basin*. https://a"),
+    ("2", "Tidewatch. (n.d.). *How Tidewatch gauges the tide*. https://b"),
+    ("3", "Port Ledger. (2025, May 3). *Dredging the north quay*. https://c"),
+    ("4", "Port Ledger. (2025). *Berth fees compared*. https://d"),
+    ("5", "Quay Notes. *Cranes of the harbour*. https://e"),
+    ("6", "Quay Notes. *Tugs of the harbour*. https://f"),
+)
+
+
+def test_the_year_tells_apart_entries_that_lead_with_the_same_name() -> None:
+    def keys(cited: str) -> list[str]:
+        return [k for k, _, _ in Narrators(HARBOURS).cite_dated(f"Silt rose 12% {cited}.")]
+
+    # `Tidewatch` is in both entries (and in the second one's title): the year picks one
+    assert keys("(Tidewatch, 2024)") == ["1"]
+    assert keys("(Tidewatch, n.d.)") == ["2"]
+    # two entries under one name and one year: the writer cited one of them, both stand
+    assert keys("(Port Ledger, 2025)") == ["3", "4"]
+    assert keys("(Tidewatch, 2024; Port Ledger, 2025)") == ["1", "3", "4"]
+    text = "Silt rose 12% (Port Ledger, 2025)."
+    spans = {text[b:e] for _, b, e in Narrators(HARBOURS).cite_dated(text)}
+    assert spans == {"Port Ledger, 2025"}
+    # a year no entry under that name gives, or entries that give no date: no entry
+    assert keys("(Tidewatch, 2019)") == []
+    assert keys("(Quay Notes, 2025)") == []
+    assert Narrators(HARBOURS).cite_cell("Port Ledger, 2025", 0) != []
+
+
+def test_a_link_around_a_shared_name_and_year_is_the_one_entry_it_gives() -> None:
+    text = "Dredging took 41 days (Port Ledger, 2025)."  # the link's label, as rendered
+    begin, end = text.index("P"), text.index(")")
+    narrators = Narrators(HARBOURS, {"3": ("https://c",), "4": ("https://d",)})
+    assert [k for k, *_ in narrators.citations(text)] == ["3", "4"]
+    # the link is the citation: entry 3 by its address, and not its namesake 4
+    assert narrators.citations(text, [(begin, end, "https://c")]) == []
+
+
 DRINKS = (
     ("1", 'MOJU Zero. "How Are Non-Alcoholic Drinks Made?" https://a'),
     ("2", 'SevenFifty Daily. "The Science Behind Non-Alcoholic Beer." https://b'),
