@@ -178,15 +178,18 @@ def window_step(text: str) -> bool:
 
 # A heading that names the author's plan (`### Recommendation Summary`, `#### Scenarios`,
 # `## Next Steps`, `Success criteria`, `### 4.4 技术路线图总结`, or the plan the reader asked
-# for: `### 3.2 两周食谱表`, `Meal plan`, `7-day itinerary`): the items listed under it, and
-# its table's rows, are the plan. Only these words, whole: `Milestones` heads past events,
-# `Target population` describes who was studied, `Menu engineering results` a finding.
+# for: `### 3.2 两周食谱表`, `Meal plan`, `7-day itinerary`; the targets a design must meet:
+# `### 1.3 Design Objectives`, `Performance targets`): the items listed under it, and its
+# table's rows, are the plan. Only these words, whole: `Milestones` heads past events,
+# `Target population` describes who was studied, `Menu engineering results` a finding, an
+# abstract's bare `Objectives` what the study set out to do.
 _PLAN_HEADING = re.compile(
     r"\W*(?:\d+(?:\.\d+)*[.)）、]?\s*)?"  # a section's number: `6.2 Recommendations`
     r"(?:(?:[\w-]+\s+){0,3}(?:recommendations?|scenarios?|next\s+steps?|roadmap|"
     r"(?:success\s+)?criteri(?:on|a)|action\s+(?:items?|plan)|meal\s+plans?|"
     r"(?:sample|weekly|daily|\d+[- ]day)\s+menus?|itinerar(?:y|ies)|"
-    r"(?:workout|training|exercise)\s+plans?)(?:\s+[\w-]+){0,2}"
+    r"(?:workout|training|exercise)\s+plans?|"
+    r"(?:design|performance)\s+(?:objectives?|targets?|goals?|requirements?))(?:\s+[\w-]+){0,2}"
     # …or in Chinese, advice named alone (`建议`, `政策建议`, `对策建议`), never beside
     # what else the section holds (`结论与建议` keeps its conclusions); the plan the reader
     # asked for by its kind (`两周食谱表`, `七日行程`, `训练计划`), a gloss after it at most

@@ -264,6 +264,10 @@ def test_a_window_of_time_alone_is_a_schedules_label(text: str, window: bool) ->
         ("7-day itinerary", True),
         ("Menu engineering results", False),  # a finding about menus
         ("研究中使用的食谱", False),  # a study's menu: what was used
+        ("1.3 Design Objectives", True),  # the targets the author's design must meet
+        ("Performance targets", True),
+        ("Objectives", False),  # an abstract's: what the study set out to do, and how
+        ("Study objectives and design", False),
     ],
 )
 def test_a_heading_that_names_the_plan(text: str, plan: bool) -> None:
