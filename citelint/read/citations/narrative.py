@@ -25,10 +25,11 @@ The name is read off the sentence (a run of capitalised words after `According t
 `as reported by`, with an optional acronym in brackets; in parentheses, what stands before
 the year, `et al.` aside, or the first of two authors) and looked up in the entries' own
 text; nothing is known in advance. A name no entry holds, or one several entries hold,
-cites nothing (the sentence stays a claim to cite) — unless a year in parentheses tells
-them apart: `(Kedify, 2025)` cites the entry that leads `Kedify. (2025).`, not the
-`Kedify. (n.d.).` beside it, and `(OneUptime, 2026)` over two `OneUptime. (2026).` entries
-cites both, one of which the writer meant.
+cites nothing (the sentence stays a claim to cite) — unless the year tells them apart,
+as the entries' own authors and dates say (`Narrators.dated`): `(Kedify, 2025)` cites
+`Kedify. (2025).`, not the `Kedify. (n.d.).` beside it; `Acemoglu and Restrepo (2018)` the
+one 2018 paper of four by Acemoglu; and `(OneUptime, 2026)` over two `OneUptime. (2026).`
+entries both, one of which the writer meant.
 """
 
 from __future__ import annotations
@@ -57,15 +58,16 @@ _CJK = "\u3400-\u9fff"  # the unified ideographs: a Chinese name is no capitalis
 # (no colon in the name: `(PMID: 2003)` is an identifier, not a name and a year). The year
 # may follow its month, day or season (`(Euronews, July 2023)`, `(TIME, July 15, 2023)`,
 # `(Landslide, Winter 2026)`: calendar words, no name), and a secondary citation names the
-# work it was read in (`(McKinsey, cited in FashionINSTA, 2025)` cites FashionINSTA's)
+# work it was read in (`(McKinsey, cited in FashionINSTA, 2025)` cites FashionINSTA's; so
+# does `(Schwab, 2016, as cited in Doubková & Magdin, 2026)`, the primary's year its own)
 _MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December|"
     "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Spring|Summer|Autumn|Fall|Winter"
 )
 _DATE = rf"(?:(?:{_MONTHS})\.?[ \t]+(?:\d{{1,2}},?[ \t]+)?)?"
 _NAME_YEAR = re.compile(
-    rf"[ \t]*(?:(?P<primary>[A-Z][^,;:()\n]{{0,80}}?),[ \t]*(?:as[ \t]+)?(?:cited|quoted)"
-    rf"[ \t]+in[ \t]+)?"
+    rf"[ \t]*(?:(?P<primary>[A-Z][^,;:()\n]{{0,80}}?)(?:,[ \t]*{_DATE}{_YEAR})?,[ \t]*"
+    rf"(?:as[ \t]+)?(?:cited|quoted)[ \t]+in[ \t]+)?"
     rf"(?P<name>[A-Z{_CJK}][^,;:()\n，；：（）]{{0,80}}?)(?:[ \t]+et[ \t]+al\.?)?"
     rf"(?:,[ \t]*|，[ \t]*|[ \t]+){_DATE}(?P<year>{_YEAR})[ \t]*"
 )
@@ -85,6 +87,8 @@ _AUTHOR = re.compile(r"[ \t]*(?P<author>[A-Z][^()\n]{1,80}?)\.?[ \t]*\((?:19|20)
 _INITIALLED = re.compile(r"[\s.]+")
 # the date an entry gives itself: `(2025).`, `(2026, March 10).`, `(2025a).`, `(n.d.).`
 _PUBLISHED = re.compile(r"\((?:(?P<year>(?:19|20)\d\d)[a-z]?[,)]|n\.[ \t]?d\.\))")
+_AUTHORS_WITHIN = 300  # an entry's own date stands this close to its start, after its authors
+_NAME_GLUE = frozenset({"and", "&", "et", "al", "of", "the", "for"})  # no author's name
 _BEFORE_REMARK = re.compile(r"[ \t]*\(")  # `The Oxford Companion … (via Spirits …)`
 MAX_NAMED = 8  # the entries one name may cite; a name more share names no source
 _MIN_NAME = 4  # a name this short (`WHO`) must match as a whole word, case and all
@@ -108,6 +112,10 @@ class Narrators:
         self._dates: dict[str, frozenset[str]] | None = None  # each entry's years, the same
         self._short: dict[str, set[str]] | None = None  # names' short forms, the same
         self._giving: dict[str, set[str]] | None = None  # who gives each address, the same
+        # the entries by their author words and the year they give, the same
+        self._by_author: (
+            tuple[dict[tuple[str, str], set[str]], dict[str, frozenset[str]]] | None
+        ) = None
 
         self._leads = _leads(self.entries)  # each entry's leading name: `(Forbes)`
         self._text = dict(self.entries)  # each entry's text, by its key
@@ -237,7 +245,7 @@ class Narrators:
                     return []  # a year the entry does not give: CL104's, as written
                 chosen: tuple[str, ...] = (key,)
             else:
-                chosen = self._led_and_dated(name, year)
+                chosen = self.dated(name, year)
             start = item.start("primary") if item.group("primary") else item.start("name")
             found.append((chosen, begin + start, begin + item.end("year")))
             begin += len(part) + 1
@@ -252,17 +260,42 @@ class Narrators:
             for key in found[k][0]
         ]
 
-    def _led_and_dated(self, name: str, year: str) -> tuple[str, ...]:
-        """The entries a name and year in parentheses cite when the name alone names no one
-        entry: those that lead with the name and were published that year, as their own
-        date in parentheses says (`Kedify. (2025).` for `(Kedify, 2025)` beside `Kedify.
-        (n.d.).`; `(n.d.)` for `n.d.`). Two that lead with the name and give the same year
-        (`OneUptime. (2026).` twice) are both what the writer cited; none, or an entry
-        that gives no date, and the item names no entry."""
+    def dated(self, name: str, year: str) -> tuple[str, ...]:
+        """The entries a name and year cite when the name alone names no one entry: those
+        whose authors — what stands before the date the entry gives itself in parentheses,
+        `Kedify. (2025).`, `Acemoglu, D., & Restrepo, P. (2018).` — hold every word of the
+        name and which date themselves that year (`(n.d.)` for `n.d.`). `(Kedify, 2025)`
+        beside a `Kedify. (n.d.).` entry cites the one; `Acemoglu and Restrepo (2018)` among
+        four Acemoglu papers the one of 2018; `(OneUptime, 2026)` over two `OneUptime.
+        (2026).` posts both, one of which the writer meant. An entry that gives no date of
+        its own (`Birdwatch Wiki. "…"`) is never one."""
         year = "n.d." if year.startswith("n") else year
-        led = self._leads.get(_folded(_WORD.findall(name)), set())
-        dated = tuple(sorted(k for k in led if _published(self._text.get(k, "")) == year))
+        words = [w.lower() for w in _WORD.findall(name) if w.lower() not in _NAME_GLUE]
+        if not words:
+            return ()
+        index, authors = self._authored()
+        found = index.get((words[0], year), set())
+        dated = tuple(sorted(k for k in found if authors[k].issuperset(words)))
         return dated if len(dated) <= MAX_NAMED else ()
+
+    def _authored(self) -> tuple[dict[tuple[str, str], set[str]], dict[str, frozenset[str]]]:
+        """Each (author word, year) to the entries so dated, and each entry's author words."""
+        if self._by_author is None:
+            index: dict[tuple[str, str], set[str]] = {}
+            authors: dict[str, frozenset[str]] = {}
+            for key, entry in self.entries:
+                m = _PUBLISHED.search(entry, 0, _AUTHORS_WITHIN)
+                if m is None:
+                    continue
+                year = m.group("year") or "n.d."
+                words = frozenset(w.lower() for w in _WORD.findall(entry[: m.start()]))
+                authors[key] = words
+                for word in words:
+                    keys = index.setdefault((word, year), set())
+                    if len(keys) <= MAX_NAMED:  # more: the name names no source
+                        keys.add(key)
+            self._by_author = (index, authors)
+        return self._by_author
 
     def years(self, key: str) -> frozenset[str]:
         """The years an entry gives (none: it gives no year to disagree with)."""
@@ -325,13 +358,6 @@ class Narrators:
                         _note(runs, _folded(words[i : i + n]), key)
             self._runs = runs
         return self._runs
-
-
-def _published(entry: str) -> str:
-    """The year an entry says it appeared, in parentheses after its name (`Kedify. (2025).`,
-    `Lauri, M. (2020, July 4).`), `n.d.` for one it says has none, "" for no such date."""
-    m = _PUBLISHED.search(entry)
-    return "" if m is None else (m.group("year") or "n.d.")
 
 
 def _folded(words: Sequence[str]) -> tuple[str, ...]:

@@ -5,7 +5,9 @@ The name is the sentence's own words; the year in parentheses is the citation (i
 dates the cited work, none the claim states). The name is looked up in the reference
 list's entries as a name and a year in parentheses is (`narrative.Narrators`): its last
 words that name exactly one entry (`In Smith et al.`: `In` is no part of it; `Kaplan and
-Zamir`: the first author), which must give that year if it gives any. It is no citation
+Zamir`: the first author), which must give that year if it gives any; a name several
+entries hold cites those whose authors and own date the name and year match
+(`Narrators.dated`). It is no citation
 when the writer's own citation follows it (`emphasized by ESA (2025) [11]`: the name and
 year are checked against `[11]`, CL104), nor a second one of an entry a link to its address
 or a number later in the same sentence cites (`Ecker et al. (2019) found …[6]`).
@@ -38,6 +40,8 @@ class Entries(Protocol):
 
     def given(self, hrefs: Iterable[str]) -> frozenset[str]: ...
 
+    def dated(self, name: str, year: str) -> tuple[str, ...]: ...
+
 
 def named_years(
     entries: Entries,
@@ -57,13 +61,17 @@ def named_years(
     for m in matches:
         key = _named(entries, m.group("name").split())
         if key is None:
+            # a name several entries hold: the year may tell them apart (`Acemoglu and
+            # Restrepo (2018)` among four Acemoglu papers)
+            keys = entries.dated(m.group("name"), m.group("year"))
+        else:
+            years = entries.years(key)
+            if years and m.group("year") not in years:
+                continue  # a year the entry does not give: no citation of it
+            keys = (key,)
+        if any(k in given or _cited_later(text, m.end(), starts.get(k, ())) for k in keys):
             continue
-        years = entries.years(key)
-        if years and m.group("year") not in years:
-            continue  # a year the entry does not give: no citation of it
-        if key in given or _cited_later(text, m.end(), starts.get(key, ())):
-            continue
-        out.append((key, m.start("paren"), m.end("paren")))
+        out += [(k, m.start("paren"), m.end("paren")) for k in keys]
     return out
 
 

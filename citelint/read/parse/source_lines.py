@@ -5,7 +5,10 @@ compiled from ([Better Rhodes, 2026](…)).`
 Reports that tabulate figures name their source once, in a line of its own right under the
 table or list, as a figure's caption does. That line's citations cover the rows and items
 above it, and the lines among them (a label, a note, a worked case), back to the heading,
-the previous source line or a block that cites on its own — at most `MAX_BLOCKS` blocks,
+the previous source line or a block that cites on its own (not a row of the same table
+citing a note in a cell, `| Manufacturing | 45% | … ([Entech, 2026](…)) |`, when fewer
+than half the table's rows cite: it keeps its citation, and the rows above it are the
+line's still; a table cited row by row is its rows') — at most `MAX_BLOCKS` blocks,
 and only when a table row or a list item is among them: a source line under prose cites
 the one paragraph right above it (`…0.954 direct jobs per 1,000 passengers.` then
 `**Source**: [ACI Europe](…)`), no further. The paragraph right under the line borrows it too when
@@ -283,13 +286,30 @@ def _rows_above(blocks: Sequence[Block], i: int) -> list[Block]:
 def _covered(blocks: Sequence[Block], i: int) -> list[Block]:
     """The blocks a source line at `i` stands under, nearest first."""
     out: list[Block] = []
-    for above in reversed(blocks[max(0, i - MAX_BLOCKS) : i]):
+    window = blocks[max(0, i - MAX_BLOCKS) : i]
+    noted = _noted_table(window)
+    for above in reversed(window):
         if above.kind == "heading" or above.appendix or _SOURCE_LINE.match(above.text):
             break
         if any(s.anchors for s in above.sentences):
+            if above.kind == "row" and above.table is not None and above.table == noted:
+                # a row citing a note of its own (`| Manufacturing | 45% | … ([Entech,
+                # 2026](…)) |`) keeps it; the line under the table still is the table's
+                continue
             break  # it cites on its own: what is above it is another source's
         out.append(above)
     return out
+
+
+def _noted_table(window: Sequence[Block]) -> int | None:
+    """The table right above a source line when fewer than half its rows cite on their own:
+    a table whose source the line gives, a few rows adding a cited note. A table cited row
+    by row (twelve rows of thirteen) is its rows' own; the one that cites nothing is an
+    omission, not the line's."""
+    table = next((b.table for b in reversed(window) if b.kind == "row"), None)
+    rows = [b for b in window if b.kind == "row" and b.table == table]
+    cited = sum(1 for b in rows if any(s.anchors for s in b.sentences))
+    return table if 2 * cited < len(rows) else None
 
 
 _FIGURE = re.compile(r"\d+(?:[.,]\d+)*")

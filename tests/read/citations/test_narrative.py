@@ -200,6 +200,7 @@ def test_a_date_before_the_year_a_secondary_citation_and_initials_cite() -> None
     assert keys("(Euronews, July 2023)") == ["1"]  # a month, a day, a season: calendar words
     assert keys("(Euronews, July 15, 2023)") == ["1"]
     assert keys("(McKinsey, cited in FashionINSTA, 2025)") == ["2"]  # the work it was read in
+    assert keys("(McKinsey, 2019, as cited in FashionINSTA, 2025)") == ["2"]  # its own year
     assert keys("(USCO, January 2025)") == ["3"]  # initials, `U.S.` two of them
     assert keys("(ABA Landslide, Winter 2026)") == ["4"]  # initials and a word of the entry
     assert keys("(ABA Journal, 2026)") == []  # a word the entry does not hold

@@ -46,3 +46,22 @@ def test_a_name_and_year_cited_by_number_in_the_same_sentence_is_cited_once() ->
     cited = [CitationHit(Style.NUMBERED, "ref", "1", None, number, number + 3, "[1]")]
     found = Narrators(AUTHORS).citations(text, (), cited)
     assert [(k, b) for k, b, _, _ in found] == [("1", text.rindex("(2021)"))]  # the second
+
+
+PAPERS = (
+    ("1", "Lindqvist, K., & Moreau, P. (2011). Ports and tides. Marine Letters, 4, 1–9."),
+    ("2", "Lindqvist, K., Abara, T., & Moreau, P. (2022). Silt over a decade. Coasts, 9, 3–8."),
+    ("3", "Lindqvist, K., & Moreau, P. (2018). Dredging costs. Coasts, 5, 11–19."),
+    ("4", "Lindqvist, K., & Moreau, P. (2019). New berths. Coasts, 6, 2–7."),
+)
+
+
+def test_the_year_tells_apart_the_papers_of_one_first_author() -> None:
+    def cited(text: str) -> list[tuple[str, str]]:
+        return [(k, text[b:e]) for k, b, e in named_years(Narrators(PAPERS), text)]
+
+    assert cited("Lindqvist and Moreau (2018) found 12% more silt.") == [("3", "(2018)")]
+    assert cited("Lindqvist and Moreau (2019) found 12% more silt.") == [("4", "(2019)")]
+    # the last author named before the year, among the authors of that year's paper
+    assert cited("Lindqvist, Abara, and Moreau (2022) found it.") == [("2", "(2022)")]
+    assert cited("Lindqvist and Moreau (2015) found it.") == []  # no paper of 2015

@@ -40,11 +40,30 @@ def test_it_covers_a_list_and_the_lines_among_the_data() -> None:
 
 
 def test_it_stops_at_a_heading_a_block_that_cites_and_another_source_line() -> None:
-    cited = TABLE.replace("| Upper | 12.7% |", "| Upper | 12.7% [1] |")
-    assert ("Lower | 38.2%", False) in _borrowed(cited + "\n## References\n\n1. A. PMID: 1\n")
+    listed = (
+        "## Assets\n\n- 59.1% are housing.\n\nDebt rose 4% [1].\n\n- Arrears rose to 2.78%.\n\n"
+        "*Source: https://example.org/finance*\n\n## References\n\n1. A. PMID: 1\n"
+    )
+    assert ("59.1% are housing.", False) in _borrowed(listed)  # above a paragraph that cites
+    assert ("Arrears rose to 2.78%.", True) in _borrowed(listed)
     twice = TABLE + "\n- 59.1% are housing.\n\nSource: [Bank](https://example.org/bank)\n"
     assert ("Lower | 38.2%", True) in _borrowed(twice)  # the first line's, not the second's
     assert ("59.1% are housing.", True) in _borrowed(twice)
+
+
+def test_a_row_citing_a_note_of_its_own_does_not_stop_the_line_under_the_table() -> None:
+    """`| Upper | 12.7% [1] |` keeps `[1]`; the rows above it are still the line's — while
+    fewer than half the rows cite: a table cited row by row is its rows'."""
+    refs = "\n## References\n\n1. A. PMID: 1\n2. B. PMID: 2\n"
+    noted = TABLE.replace("| Upper | 12.7% |", "| Middle | 20.1% |\n| Upper | 12.7% [1] |")
+    borrowed = _borrowed(noted + refs)
+    assert ("Lower | 38.2%", True) in borrowed
+    assert ("Middle | 20.1%", True) in borrowed
+    assert ("Upper | 12.7% [1]", False) in borrowed
+    by_row = TABLE.replace("| Lower | 38.2% |", "| Lowest | 41.0% [2] |\n| Lower | 38.2% |")
+    by_row = by_row.replace("| Upper | 12.7% |", "| Middle | 20.1% |\n| Upper | 12.7% [1] |")
+    by_row = by_row.replace("| Middle | 20.1% |", "| Middle | 20.1% [2] |")
+    assert ("Lower | 38.2%", False) in _borrowed(by_row + refs)  # an omission, not the line's
 
 
 def test_under_prose_it_cites_the_one_paragraph_right_above() -> None:
