@@ -129,7 +129,8 @@ def speaks_for_itself(text: str, paragraph: str = "") -> bool:
 # `让我继续搜索：`, `让我为您进行全面调研分析`): a first person about to search, research,
 # look for or gather information, at a sentence's start, or saying it needs more of it
 # (`我需要更多关于…的信息`, `我需要再查找一些关于…的信息`, `I need more specific information
-# on …`, `Now I need to search for information about …`). The verb decides, never the
+# on …`, `I'll need more specific information on …`, `Now I need to search for information
+# about …`). The verb decides, never the
 # topic: `Let me explain the research findings` and `I'll provide a comprehensive analysis`
 # are the report speaking, `我将为您撰写…报告` announces it.
 _DETERMINERS = (
@@ -149,7 +150,8 @@ RESEARCH_NARRATION = re.compile(
     r"|(?:continue|start|begin|do|make|run|conduct|perform|try)\s+(?:by\s+)?"
     + _DETERMINERS
     + r"(?:search|searches|searching|research|researching|investigation|lookup|queries)\b)"
-    r"|(?:(?:now|next|first|then|finally)\s*,?\s+)?I\s+(?:still\s+|also\s+)?need\s+"
+    r"|(?:(?:now|next|first|then|finally)\s*,?\s+)?I(?:'ll|’ll|\s+will)?\s+"
+    r"(?:still\s+|also\s+)?need\s+"
     r"(?:(?:more|additional|further|specific|detailed)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:information|details|data)\b"
     r"|to\s+(?:(?:search|research|look\s+(?:for|up|into)|dig\s+into)\b"

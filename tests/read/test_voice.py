@@ -162,6 +162,11 @@ def test_the_report_speaking_for_itself_throughout(text: str, own: bool) -> None
         ),
         ("I need more specific information on pricing.", ["I need more specific information"]),
         (
+            "I'll need more specific information on advanced smart locks:",
+            ["I'll need more specific information"],
+        ),
+        ("I'll need a new supplier.", []),  # a need of its own, no search
+        (
             "Now I need to search for information about the MCP protocol:",
             ["Now I need to search"],
         ),
