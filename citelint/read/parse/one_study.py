@@ -27,8 +27,13 @@ _STUDY = re.compile(
 
 # …or by its name and acronym (`… culminated in the Trial to Assess Chelation Therapy
 # (TACT), which randomized 1,708 …`): a trial or study named as one, capitalised, with the
-# short name a report then calls it by
-_NAMED_STUDY = re.compile(r"\b(?:Trial|Study)\b[^.;:()]{0,80}\([A-Z][A-Za-z0-9-]*[A-Z0-9]\)")
+# short name a report then calls it by; or by that short name alone, in capitals or with a
+# number, opening its sentence (`The CAPP2 trial—a randomized, placebo-controlled study …`,
+# `The PREDIMED trial randomized …`)
+_NAMED_STUDY = re.compile(
+    r"\b(?:Trial|Study)\b[^.;:()]{0,80}\([A-Z][A-Za-z0-9-]*[A-Z0-9]\)"
+    r"|^[\s*_\"“(]*(?:The\s+)?(?:[A-Z]{3,}|[A-Z][A-Z0-9-]*\d)[A-Z0-9-]*\s+(?:trial|study)\b"
+)
 
 
 def one_study(sentences: list[Sentence]) -> list[Sentence]:

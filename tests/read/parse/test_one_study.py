@@ -38,3 +38,13 @@ def test_a_trial_named_with_its_acronym_opens_its_run() -> None:
     # a lower-case `trial (RCT)` names no trial; a bracket that is no short name opens nothing
     plain = "A meta-analysis reported 30% [2]. One trial (RCT) enrolled 90. Rates fell 5% [1].\n"
     assert _cited(plain)[1] == ([], False)
+
+
+def test_a_trial_called_by_its_short_name_opens_its_run() -> None:
+    text = (
+        "The HARBOR2 trial—a randomized study of dockworkers—tested a night rota. "
+        "The rota did not cut injuries after 5 years (41 vs. 40 cases). "
+        "However, it cut sick days (12 vs. 19) [1]. "
+        "Rotas may matter beyond injuries.\n"
+    )
+    assert [b for _, b in _cited(text)[:4]] == [True, True, False, False]
