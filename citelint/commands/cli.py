@@ -27,9 +27,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from collections import Counter
-    from typing import Any, TextIO
-
-    from rich.progress import Progress
+    from typing import TextIO
 
     from citelint.config.load import Settings
     from citelint.lint.runner import Runner
@@ -37,7 +35,6 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 SUBCOMMANDS = ("rules", "rule", "fetch", "judge", "source-path")
-PRE_COMMIT_ENV = "PRE_COMMIT"  # pre-commit sets it to 1 for its hooks: they judge the commit
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -117,6 +114,7 @@ def _lint(args: argparse.Namespace) -> int:
     import dataclasses
 
     from citelint.commands.arguments import given_report
+    from citelint.commands.progress import ProgressBar, progress_wanted
     from citelint.lint.runner import Runner
     from citelint.outputs import baseline, emit
 
@@ -134,7 +132,7 @@ def _lint(args: argparse.Namespace) -> int:
     if given is not None:
         result = runner.lint_given(args.stdin_filename or "stdin.md", given)
     else:
-        with _Progress(enabled=_progress_wanted(args)) as progress:
+        with ProgressBar(enabled=progress_wanted(args)) as progress:
             result = runner.lint(
                 jobs=jobs(args.jobs),
                 shard=shard(args.shard),
@@ -160,16 +158,6 @@ def _lint(args: argparse.Namespace) -> int:
     # a baseline written accepts the findings it records: the run that writes it passes,
     # as `ruff --add-noqa` does (an internal error still exits 2)
     return EXIT_OK if args.write_baseline and code == EXIT_FINDINGS else code
-
-
-def _progress_wanted(args: argparse.Namespace) -> bool:
-    """A bar on a terminal only: never with -q, and never inside a pre-commit hook, whose
-    pty would replay every frame of it into the hook's output."""
-    return (
-        sys.stderr.isatty()
-        and not (args.no_progress or args.quiet)
-        and os.environ.get(PRE_COMMIT_ENV) != "1"
-    )
 
 
 def _fetch(rest: list[str]) -> int:
@@ -206,6 +194,8 @@ def _judge(rest: list[str]) -> int:
 def _online(name: str, args: argparse.Namespace) -> int:
     """An author's step that goes online (`fetch`, `judge`): only its package and the HTTP
     client touch the network, and they are imported here, never by the lint."""
+    from citelint.commands.progress import ProgressBar, progress_wanted
+
     settings = _settings(args)
     try:
         if name == "fetch":
@@ -219,7 +209,7 @@ def _online(name: str, args: argparse.Namespace) -> int:
             "(in a checkout: pip install -e '.[fetch]')"
         ) from None
     try:
-        with _Progress(enabled=_progress_wanted(args) and not args.dry_run) as progress:
+        with ProgressBar(enabled=progress_wanted(args) and not args.dry_run) as progress:
             return command(
                 args,
                 settings,
@@ -264,6 +254,7 @@ def _fix(
 def _settings(args: argparse.Namespace) -> Settings:
     import dataclasses
 
+    from citelint.commands.progress import PRE_COMMIT_ENV
     from citelint.config.load import apply_table, find_config, load_isolated, load_settings
     from citelint.outputs.emit import outputs
 
@@ -320,41 +311,3 @@ def _settings(args: argparse.Namespace) -> Settings:
     for note in settings.notes:
         print(f"citelint: warning: {note}", file=sys.stderr)
     return settings
-
-
-class _Progress:
-    """A progress bar on stderr, shown only on a terminal and for more than a few files."""
-
-    def __init__(self, *, enabled: bool) -> None:
-        self.enabled = enabled
-        self.bar: Progress | None = None  # imported when a bar is shown
-        self.task: Any = None
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def update(self, done: int, total: int) -> None:
-        if not self.enabled or total < 20:
-            return
-        if self.bar is None:
-            from rich.console import Console
-            from rich.progress import MofNCompleteColumn, Progress
-
-            columns = (*Progress.get_default_columns(), MofNCompleteColumn())  # `120/301`
-            self.bar = Progress(*columns, console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("citelint", total=total)
-        assert self.task is not None
-        self.bar.update(self.task, completed=done)
-
-    def say(self, line: str) -> None:
-        """A result line on stdout; while the bar is shown on the same terminal, printed
-        above it by the bar's console, so no stale frame is glued to the line."""
-        if self.bar is not None and sys.stdout.isatty():
-            self.bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
-        else:
-            print(line, flush=True)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()

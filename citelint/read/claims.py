@@ -10,7 +10,6 @@ verdicts.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -33,14 +32,14 @@ from citelint.ground.tokens import (
 )
 from citelint.ground.tokens.numbers import plan_dose
 from citelint.ground.tokens.structure import rubric_row
+from citelint.read.citations.ranges import inside
 from citelint.read.citations.styles import DEFAULT_STYLES
 from citelint.read.conditions import speculative, supposed_figures
+from citelint.read.fenceless import bare_diagram, gantt_lines
 from citelint.read.mood import (
     PROMPT,
-    bare_diagram,
     bold_label,
     class_by_members,
-    gantt_lines,
     glossary,
     line_label,
     prospective,
@@ -210,7 +209,7 @@ class ClaimReader:
         bounds = [m.span() for m in _EXAMPLE_BOUNDS.finditer(text)]
         supposed = supposed_figures(text)  # `假设…为5,000人，则…`, `如降至30个以下，…`
         spans = sorted(horizon_windows(text) + tuple(titled) + tuple(bounds) + supposed)
-        numbers = tuple(t for t in found if t.kind is not Kind.DATE and not _within(spans, t.start))
+        numbers = tuple(t for t in found if t.kind is not Kind.DATE and not inside(spans, t.start))
         edges = cite_edges(cites)  # N years beside N citations cost N, not N²
         years = tuple(t for t in found if publication_year(text, t, edges))
         taken = {id(t) for t in years}  # a set: N author–year citations cost N, not N²
@@ -219,7 +218,7 @@ class ClaimReader:
         dates = tuple(
             t
             for t in found
-            if t.kind is Kind.DATE and id(t) not in taken and not _within(titled, t.start)
+            if t.kind is Kind.DATE and id(t) not in taken and not inside(titled, t.start)
         )
         if heading:  # a heading names a section (`2.2 Acute phase (6 h–7 d)`): no claim
             return Claim((), dates, (), (), ())
@@ -269,16 +268,6 @@ _EXAMPLE_BOUNDS = re.compile(
     rf"(?:\s*(?:或|或者|、|,|，|/|or|to|至|–|-)\s*{_BOUND})*\s*[)）]",
     re.I,
 )
-
-
-def _within(spans: Sequence[tuple[int, int]], at: int) -> bool:
-    """Whether `at` lies in one of the sorted, non-overlapping `spans` (a bisection: a
-    sentence of many titles and many figures costs its length, not their product)."""
-    i = bisect_right(spans, (at, _END)) - 1
-    return i >= 0 and at < spans[i][1]
-
-
-_END = 1 << 62  # past any offset: `(at, _END)` sorts after every span starting at `at`
 
 
 def _citation_ranges(sentence: Sentence) -> tuple[tuple[int, int], ...]:

@@ -1,21 +1,16 @@
 """What a sentence does by its form, not what it states: the author's plan, a restated
-prompt, chart data, a key of abbreviations, a class named by its members (a guess, a
-condition or a supposition is `conditions.py`'s; the report describing itself is
-`voice.py`'s).
+prompt, a key of abbreviations, a class named by its members (a guess, a condition or a
+supposition is `conditions.py`'s; the report describing itself is `voice.py`'s; chart
+syntax an export left unfenced, `fenceless.py`'s).
 
 Each is read from mood and shape — modal verbs, a plan's label, a demonstrative with the
-report as its subject, a diagram's syntax — never from a list of topics (`claims.py`
+report as its subject — never from a list of topics (`claims.py`
 asks these once per sentence or block and reads the rest).
 """
 
 from __future__ import annotations
 
 import re
-
-from citelint.ground.mermaid.model import EDGE_TYPES, ITEM_TYPES
-
-DIAGRAM_TYPES = frozenset(EDGE_TYPES + ITEM_TYPES)
-
 
 # A class named by its members, no clause of its own (`VEGF inhibitors: Bevacizumab and
 # other agents targeting vascular endothelial growth factor`, `Lenvatinib, cabozantinib,
@@ -273,44 +268,12 @@ def prospective(text: str, planned: bool = False) -> bool:
     return (planned or bool(_DEONTIC.search(text))) and not _FINDING.search(text)
 
 
-def bare_diagram(text: str) -> bool:
-    """A Mermaid diagram whose fence an export dropped: a block opening with a diagram
-    type as Mermaid spells it (`xychart-beta`, `graph TD`, `sequenceDiagram`; prose opens
-    with a capital) and written in its syntax (an arrow, a title, an axis, a section)."""
-    words = text.split(maxsplit=2)
-    if len(words) < 2 or not words[0][:1].islower():
-        return False
-    kind = words[0].lower()
-    if kind in ("graph", "flowchart"):
-        return words[1] in _DIRECTIONS
-    return kind in DIAGRAM_TYPES and _CHART_SYNTAX.search(text) is not None
-
-
-_DIRECTIONS = frozenset({"TD", "TB", "BT", "LR", "RL"})
-_CHART_SYNTAX = re.compile(r"-->|->>|\b(?:title|x-axis|y-axis|section|dateFormat|participant)\b")
-
-
 # A block that restates what the system was asked (`QUESTION:`, `RESEARCH TASKS (5
 # total):`, as Onyx logs open) says what to find out, not what was found.
 PROMPT = re.compile(
     r"\s*(?:(?:USER |RESEARCH )?(?:QUESTION|QUERY|PROMPT|TASKS?)|研究问题|问题|任务)"
     r"\s*(?:\([^)]{0,30}\))?\s*[:：]"
 )
-
-
-# A Mermaid Gantt chart whose fence an export dropped (OpenAI's text exports), its lines
-# joined into one paragraph: tasks `Name :id, 2023-05-05, 1d` one after another — chart
-# syntax, not prose.
-_GANTT_TASK = re.compile(
-    r":[ \t]*(?:(?:crit|done|active|milestone)[ \t]*,[ \t]*)*[\w-]+[ \t]*,[ \t]*"
-    r"(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|after[ \t]+[\w-]+)(?:[ \t]*,[ \t]*[\w:.-]+)?"
-)
-
-
-def gantt_lines(text: str) -> bool:
-    """Whether a block is Gantt chart tasks: two or more, the last one closing it."""
-    tasks = list(_GANTT_TASK.finditer(text))
-    return len(tasks) >= 2 and not text[tasks[-1].end() :].strip()
 
 
 # An abbreviations key under a table, its lines joined into one paragraph (`Abbreviations:

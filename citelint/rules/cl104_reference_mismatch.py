@@ -17,11 +17,14 @@ A year written beside a citation or in author–year form (`Smith et al. (2015) 
 entry's year and the record's publication years, never against the span's text. A year
 dates the run of citations that follows it in its sentence (`validated (2024) [2];
 audited (2025) [1]`: each year its own entry's; `(2025) and … (2023) [1][2]`: either of the
-run's), or all the sentence's citations when none follows. An entry's year is read from
-Vancouver (`… Lancet. 2019;394:…`), APA (`Smith, J. (2021). …`) and comma forms (`Barker et
-al., 2023, Optimizing …`). A work named beside its citation by year and title (`(2025,
-Precise Orbit Determination…) [10]`) whose words are another entry's title (80% of them)
-and not the cited entry's (under half) is a citation numbered against the wrong entry.
+run's), or all the sentence's citations when none follows — unless a name in its own
+parentheses gives it that no cited entry holds (`the paradigm of (Kassin & Kiechel, 1996)`
+in a sentence citing Hejniak's study): that year dates a work named beside them. An
+entry's year is read from Vancouver (`… Lancet. 2019;394:…`), APA (`Smith, J. (2021). …`)
+and comma forms (`Barker et al., 2023, Optimizing …`). A work named beside its citation
+by year and title (`(2025, Precise Orbit Determination…) [10]`) whose words are another
+entry's title (80% of them) and not the cited entry's (under half) is a citation numbered
+against the wrong entry.
 
 Passes: the entry's year, author, title and journal are the record's.
 
@@ -48,6 +51,12 @@ _DATED_TITLE = re.compile(r"\((?:19|20)\d\d,\s*([^()]{12,300}?)\)")
 _MIN_TITLE_WORDS = 3  # fewer words name no title
 _TITLE_SAME = 0.8  # the share of its words another entry's title must hold…
 _TITLE_OTHER = 0.5  # …while the cited entry's holds less than this
+# a name and its year in parentheses, the year's item (`(Kassin & Kiechel, 1996)`, `(…;
+# Smith et al., 2019)`): the name's first word is looked for in the cited entries
+_NAME_BEFORE_YEAR = re.compile(
+    r"[(;]\s*(?P<name>[A-Z][\w'’-]+)[^()\d;]{0,60}?,?\s*(?:(?:19|20)\d\d[a-z]?,\s*)*\Z"
+)
+_NAME_REACH = 120  # how far before its year a name in parentheses is looked for
 _COMMON = 32  # a title word in more entries than this identifies none
 _STOP = frozenset({"the", "of", "and", "for", "in", "on", "a", "an", "de", "la"})
 
@@ -137,6 +146,8 @@ class ReferenceMismatch(Rule[NoOptions]):
             said = said_by_run[at]
             if not said:
                 continue  # nothing cited says when it appeared: a year alone states no fact
+            if _dates_another(item.sentence.text, tok.start, dated, analysis, keyed):
+                continue
             if str(tok.date[0] if tok.date else "") in said:
                 continue
             cites = ", ".join(a.text for a in dated)
@@ -180,6 +191,28 @@ class _Runs:
                 run.append(anchor)
             self._found[i] = tuple(run)
         return i, self._found[i]
+
+
+def _dates_another(
+    text: str,
+    at: int,
+    anchors: tuple[Anchor, ...],
+    analysis: Analysis,
+    keyed: Mapping[str, list[int]],
+) -> bool:
+    """Whether the year at `at` is one a name in its own parentheses gives (`the false
+    confession paradigm (Kassin & Kiechel, 1996)`) that none of the cited entries holds:
+    it dates a work named beside them, not the one they cite."""
+    item = _NAME_BEFORE_YEAR.search(text, max(0, at - _NAME_REACH), at)
+    if item is None:
+        return False
+    name = item.group("name").lower()
+    return not any(
+        re.search(rf"\b{re.escape(name)}\b", analysis.doc.references[i].text.lower())
+        for a in anchors
+        if a.type == "ref"
+        for i in keyed.get(a.id, ())
+    )
 
 
 def _said_years(

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from citelint.commands import cli
 from tests.conftest import BROKEN, CLEAN, run
 
 
@@ -444,25 +443,6 @@ def test_options_are_never_abbreviated(repo: Path, capsys: pytest.CaptureFixture
     assert code == 2 and "unrecognized arguments: --exit" in err
 
 
-def test_a_result_line_is_printed_above_a_progress_bar_on_the_same_terminal(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from rich.console import Console
-    from rich.progress import Progress
-
-    terminal = io.StringIO()  # what the bar's console wrote
-    progress = cli._Progress(enabled=True)
-    progress.say("no bar yet")
-    progress.bar = Progress(console=Console(file=terminal, width=80))
-    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
-    with progress:
-        progress.say("failed: URL https://a.org: HTTP 503")
-    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
-    progress.say("piped")
-    assert terminal.getvalue().strip() == "failed: URL https://a.org: HTTP 503"
-    assert capsys.readouterr().out == "no bar yet\npiped\n"
-
-
 def test_verbose_says_why_each_claim_is_unchecked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -558,18 +538,3 @@ def test_a_report_on_standard_input_keeps_the_size_cap(
     _stdin(monkeypatch, BROKEN)
     code, out, _ = run(capsys, "-", "--output-format", "concise")
     assert code == 1 and "CL902" in out and "over max-report-bytes (10)" in out
-
-
-def test_the_progress_bar_counts_done_of_total(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rich.console import Console
-
-    terminal = io.StringIO()
-    monkeypatch.setattr(
-        "rich.console.Console", lambda **kw: Console(file=terminal, width=100, force_terminal=True)
-    )
-    progress = cli._Progress(enabled=True)
-    with progress:
-        progress.update(120, 301)
-        assert progress.bar is not None
-        progress.bar.refresh()
-    assert "120/301" in terminal.getvalue()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from citelint.read.mood import (
-    bare_diagram,
     bold_label,
     class_by_members,
     glossary,
@@ -88,21 +87,6 @@ def test_a_short_line_over_bullet_lines_is_a_label(text: str, after: str, label:
 )
 def test_a_label_and_a_small_score_is_a_rating(text: str, rating: bool) -> None:
     assert rating_line(text) is rating
-
-
-@pytest.mark.parametrize(
-    ("text", "chart"),
-    [
-        ('xychart-beta title "Error vs range" x-axis "km" [1, 2] line [0.1, 0.4]', True),
-        ("graph TD A[Trial] --> B[12% ORR]", True),
-        ("sequenceDiagram participant Sponsor", True),
-        ("Graph TD shows 12% ORR.", False),  # prose opens with a capital
-        ("pie charts show 40% of the market.", False),  # no chart syntax
-        ("gantt", False),
-    ],
-)
-def test_a_diagram_without_its_fence(text: str, chart: bool) -> None:
-    assert bare_diagram(text) is chart
 
 
 @pytest.mark.parametrize(

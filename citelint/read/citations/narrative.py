@@ -3,6 +3,8 @@
 and a year in parentheses, `(DesignLights, 2025)`, `(Encyclopédie de l'Environnement,
 2025; Smith et al., 2021)`, in a report whose numbered list gives the entry under that
 name (`2. Encyclopédie de l'Environnement. "The Orientation of …"`, often with no year).
+One name may give several years, each its own entry (`(Kruglanski, 1989, 2004)`), and the
+venue after them (`(Jedinger & Masch, 2025, *Frontiers in Social Psychology*)`).
 
 Prose cites the same way with the year alone in parentheses, `Smith et al. (2021) found
 …` (`prose_years.py`).
@@ -35,14 +37,20 @@ entries both, one of which the writer meant.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Iterable, Mapping, Sequence
 
+from citelint.read.citations.entry_names import (
+    CJK,
+    LEAD,
+    MAX_NAME_WORDS,
+    AuthorDates,
+    folded,
+    leads,
+    note,
+)
 from citelint.read.citations.hits import CitationHit
 from citelint.read.citations.prose_years import named_years
 from citelint.read.citations.urls import normalize_url
-
-_K = TypeVar("_K", bound=Hashable)
 
 _NARRATIVE = re.compile(
     r"\b(?:[Aa]ccording to|[Aa]s reported by|[Aa]s stated by)[ \t]+(?:the[ \t]+)?"
@@ -52,14 +60,17 @@ _NARRATIVE = re.compile(
 # `(Name, 2025)`, `(Name et al., 2021; Other, n.d.)`: each item a name, then a year; a
 # Chinese report writes the same in full-width marks, `（钛媒体，2026）`, `（NxCode, 2026）`
 _YEAR = r"(?:(?:19|20)\d\d[a-z]?|n\.[ \t]?d\.)"
+_YEARS = re.compile(_YEAR)
 _PARENTHETICAL = re.compile(r"[(（]([^()（）\n]{4,400})[)）]")
 _ITEMS = re.compile(r"[;；]")  # what parts the items of one parenthesis
-_CJK = "\u3400-\u9fff"  # the unified ideographs: a Chinese name is no capitalised word
 # (no colon in the name: `(PMID: 2003)` is an identifier, not a name and a year). The year
 # may follow its month, day or season (`(Euronews, July 2023)`, `(TIME, July 15, 2023)`,
 # `(Landslide, Winter 2026)`: calendar words, no name), and a secondary citation names the
 # work it was read in (`(McKinsey, cited in FashionINSTA, 2025)` cites FashionINSTA's; so
-# does `(Schwab, 2016, as cited in Doubková & Magdin, 2026)`, the primary's year its own)
+# does `(Schwab, 2016, as cited in Doubková & Magdin, 2026)`, the primary's year its own).
+# One name may give several years, each a work of its own (`(Kruglanski, 1989, 2004)`), and
+# the venue after them (`(Jedinger & Masch, 2025, *Frontiers in Social Psychology*)`, its
+# italics read or not), which names no further source
 _MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December|"
     "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Spring|Summer|Autumn|Fall|Winter"
@@ -68,32 +79,24 @@ _DATE = rf"(?:(?:{_MONTHS})\.?[ \t]+(?:\d{{1,2}},?[ \t]+)?)?"
 _NAME_YEAR = re.compile(
     rf"[ \t]*(?:(?P<primary>[A-Z][^,;:()\n]{{0,80}}?)(?:,[ \t]*{_DATE}{_YEAR})?,[ \t]*"
     rf"(?:as[ \t]+)?(?:cited|quoted)[ \t]+in[ \t]+)?"
-    rf"(?P<name>[A-Z{_CJK}][^,;:()\n，；：（）]{{0,80}}?)(?:[ \t]+et[ \t]+al\.?)?"
-    rf"(?:,[ \t]*|，[ \t]*|[ \t]+){_DATE}(?P<year>{_YEAR})[ \t]*"
+    rf"(?P<name>[A-Z{CJK}][^,;:()\n，；：（）]{{0,80}}?)(?:[ \t]+et[ \t]+al\.?)?"
+    rf"(?:,[ \t]*|，[ \t]*|[ \t]+){_DATE}(?P<year>{_YEAR})(?P<years>(?:,[ \t]*{_YEAR})*)"
+    rf"(?:,[ \t]*(?P<venue>[*_]?[A-Z][^,;:()\d\n]{{0,120}}?))?[ \t]*"
 )
-_CJK_NAME = re.compile(rf"[{_CJK}]{{2,12}}")  # a name of ideographs only, `腾讯云`
+_CJK_NAME = re.compile(rf"[{CJK}]{{2,12}}")  # a name of ideographs only, `腾讯云`
 _ACRONYM = re.compile(r"[A-Z]{2,6}")  # `WEF`: the initials of a name
 _GLUE = frozenset({"of", "and", "the", "for", "&"})  # not initialled in an acronym
 _ENTRY_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SECOND_AUTHOR = re.compile(r"[ \t]+(?:and|&)[ \t]+")  # `Smith and Lee`: the first is looked up
 NARRATED = re.compile(  # the scanner's cheap look
-    rf"ccording to|reported by|stated by|{_YEAR}[ \t]*[;)；）]"
+    rf"ccording to|reported by|stated by|{_YEAR}[ \t]*(?:[;)；）]|,[ \t]*[*_]?[A-Z])"
 )
-# an entry's leading name: what stands before its first full stop, `SevenFifty Daily.`
-_LEAD = re.compile(rf"[ \t]*(?P<lead>[A-Z0-9{_CJK}][^.\n]{{1,80}}?)\.(?:[ \t]|$)")
 # an entry's author before its year in parentheses, full stops and all (`U.S. Copyright
 # Office. (2025).`), initialled word by word: `U.S.` is two words
 _AUTHOR = re.compile(r"[ \t]*(?P<author>[A-Z][^()\n]{1,80}?)\.?[ \t]*\((?:19|20)\d\d")
 _INITIALLED = re.compile(r"[\s.]+")
-# the date an entry gives itself: `(2025).`, `(2026, March 10).`, `(2025a).`, `(n.d.).`
-_PUBLISHED = re.compile(r"\((?:(?P<year>(?:19|20)\d\d)[a-z]?[,)]|n\.[ \t]?d\.\))")
-_AUTHORS_WITHIN = 300  # an entry's own date stands this close to its start, after its authors
-_NAME_GLUE = frozenset({"and", "&", "et", "al", "of", "the", "for"})  # no author's name
-_BEFORE_REMARK = re.compile(r"[ \t]*\(")  # `The Oxford Companion … (via Spirits …)`
-MAX_NAMED = 8  # the entries one name may cite; a name more share names no source
 _MIN_NAME = 4  # a name this short (`WHO`) must match as a whole word, case and all
 _WORD = re.compile(r"[\w&'’]+")
-MAX_NAME_WORDS = 12  # a longer name is read no further
 
 
 class Narrators:
@@ -112,12 +115,9 @@ class Narrators:
         self._dates: dict[str, frozenset[str]] | None = None  # each entry's years, the same
         self._short: dict[str, set[str]] | None = None  # names' short forms, the same
         self._giving: dict[str, set[str]] | None = None  # who gives each address, the same
-        # the entries by their author words and the year they give, the same
-        self._by_author: (
-            tuple[dict[tuple[str, str], set[str]], dict[str, frozenset[str]]] | None
-        ) = None
+        self._authors = AuthorDates(self.entries)  # by their authors and dates, the same
 
-        self._leads = _leads(self.entries)  # each entry's leading name: `(Forbes)`
+        self._leads = leads(self.entries)  # each entry's leading name: `(Forbes)`
         self._text = dict(self.entries)  # each entry's text, by its key
 
     def __bool__(self) -> bool:
@@ -169,7 +169,7 @@ class Narrators:
         for m in _PARENTHETICAL.finditer(text):
             begin, found = m.start(1), []
             for part in _ITEMS.split(m.group(1)):
-                keys = self._leads.get(_folded(_WORD.findall(part)))
+                keys = self._leads.get(folded(_WORD.findall(part)))
                 if not keys:
                     break  # a remark in parentheses, not a list of sources
                 lead = len(part) - len(part.lstrip())
@@ -234,20 +234,22 @@ class Narrators:
             if item is None:
                 return []  # not a list of names and years: a remark in parentheses
             name = item.group("name").strip()
-            year = item.group("year")[:4]  # (`n.d.` says none: no year to disagree)
+            # (`n.d.` says none: no year to disagree)
+            said = [y[:4] for y in _YEARS.findall(item.group("year") + item.group("years"))]
             keys = self.holding(name)
             if not keys and _SECOND_AUTHOR.search(name):
                 keys = self.holding(_SECOND_AUTHOR.split(name)[0])
             if len(keys) == 1:
                 key = next(iter(keys))  # (the index's set: read only)
                 years = self._years().get(key, frozenset())
-                if years and year[0].isdigit() and year not in years:
+                if years and any(y[0].isdigit() and y not in years for y in said):
                     return []  # a year the entry does not give: CL104's, as written
                 chosen: tuple[str, ...] = (key,)
             else:
-                chosen = self.dated(name, year)
+                chosen = tuple(sorted({k for y in said for k in self.dated(name, y)}))
             start = item.start("primary") if item.group("primary") else item.start("name")
-            found.append((chosen, begin + start, begin + item.end("year")))
+            end = item.end("venue") if item.group("venue") else item.end("years")
+            found.append((chosen, begin + start, begin + end))
             begin += len(part) + 1
         cited = [k for k, (keys, _, _) in enumerate(found) if keys]
         return [
@@ -261,41 +263,9 @@ class Narrators:
         ]
 
     def dated(self, name: str, year: str) -> tuple[str, ...]:
-        """The entries a name and year cite when the name alone names no one entry: those
-        whose authors — what stands before the date the entry gives itself in parentheses,
-        `Kedify. (2025).`, `Acemoglu, D., & Restrepo, P. (2018).` — hold every word of the
-        name and which date themselves that year (`(n.d.)` for `n.d.`). `(Kedify, 2025)`
-        beside a `Kedify. (n.d.).` entry cites the one; `Acemoglu and Restrepo (2018)` among
-        four Acemoglu papers the one of 2018; `(OneUptime, 2026)` over two `OneUptime.
-        (2026).` posts both, one of which the writer meant. An entry that gives no date of
-        its own (`Birdwatch Wiki. "…"`) is never one."""
-        year = "n.d." if year.startswith("n") else year
-        words = [w.lower() for w in _WORD.findall(name) if w.lower() not in _NAME_GLUE]
-        if not words:
-            return ()
-        index, authors = self._authored()
-        found = index.get((words[0], year), set())
-        dated = tuple(sorted(k for k in found if authors[k].issuperset(words)))
-        return dated if len(dated) <= MAX_NAMED else ()
-
-    def _authored(self) -> tuple[dict[tuple[str, str], set[str]], dict[str, frozenset[str]]]:
-        """Each (author word, year) to the entries so dated, and each entry's author words."""
-        if self._by_author is None:
-            index: dict[tuple[str, str], set[str]] = {}
-            authors: dict[str, frozenset[str]] = {}
-            for key, entry in self.entries:
-                m = _PUBLISHED.search(entry, 0, _AUTHORS_WITHIN)
-                if m is None:
-                    continue
-                year = m.group("year") or "n.d."
-                words = frozenset(w.lower() for w in _WORD.findall(entry[: m.start()]))
-                authors[key] = words
-                for word in words:
-                    keys = index.setdefault((word, year), set())
-                    if len(keys) <= MAX_NAMED:  # more: the name names no source
-                        keys.add(key)
-            self._by_author = (index, authors)
-        return self._by_author
+        """The entries a name and year cite when the name alone names no one entry, as
+        their authors and own dates say (`AuthorDates.dated`)."""
+        return self._authors.dated(name, year)
 
     def years(self, key: str) -> frozenset[str]:
         """The years an entry gives (none: it gives no year to disagree with)."""
@@ -310,7 +280,7 @@ class Narrators:
         """The keys of the entries a name names (one: it cites that entry)."""
         words = _WORD.findall(name)[:MAX_NAME_WORDS]
         exact = len(name) < _MIN_NAME or len(words) == 1
-        found = self._index().get(tuple(words) if exact else _folded(words), set())
+        found = self._index().get(tuple(words) if exact else folded(words), set())
         if not found and (_CJK_NAME.fullmatch(name) or _ACRONYM.fullmatch(name)):
             # Chinese writes a name with no space, so a source's short name is the head of
             # the entry's (`腾讯云` of `腾讯云开发者社区.`, `普华永道` of `普华永道中国.`);
@@ -334,16 +304,16 @@ class Narrators:
         if self._short is None:
             short: dict[str, set[str]] = {}
             for key, entry in self.entries:
-                m = _LEAD.match(entry)
+                m = LEAD.match(entry)
                 lead = m.group("lead").strip() if m else ""
                 if _CJK_NAME.fullmatch(lead[:12]):
                     for n in range(2, min(len(lead), 12) + 1):
-                        _note(short, lead[:n], key)
+                        note(short, lead[:n], key)
                 authors = _AUTHOR.match(entry)  # `U.S. Copyright Office. (2025).`: USCO
                 for name in {lead, authors.group("author") if authors else ""}:
                     words = [w for w in _INITIALLED.split(name) if w and w.lower() not in _GLUE]
                     if 2 <= len(words) <= 6 and all(w[:1].isupper() for w in words):
-                        _note(short, "".join(w[0] for w in words), key)
+                        note(short, "".join(w[0] for w in words), key)
             self._short = short
         return self._short
 
@@ -353,34 +323,8 @@ class Narrators:
             for key, entry in self.entries:
                 words = _WORD.findall(entry)
                 for i, word in enumerate(words):
-                    _note(runs, (word,), key)  # a word as written: `AACR`, `WHO`
+                    note(runs, (word,), key)  # a word as written: `AACR`, `WHO`
                     for n in range(2, min(MAX_NAME_WORDS, len(words) - i) + 1):
-                        _note(runs, _folded(words[i : i + n]), key)
+                        note(runs, folded(words[i : i + n]), key)
             self._runs = runs
         return self._runs
-
-
-def _folded(words: Sequence[str]) -> tuple[str, ...]:
-    return ("", *(w.lower() for w in words))  # "" keeps them apart from exact words
-
-
-def _note(runs: dict[_K, set[str]], run: _K, key: str) -> None:
-    keys = runs.setdefault(run, set())
-    if len(keys) < 2:  # two keys already make the name ambiguous
-        keys.add(key)
-
-
-def _leads(entries: Sequence[tuple[str, str]]) -> dict[tuple[str, ...], set[str]]:
-    """Each entry's leading name (and the same name without a remark in parentheses), as
-    folded words, to the keys of the entries that lead with it."""
-    leads: dict[tuple[str, ...], set[str]] = {}
-    for key, entry in entries:
-        m = _LEAD.match(entry)
-        if m is None or "://" in m.group("lead"):
-            continue
-        lead = m.group("lead")
-        for name in {lead, _BEFORE_REMARK.split(lead, maxsplit=1)[0]}:
-            words = _WORD.findall(name)
-            if 0 < len(words) <= MAX_NAME_WORDS:
-                leads.setdefault(_folded(words), set()).add(key)
-    return {name: keys for name, keys in leads.items() if len(keys) <= MAX_NAMED}

@@ -1,5 +1,6 @@
-"""Ranges of block text: merged, met by bisection, and a run of citation hits with
-the later ones inside an earlier one left out."""
+"""Ranges of block text: merged, met by bisection, a place inside one, the masked ones
+within a sentence, and a run of citation hits with the later ones inside an earlier one
+left out."""
 
 from __future__ import annotations
 
@@ -49,3 +50,28 @@ def without_overlaps(hits: list[_Hit]) -> list[_Hit]:
             group = (hit.start, hit.end)
         reach = max(reach, hit.end)
     return out
+
+
+def inside(spans: Sequence[tuple[int, int]], at: int) -> bool:
+    """Whether `at` lies in one of the sorted, non-overlapping `spans` (a bisection: a
+    sentence of many titles and many figures costs its length, not their product)."""
+    i = bisect.bisect_right(spans, (at, _END)) - 1
+    return i >= 0 and at < spans[i][1]
+
+
+_END = 1 << 62  # past any offset: `(at, _END)` sorts after every span starting at `at`
+
+
+def masks_within(
+    masks: Sequence[tuple[int, int]], begin: int, stop: int
+) -> tuple[tuple[int, int], ...]:
+    """The masked ranges inside [begin, stop), relative to `begin` (masks are sorted)."""
+    if not masks:
+        return ()
+    i = bisect.bisect_left(masks, (begin, begin))
+    out = []
+    while i < len(masks) and masks[i][0] < stop:
+        b, e = masks[i]
+        out.append((b - begin, min(e, stop) - begin))
+        i += 1
+    return tuple(out)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from citelint.ground.anchors import ANCHOR_SHAPE
 from citelint.ground.document import Anchor, Block, Sentence
 from citelint.ground.tokens import blank
-from citelint.read.parse.citing import masks_within
+from citelint.read.citations.ranges import masks_within
 from citelint.read.parse.raw import ScopedAnchors
 from citelint.read.parse.scope import paragraph_links
 from citelint.read.parse.ties import back_references

@@ -320,21 +320,6 @@ _URL_IN = re.compile(r"https?://\S+")
 _KEY_LEAD_AT_START = re.compile(r"\s*(?:\[\d{1,3}\]|【\d{1,3}】)\s")
 
 
-def masks_within(
-    masks: Sequence[tuple[int, int]], begin: int, stop: int
-) -> tuple[tuple[int, int], ...]:
-    """The masked ranges inside [begin, stop), relative to `begin` (masks are sorted)."""
-    if not masks:
-        return ()
-    i = bisect.bisect_left(masks, (begin, begin))
-    out = []
-    while i < len(masks) and masks[i][0] < stop:
-        b, e = masks[i]
-        out.append((b - begin, min(e, stop) - begin))
-        i += 1
-    return tuple(out)
-
-
 def merge(
     anchors: list[tuple[int, int, Anchor]],
     citations: Sequence[tuple[int, int, Anchor]],

@@ -1,14 +1,16 @@
 """A paragraph about one study it cites once: from the study's introduction (`A 2025 target
 trial emulation study …`, `… the Trial to Assess Chelation Therapy (TACT), which
 randomized …`) to the citation, and on while the sentences after it go on about it, its
-sentences borrow that citation (checked against it, never exempted). Part of the ties of
-`ties.py`, kept apart as the one rule that reads a whole paragraph's shape."""
+sentences borrow that citation (checked against it, never exempted); and the sentences
+between one that opens on the work it cites and that work's citation again (`between`).
+Part of the ties of `ties.py`, kept apart as the rules that read a paragraph's shape."""
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
-from citelint.ground.document import Sentence
+from citelint.ground.document import Anchor, Sentence
 
 # A study introduced by an indefinite noun of study (`A 2025 target trial emulation study
 # involving 94,239 veterans …`, `A comprehensive Bayesian three-level meta-analysis of 56
@@ -60,7 +62,49 @@ def one_study(sentences: list[Sentence]) -> list[Sentence]:
     return out
 
 
+_SUBJECT_WORDS = 4  # a citation after at most this many words names its sentence's subject
+_SUBJECT_CHARS = 40  # …and this many characters
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-–][A-Za-z0-9]+)*")
 _GOES_ON = re.compile(
     r"^[\s*_\"“(]*(?:The|However|Moreover|Additionally|In\s+addition|Notably|Importantly|"
     r"Critically|Yet|Still|Also|Further|Furthermore|Overall)\b"
 )
+
+
+def between(sentences: list[Sentence]) -> list[Sentence]:
+    """The uncited sentences between one that opens on the work it cites and the next cited
+    one, when that cites the same work (`Jedinger and Masch (2025) … found … The
+    standardized effect size was modest (β = 0.08) … The authors concluded … (Jedinger &
+    Masch, 2025).`): the work the run opens on, as its subject, and closes on is what
+    they report, and they borrow its citation. A citation at the end of the first sentence
+    names no subject (`… melanoma [1]. Overall survival … was 81%. … [1]`: a claim)."""
+    out = list(sentences)
+    last: int | None = None  # the sentence that last cited in the report's own styles
+    for i, s in enumerate(sentences):
+        if not s.anchors or s.borrowed:
+            continue
+        if last is not None and i - last > 1:
+            opened = {(a.type, a.id) for a in _lent(sentences[last]) if _opens(sentences[last], a)}
+            shared = tuple(a for a in _lent(s) if (a.type, a.id) in opened)
+            for k in range(last + 1, i):
+                if shared and not out[k].anchors:
+                    out[k] = out[k].borrowing(shared)
+        last = i
+    return out
+
+
+def _opens(sentence: Sentence, anchor: Anchor) -> bool:
+    """Whether a citation stands among its sentence's first words, naming its subject
+    (`Kreko et al. (2020) examined …`, `Jedinger and Masch (2025), in a large …`)."""
+    offsets, begin = sentence.block.offsets, sentence.begin
+    at = bisect_left(offsets, anchor.start, begin, begin + len(sentence.text)) - begin
+    # (in its first half and first characters too: a Chinese sentence has no such words)
+    return (
+        at <= _SUBJECT_CHARS
+        and 2 * at < len(sentence.text)
+        and len(_WORD.findall(sentence.text[:at])) <= _SUBJECT_WORDS
+    )
+
+
+def _lent(sentence: Sentence) -> tuple[Anchor, ...]:
+    return tuple(a for a in sentence.anchors if a.lends)

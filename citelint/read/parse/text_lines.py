@@ -18,7 +18,7 @@ import itertools
 import re
 from dataclasses import replace
 
-from citelint.read.mood import bare_diagram, gantt_lines
+from citelint.read.fenceless import bare_diagram, gantt_lines
 from citelint.read.parse.raw import ParseOutput, RawBlock
 
 LONG_LINE = 160  # characters: no hard-wrapped text has a line this long

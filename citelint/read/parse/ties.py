@@ -28,7 +28,10 @@ tied to its cited neighbour by grammar, never by knowledge:
   `… the Trial to Assess Chelation Therapy (TACT), which randomized …`, is that study's
   from the introduction on); the first sentence that
   shares nothing ends it, and no citation stands between (docs/decisions.md, "A citation
-  covers the run of its subject").
+  covers the run of its subject");
+- the sentences between one that opens on the work it cites (`Jedinger and Masch (2025),
+  in a large sample, found …`) and the next cited one, when that cites the work again
+  (`… (Jedinger & Masch, 2025).`), report that work.
 
 The tied sentence borrows the citations: its numbers, codes and drugs are checked against
 them (never exempted), and it makes no CL111 statement of them. Only citations in a
@@ -45,7 +48,7 @@ from citelint.ground.document import Anchor, Block, Sentence
 from citelint.ground.tokens.drugs import DrugGrammar
 from citelint.ground.tokens.kinds import Kind
 from citelint.ground.tokens.numbers import cached_tokens
-from citelint.read.parse.one_study import one_study
+from citelint.read.parse.one_study import between, one_study
 
 # (in Chinese the demonstrative may follow a preposition: `在该研究中，…`, `根据此项调查，…`;
 # `其他`, `其次`, `其实` — "other", "secondly", "in fact" — point at nothing)
@@ -103,7 +106,7 @@ def back_references(sentences: list[Sentence]) -> list[Sentence]:
             shared = _citations(before)
         if shared:
             out[i] = s.borrowing(shared)
-    return one_study(_runs(out))
+    return one_study(between(_runs(out)))
 
 
 def opening_back_references(blocks: Sequence[Block]) -> None:

@@ -208,3 +208,33 @@ def test_a_date_before_the_year_a_secondary_citation_and_initials_cite() -> None
     text = "It was filed (McKinsey, cited in FashionINSTA, 2025)."
     ((_, start, end),) = Narrators(COURTS).cite_dated(text)
     assert text[start:end] == "McKinsey, cited in FashionINSTA, 2025"
+
+
+CLOSURE = (
+    (
+        "1",
+        "Jedinger, A., & Masch, L. (2025). Need for cognitive closure. *Frontiers*, 2. https://a",
+    ),
+    ("2", "Kruglanski, A. W. (1989). Lay epistemics and human knowledge. Plenum Press."),
+    ("3", "Kruglanski, A. W. (2004). The psychology of closed mindedness. Psychology Press."),
+    ("4", "Kruglanski, A. W., & Webster, D. M. (1996). Motivated closing of the mind."),
+)
+
+
+def test_a_venue_after_the_year_and_several_years_of_one_name_cite() -> None:
+    def cited(inner: str) -> list[tuple[str, str]]:
+        text = f"It was modest ({inner})."
+        return [(k, text[b:e]) for k, b, e in Narrators(CLOSURE).cite_dated(text)]
+
+    venue = "Jedinger & Masch, 2025, Frontiers in Social Psychology"  # its italics read
+    assert cited(venue) == [("1", venue)]  # the venue is the citation's, not a claim's
+    assert cited("Jedinger & Masch, 2025, *Frontiers*") == [
+        ("1", "Jedinger & Masch, 2025, *Frontiers*")
+    ]
+    assert cited("Kruglanski, 1989, 2004") == [
+        ("2", "Kruglanski, 1989, 2004"),
+        ("3", "Kruglanski, 1989, 2004"),
+    ]
+    assert cited("Kruglanski, 1989, 1993") == [("2", "Kruglanski, 1989, 1993")]  # 1993: none
+    assert cited("Jedinger & Masch, 2025, 2019") == []  # a year the one entry does not give
+    assert cited("Jedinger & Masch, 2025, p. 12") == []  # no venue: a remark, as before

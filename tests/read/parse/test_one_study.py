@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.read.parse.conftest import cited as _cited
+from tests.read.parse.conftest import parse
 
 
 def test_a_paragraph_about_one_study_it_cites_once_is_that_studys_run() -> None:
@@ -48,3 +49,24 @@ def test_a_trial_called_by_its_short_name_opens_its_run() -> None:
         "Rotas may matter beyond injuries.\n"
     )
     assert [b for _, b in _cited(text)[:4]] == [True, True, False, False]
+
+
+def test_the_sentences_between_a_work_named_as_subject_and_its_citation_again_borrow_it() -> None:
+    text = (
+        "Kruger and Dunning (1999) surveyed 65 students. The effect was modest (r = 0.26). "
+        "Trust did not moderate it. They concluded it was marginal (Kruger & Dunning, 1999)."
+    )
+    refs = "\n\n## References\n\n1. Kruger, J., & Dunning, D. (1999). Unskilled and unaware.\n"
+    doc = parse("r.md", text + refs)
+    body = [s for s in doc.sentences if not s.block.appendix]
+    assert [([a.id for a in s.anchors], s.borrowed) for s in body] == [
+        (["1"], False),
+        (["1"], True),  # between the work named as the subject and its citation again
+        (["1"], True),
+        (["1"], False),
+    ]
+    ended = (
+        "Trametinib was studied in BRAF V600 melanoma [1]. Overall survival at 6 months was "
+        "81%. Trametinib improved survival to 4.8 months [1]."
+    )
+    assert _cited(ended)[1] == ([], False)  # cited at its end: a claim, not the subject
