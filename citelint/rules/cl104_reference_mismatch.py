@@ -17,9 +17,10 @@ A year written beside a citation or in author–year form (`Smith et al. (2015) 
 entry's year and the record's publication years, never against the span's text. A year
 dates the run of citations that follows it in its sentence (`validated (2024) [2];
 audited (2025) [1]`: each year its own entry's; `(2025) and … (2023) [1][2]`: either of the
-run's), or all the sentence's citations when none follows — unless a name in its own
-parentheses gives it that no cited entry holds (`the paradigm of (Kassin & Kiechel, 1996)`
-in a sentence citing Hejniak's study): that year dates a work named beside them. An
+run's), or all the sentence's citations when none follows — unless a name that no cited
+entry holds gives it, in its own parentheses (`the paradigm of (Kassin & Kiechel, 1996)`
+in a sentence citing Hejniak's study) or in prose (`the documentary Queer Japan (2019)`):
+that year dates a work named beside them. An
 entry's year is read from Vancouver (`… Lancet. 2019;394:…`), APA (`Smith, J. (2021). …`)
 and comma forms (`Barker et al., 2023, Optimizing …`). A work named beside its citation
 by year and title (`(2025, Precise Orbit Determination…) [10]`) whose words are another
@@ -55,6 +56,9 @@ _TITLE_OTHER = 0.5  # …while the cited entry's holds less than this
 # Smith et al., 2019)`): the name's first word is looked for in the cited entries
 _NAME_BEFORE_YEAR = re.compile(
     r"[(;]\s*(?P<name>[A-Z][\w'’-]+)[^()\d;]{0,60}?,?\s*(?:(?:19|20)\d\d[a-z]?,\s*)*\Z"
+    # …or a name in prose, its year in parentheses after it (`the documentary Queer Japan
+    # (2019)`, `Smith et al. (2015)`): its last capitalised word is looked for
+    r"|(?P<prose>[A-Z][\w'’-]+)(?:\s+et\s+al\.?)?\s*\(\Z"
 )
 _NAME_REACH = 120  # how far before its year a name in parentheses is looked for
 _COMMON = 32  # a title word in more entries than this identifies none
@@ -206,7 +210,7 @@ def _dates_another(
     item = _NAME_BEFORE_YEAR.search(text, max(0, at - _NAME_REACH), at)
     if item is None:
         return False
-    name = item.group("name").lower()
+    name = (item.group("name") or item.group("prose")).lower()
     return not any(
         re.search(rf"\b{re.escape(name)}\b", analysis.doc.references[i].text.lower())
         for a in anchors
