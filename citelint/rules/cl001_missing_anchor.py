@@ -77,7 +77,9 @@ again and what it also found (`MonoTrack also demonstrated …`), or a connectiv
 cited figure again (`However, even with 90% accuracy, …`) — and a neighbour that points
 back to it; a section named as one case (`### 案例1：…`, `### Case 2: …`) whose
 citations all close its last block covers the case (its `**背景**：…`, its list of
-results); a list's closing citation covers its items and lead-in (a loose list's too,
+results), and so does any section closed that way on links labelled as its source (`…
+benchmarks. [Source: The National WWII Museum](…)`) in a report that closes two sections
+or more so; a list's closing citation covers its items and lead-in (a loose list's too,
 its items a blank line apart; not a citation its last item only borrowed from the sub-list
 under it), and a list's own last item that is a source line (`- **来源**：[…](…)`) the
 items above it, nested ones too (one saying its source is the one above, `- **来源**：同上。`,

@@ -4,7 +4,10 @@ closing on them (`**启示**：… （[来源：钛媒体](…)）`, a last list
 source's case. A reader reads its background, its measures and its list of results as the
 source's, as a paragraph closed by a citation is read: the blocks above borrow the closing
 citations. A case citing anywhere else keeps its reading (another block's own citations say
-the case has more than one source), and so does a section not named a case.
+the case has more than one source), and so does a section not named a case — unless its
+last block closes on its source named as such (`… benchmarks. [Source: The National WWII
+Museum](…)`) and the report closes two sections or more that way: one source per section,
+given at its end, is the report's way of citing.
 """
 
 from __future__ import annotations
@@ -22,13 +25,24 @@ _CASE = re.compile(
     r"|(?i:case(?:\s+study)?)\s*[0-9]{1,2}(?![0-9.]))"
     r"\s*(?:[:：.、—–-]|$|\s)"
 )
+# …or a section of any name whose last block closes on its source named as such, `…
+# benchmarks. [Source: The National WWII Museum](…)`, in a report that closes two sections
+# or more so: the report gives one source per section, at its end
+_LABELLED = re.compile(
+    r"(?:^|[.!?。！？)）]\s*)\W{0,2}(?P<label>sources?|来源|资料来源|出处)\s*[:：]", re.I
+)
+MIN_LABELLED = 2
 MAX_CASE_BLOCKS = 40  # a case is a short section; a longer one is read block by block
 
 
 def case_sections(blocks: Sequence[Block]) -> None:
     """Let the uncited blocks of a case closed by its source borrow the closing citations."""
+    labelled = [i for i, b in enumerate(blocks) if _labelled_section(blocks, i)]
+    sourced = set(labelled) if len(labelled) >= MIN_LABELLED else set()
     for i, heading in enumerate(blocks):
-        if heading.kind != "heading" or heading.appendix or not _CASE.match(heading.text):
+        if heading.kind != "heading" or heading.appendix:
+            continue
+        if not (_CASE.match(heading.text) or i in sourced):
             continue
         body = _body(blocks, i)
         if not body:
@@ -40,6 +54,23 @@ def case_sections(blocks: Sequence[Block]) -> None:
             if block.kind != "header-row":
                 sentences = tuple(s if s.anchors else s.borrowing(lent) for s in block.sentences)
                 object.__setattr__(block, "sentences", sentences)  # still being built
+
+
+def _labelled_section(blocks: Sequence[Block], i: int) -> bool:
+    """Whether the section under the heading at `i` closes on its source named as such: its
+    last block's last sentence ends in links labelled `Source:` (`… benchmarks. [Source: The
+    National WWII Museum](…)`), every citation of that sentence the label or after it."""
+    if blocks[i].kind != "heading" or blocks[i].appendix:
+        return False
+    body = _body(blocks, i)
+    if not body or not body[-1].sentences:
+        return False
+    last = body[-1].sentences[-1]
+    lent = _closing(body[-1])
+    return bool(lent) and any(
+        all(a.end > last.offset_of(m.start("label")) for a in lent)
+        for m in _LABELLED.finditer(last.text)
+    )
 
 
 def _body(blocks: Sequence[Block], i: int) -> list[Block]:
