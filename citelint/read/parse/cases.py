@@ -78,7 +78,8 @@ def _body(blocks: Sequence[Block], i: int) -> list[Block]:
     when a subheading divides it or it runs long."""
     level = blocks[i].level
     body: list[Block] = []
-    for block in blocks[i + 1 :]:
+    for k in range(i + 1, len(blocks)):  # (no copy of the rest: a heading costs its section)
+        block = blocks[k]
         if block.kind == "heading" and block.level <= level:
             break
         if block.kind == "heading" or block.appendix or len(body) == MAX_CASE_BLOCKS:
