@@ -14,7 +14,10 @@ Fails (`sources/pubmed/22663011.xml` was published in 2012):
 
 A year written beside a citation or in author–year form (`Smith et al. (2015) [3]`,
 `(Smith, 2015)`) says when the cited work appeared: it is checked against the cited
-entry's year and the record's publication years, never against the span's text. A year
+entry's year and the record's publication years, never against the span's text. Beside
+means in the same sentence: a citation that covers the sentence from elsewhere (the one
+closing its paragraph) dates none of its years (`*One Hundred Years of Solitude* (1967)`
+opening a paragraph closed by `(The Economist, 2024)`). A year
 dates the run of citations that follows it in its sentence (`validated (2024) [2];
 audited (2025) [1]`: each year its own entry's; `(2025) and … (2023) [1][2]`: either of the
 run's), or all the sentence's citations when none follows — unless a name that no cited
@@ -97,7 +100,10 @@ class ReferenceMismatch(Rule[NoOptions]):
         for i, entry in enumerate(analysis.doc.references):
             keyed.setdefault(entry.key, []).append(i)
         for item in analysis.claims:
-            runs = _Runs(item) if item.anchors else None
+            # a year is beside the citations written in its own sentence; one that covers it
+            # from elsewhere (a paragraph's closing citation) was written beside no year of it
+            own = _written_in(item)
+            runs = _Runs(item, own) if own else None
             if item.claim.years and runs:
                 yield from self._years(item, analysis, runs, keyed)
             if entries and runs:
@@ -174,9 +180,10 @@ class _Runs:
     all that cover the sentence. The anchors are ordered once and each run found once, so
     N years beside N citations cost N, not N²."""
 
-    def __init__(self, item: BodyClaim) -> None:
+    def __init__(self, item: BodyClaim, anchors: tuple[Anchor, ...]) -> None:
         self._item = item
-        self._ordered = sorted(item.anchors, key=lambda a: a.start)
+        self._anchors = anchors
+        self._ordered = sorted(anchors, key=lambda a: a.start)
         self._starts = [a.start for a in self._ordered]
         self._stop = item.sentence.offset_of(len(item.sentence.text) - 1) + 1
         self._found: dict[int, tuple[Anchor, ...]] = {}
@@ -186,7 +193,7 @@ class _Runs:
         year or title ending at `end`."""
         i = bisect_left(self._starts, self._item.sentence.offset_of(end - 1) + 1)
         if i == len(self._ordered) or self._starts[i] > self._stop:
-            return -1, self._item.anchors
+            return -1, self._anchors
         if i not in self._found:
             run = [self._ordered[i]]
             for anchor in self._ordered[i + 1 :]:
@@ -195,6 +202,17 @@ class _Runs:
                 run.append(anchor)
             self._found[i] = tuple(run)
         return i, self._found[i]
+
+
+def _written_in(item: BodyClaim) -> tuple[Anchor, ...]:
+    """The citations that cover a sentence and stand in it (or right after its stop), or on
+    the element that holds it (`data-cite`)."""
+    text = item.sentence.text
+    if not text:
+        return ()
+    start = item.sentence.offset_of(0)
+    stop = item.sentence.offset_of(len(text) - 1) + 1 + _RUN_GAP
+    return tuple(a for a in item.anchors if a.in_attribute or start <= a.start <= stop)
 
 
 def _dates_another(
