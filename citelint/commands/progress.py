@@ -55,9 +55,10 @@ class ProgressBar:
         """A result line on stdout; while the bar is shown on the same terminal, printed
         above it by the bar's console, so no stale frame is glued to the line."""
         if self.bar is not None and sys.stdout.isatty():
-            self.bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
+            self.bar.console.out(line, highlight=False)  # as written: no markup, no wrapping
         else:
-            print(line, flush=True)
+            sys.stdout.write(f"{line}\n")
+            sys.stdout.flush()
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
