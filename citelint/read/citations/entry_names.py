@@ -16,7 +16,7 @@ CJK = "\u3400-\u9fff"  # the unified ideographs: a Chinese name is no capitalise
 LEAD = re.compile(rf"[ \t]*(?P<lead>[A-Z0-9{CJK}][^.\n]{{1,80}}?)\.(?:[ \t]|$)")
 _BEFORE_REMARK = re.compile(r"[ \t]*\(")  # `The Oxford Companion … (via Spirits …)`
 _K = TypeVar("_K", bound=Hashable)
-_WORD = re.compile(r"[\w&'’]+")
+WORD = re.compile(r"[\w&'’]+")  # a word of a name, as the entries and citations are read
 # the date an entry gives itself: `(2025).`, `(2026, March 10).`, `(2025a).`, `(n.d.).`
 _PUBLISHED = re.compile(r"\((?:(?P<year>(?:19|20)\d\d)[a-z]?[,)]|n\.[ \t]?d\.\))")
 _AUTHORS_WITHIN = 300  # an entry's own date stands this close to its start, after its authors
@@ -43,7 +43,7 @@ class AuthorDates:
         (2026).` posts both, one of which the writer meant. An entry that gives no date of
         its own (`Birdwatch Wiki. "…"`) is never one."""
         year = "n.d." if year.startswith("n") else year
-        words = [w.lower() for w in _WORD.findall(name) if w.lower() not in _NAME_GLUE]
+        words = [w.lower() for w in WORD.findall(name) if w.lower() not in _NAME_GLUE]
         if not words:
             return ()
         index, authors = self._authored()
@@ -61,7 +61,7 @@ class AuthorDates:
                 if m is None:
                     continue
                 year = m.group("year") or "n.d."
-                words = frozenset(w.lower() for w in _WORD.findall(entry[: m.start()]))
+                words = frozenset(w.lower() for w in WORD.findall(entry[: m.start()]))
                 authors[key] = words
                 for word in words:
                     keys = index.setdefault((word, year), set())
@@ -91,7 +91,7 @@ def leads(entries: Sequence[tuple[str, str]]) -> dict[tuple[str, ...], set[str]]
             continue
         lead = m.group("lead")
         for name in {lead, _BEFORE_REMARK.split(lead, maxsplit=1)[0]}:
-            words = _WORD.findall(name)
+            words = WORD.findall(name)
             if 0 < len(words) <= MAX_NAME_WORDS:
                 leads.setdefault(folded(words), set()).add(key)
     return {name: keys for name, keys in leads.items() if len(keys) <= MAX_NAMED}

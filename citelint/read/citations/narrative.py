@@ -43,6 +43,7 @@ from citelint.read.citations.entry_names import (
     CJK,
     LEAD,
     MAX_NAME_WORDS,
+    WORD,
     AuthorDates,
     folded,
     leads,
@@ -96,7 +97,6 @@ NARRATED = re.compile(  # the scanner's cheap look
 _AUTHOR = re.compile(r"[ \t]*(?P<author>[A-Z][^()\n]{1,80}?)\.?[ \t]*\((?:19|20)\d\d")
 _INITIALLED = re.compile(r"[\s.]+")
 _MIN_NAME = 4  # a name this short (`WHO`) must match as a whole word, case and all
-_WORD = re.compile(r"[\w&'’]+")
 
 
 class Narrators:
@@ -169,7 +169,7 @@ class Narrators:
         for m in _PARENTHETICAL.finditer(text):
             begin, found = m.start(1), []
             for part in _ITEMS.split(m.group(1)):
-                keys = self._leads.get(folded(_WORD.findall(part)))
+                keys = self._leads.get(folded(WORD.findall(part)))
                 if not keys:
                     break  # a remark in parentheses, not a list of sources
                 lead = len(part) - len(part.lstrip())
@@ -278,7 +278,7 @@ class Narrators:
 
     def holding(self, name: str) -> set[str]:
         """The keys of the entries a name names (one: it cites that entry)."""
-        words = _WORD.findall(name)[:MAX_NAME_WORDS]
+        words = WORD.findall(name)[:MAX_NAME_WORDS]
         exact = len(name) < _MIN_NAME or len(words) == 1
         found = self._index().get(tuple(words) if exact else folded(words), set())
         if not found and (_CJK_NAME.fullmatch(name) or _ACRONYM.fullmatch(name)):
@@ -292,7 +292,7 @@ class Narrators:
             # `American Bar Association. (2026). “…” *Landslide*, …`)
             keys = self._shorts().get(head, set())
             entry = self._text.get(next(iter(keys)), "") if len(keys) == 1 else ""
-            words = _WORD.findall(rest)
+            words = WORD.findall(rest)
             if entry and all(re.search(rf"\b{re.escape(w)}\b", entry, re.I) for w in words):
                 return set(keys)
         return found
@@ -321,7 +321,7 @@ class Narrators:
         if self._runs is None:
             runs: dict[tuple[str, ...], set[str]] = {}
             for key, entry in self.entries:
-                words = _WORD.findall(entry)
+                words = WORD.findall(entry)
                 for i, word in enumerate(words):
                     note(runs, (word,), key)  # a word as written: `AACR`, `WHO`
                     for n in range(2, min(MAX_NAME_WORDS, len(words) - i) + 1):
