@@ -163,6 +163,10 @@ class DeferredWork(Rule[Options]):
 # An abbreviation defined in parentheses right after the words it abbreviates: up to 40
 # characters of words before `(TBD)`, their initials read from the last word back
 _DEFINED = re.compile(r"([A-Za-z][A-Za-z\s-]{0,40}?)\s*[(（]\s*([A-Z]{2,6})\s*[)）]")
+# the parenthesis alone: found first, so `_DEFINED` runs only on the words right before
+# each one (over the whole text it tried up to 41 characters from every letter)
+_PARENTHESISED = re.compile(r"[(（]\s*([A-Z]{2,6})\s*[)）]")
+_SPACE = re.compile(r"\s")
 # `To Be Determined (TBD)`, `to be done`: the deferral spelled out, no other thing named
 _TO_BE = re.compile(r"to\s+be\b", re.I)
 
@@ -174,14 +178,21 @@ def defined_abbreviations(text: str, phrases: tuple[str, ...]) -> frozenset[str]
     if not wanted:
         return frozenset()
     named = set()
-    for m in _DEFINED.finditer(text):
-        short = m.group(2)
-        if short not in wanted or short in named:
-            continue
-        words = re.split(r"[\s-]+", m.group(1).strip())[-len(short) :]
-        initials = "".join(w[:1] for w in words).upper()
-        if initials == short and not _TO_BE.match(" ".join(words)):
-            named.add(short)
+    after = 0  # the end of the parenthesis before: the words of the next start after it
+    for paren in _PARENTHESISED.finditer(text):
+        short, start, end = paren.group(1), paren.start(), paren.end()
+        if short in wanted and short not in named:
+            words_end = start
+            while words_end > after and _SPACE.match(text, words_end - 1):
+                words_end -= 1
+            # the words `_DEFINED` would read over the whole text: 41 characters at most
+            m = _DEFINED.search(text, max(after, words_end - 41), end)
+            if m is not None:
+                words = re.split(r"[\s-]+", m.group(1).strip())[-len(short) :]
+                initials = "".join(w[:1] for w in words).upper()
+                if initials == short and not _TO_BE.match(" ".join(words)):
+                    named.add(short)
+        after = end
     return frozenset(named)
 
 
