@@ -35,9 +35,11 @@ class NumericToken:
 
 
 # A number starts after anything but a digit or a dot, or right after the dot of `vs.`
-# (`20.8%vs.25.4%`: the 25.4 is a number, `.25` never is).
+# (`20.8%vs.25.4%`: the 25.4 is a number, `.25` never is). The look-ahead for a digit or a
+# dot comes first: a text's other characters then fail before any look-behind is tried.
 _NUMBER = re.compile(
-    r"(?:(?<![\d.])|(?<=[Vv][Ss]\.))(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|(?<![\w.])\.\d+"
+    r"(?=[\d.])(?:(?:(?<![\d.])|(?<=[Vv][Ss]\.))(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
+    r"|(?<![\w.])\.\d+)"
 )
 _RANGE = re.compile(r"^\s*(?:-|–|—|~|至|到|to)\s*$")
 # `1328±2 cm⁻¹`, `70.8 +/- 2.4%`: a value and its uncertainty share the unit, so the
