@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from citelint.config.settings import Settings
 
@@ -86,13 +87,23 @@ class Run:
     def show(self, path: str) -> str:
         """A path as every output shows it: relative to the output root, POSIX style; a
         path outside it as the command line named it, else absolute, never `../../…`."""
-        shown = os.path.relpath(os.path.abspath(path), os.path.abspath(self.output_root))
-        shown = shown.replace(os.sep, "/")
-        if shown != ".." and not shown.startswith("../"):
-            return shown
-        absolute = os.path.abspath(path)
-        for folder, written in self.named_outside:
-            if absolute == folder or absolute.startswith(folder.rstrip(os.sep) + os.sep):
-                rest = os.path.relpath(absolute, folder).replace(os.sep, "/")
-                return written if rest == "." else f"{written}/{rest}"
-        return absolute.replace(os.sep, "/")
+        # every finding and claim record shows its file: worked out once per path (the
+        # working directory in the key, as the absolute path depends on it)
+        return _shown(path, self.output_root, self.named_outside, os.getcwd())
+
+
+@lru_cache(maxsize=4096)
+def _shown(
+    path: str, output_root: str, named_outside: tuple[tuple[str, str], ...], cwd: str
+) -> str:
+    """`Run.show`'s answer for one path."""
+    shown = os.path.relpath(os.path.abspath(path), os.path.abspath(output_root))
+    shown = shown.replace(os.sep, "/")
+    if shown != ".." and not shown.startswith("../"):
+        return shown
+    absolute = os.path.abspath(path)
+    for folder, written in named_outside:
+        if absolute == folder or absolute.startswith(folder.rstrip(os.sep) + os.sep):
+            rest = os.path.relpath(absolute, folder).replace(os.sep, "/")
+            return written if rest == "." else f"{written}/{rest}"
+    return absolute.replace(os.sep, "/")

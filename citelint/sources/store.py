@@ -57,6 +57,7 @@ class SourceStore:
         default_factory=dict
     )
     _channels: dict[tuple[str, str], int] = field(default_factory=dict)  # (root, channel)
+    _located: dict[tuple[str, str, str], str | Failure] = field(default_factory=dict)
     reads: int = 0  # files read, for tests and benchmarks
     by_content: ByContent = field(default_factory=ByContent)  # records parsed once per bytes
 
@@ -75,7 +76,6 @@ class SourceStore:
         self.trusted_root = self.confine.trusted_root
         self.display_path = self.confine.display_path
         self.untracked = self.confine.untracked
-        self.locate = self.confine.locate
         self.candidates = self.confine.candidates
         self.folders_of = self.confine.folders_of
         self.charging = self.charge.charging
@@ -87,8 +87,16 @@ class SourceStore:
         self.watch.forget(self._resolved, [k for k in self._resolved if k[0] == root])
         self.watch.forget(self._loaded, [k for k in self._loaded if under(k[0])])
         self.watch.forget(self._channels, [k for k in self._channels if k[0] == root])
+        self.watch.forget(self._located, [k for k in self._located if k[0] == root])
         self.charge.release(under)
         self.confine.release(root)
+
+    def locate(self, kind: SourceKind, ident: str, root: str) -> str | Failure:
+        """The confined file of a record under a root (`Confinement.locate`), looked for
+        once a run: every locator a report cites it by asks again."""
+        return self.watch.memo(
+            self._located, (root, kind.name, ident), lambda: self.confine.locate(kind, ident, root)
+        )
 
     def resolve(self, anchor: Anchor, root: str | None) -> Resolution:
         key = (root, anchor.type, anchor.id, anchor.locator)

@@ -35,6 +35,20 @@ def test_paths_outside_the_root_show_as_written(tmp_path: Path) -> None:
     assert s.show(str(tmp_path / "x.md")) == (tmp_path / "x.md").as_posix()  # else absolute
 
 
+def test_a_relative_path_is_shown_from_the_working_folder_of_the_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `show` keeps its answers (every finding shows its file): the working folder is part
+    # of what it keeps them by, so a relative path never answers for another folder's file
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+    run = Run.of(Settings(project_root=str(tmp_path)), [])
+    monkeypatch.chdir(tmp_path / "a")
+    assert run.show("r.md") == "a/r.md"
+    monkeypatch.chdir(tmp_path / "b")
+    assert run.show("r.md") == "b/r.md"
+
+
 def test_the_run_record_is_every_run_level_choice_once(tmp_path: Path) -> None:
     """What the run decides is read off its own settings once; `result_cache` needs a
     cache folder, and the record is frozen."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,6 +54,33 @@ def test_each_file_is_read_once(root: Path) -> None:
     for locator in ("line:1", "line:2", "§5.5.2", None, "Other"):
         resolve(root, "guideline", "G", locator, store)
     assert store.reads == 1
+
+
+def test_a_record_is_looked_for_once_whatever_locators_cite_it(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each locator a report cites a record by is its own resolution, but the record's
+    file is looked for (its candidates confined, stat-ed) once a root; a later report that
+    hits the memo still depends on the paths the search noted; a released root is
+    looked for again."""
+    store = SourceStore(watch=Watch(active=True))
+    calls: list[str] = []
+    locate = store.confine.locate
+
+    def counted(kind: Any, ident: str, where: str) -> Any:
+        calls.append(ident)
+        return locate(kind, ident, where)
+
+    monkeypatch.setattr(store.confine, "locate", counted)
+    for locator in ("line:1", "line:2", "§5.5.2", None):
+        resolve(root, "guideline", "G", locator, store)
+    assert calls == ["G"]
+    with store.watch.recording() as seen:
+        resolve(root, "guideline", "G", "line:3", store)
+    assert ("path", str(root / "guidelines" / "G.md")) in seen
+    store.release(str(root))
+    resolve(root, "guideline", "G", "line:1", store)
+    assert calls == ["G", "G"]
 
 
 def test_a_channel_is_counted_only_when_asked_for(root: Path) -> None:
