@@ -9,6 +9,15 @@ from __future__ import annotations
 
 import re
 
+# The label a line names its source with, the words a report uses in the languages
+# citelint reads; grammar, no list of sources (`主要来源`, `Main sources`: a qualifier
+# before it; `详见：[Jodoo](…)、[Mendix](…)`, "see"). A line it opens, with a colon, is a
+# source line (`parse/source_lines.py`), whose items may name entries (`narrative.py`).
+SOURCE_LABEL = (
+    r"(?:(?:主要|核心|原始|关键)?(?:数据来源|资料来源|信息来源|来源|出处)|详见|参见|"
+    r"(?:(?:main|primary|key)\s+)?(?:data\s+)?sources?(?:\s+of\s+data)?)"
+)
+
 # Link text that names a source, saying nothing: `frontiersin.org`, `PubMed + 2`, `3`.
 _LABEL = re.compile(r"[\w.-]+\.[a-z]{2,}(?:/\S*)?|[^\d]{0,40}\+\s?\d{1,3}|[\d,\s–-]+", re.I)
 

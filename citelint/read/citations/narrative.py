@@ -50,6 +50,7 @@ from citelint.read.citations.entry_names import (
     note,
 )
 from citelint.read.citations.hits import CitationHit
+from citelint.read.citations.listed import listed, lists_sources
 from citelint.read.citations.prose_years import named_years
 from citelint.read.citations.urls import normalize_url
 
@@ -125,7 +126,7 @@ class Narrators:
 
     def reads(self, text: str) -> bool:
         """Whether `text` may hold a citation of these kinds (the scanner's cheap look)."""
-        return bool(NARRATED.search(text) or (self._leads and "(" in text))
+        return bool(NARRATED.search(text) or (self._leads and ("(" in text or lists_sources(text))))
 
     def citations(
         self,
@@ -145,6 +146,7 @@ class Narrators:
             *((k, b, e, True) for k, b, e in named_years(self, text, links, cited)),
             *((k, b, e, True) for k, b, e in self.cite_dated(text)),
             *((k, b, e, True) for k, b, e in self.cite_named(text)),
+            *((k, b, e, True) for k, b, e in listed(self, text)),
         ]
         # the keys found for one span: a name and year two entries share cites both, but a
         # link around it that gives either is the citation, and its page the one entry
@@ -169,7 +171,7 @@ class Narrators:
         for m in _PARENTHETICAL.finditer(text):
             begin, found = m.start(1), []
             for part in _ITEMS.split(m.group(1)):
-                keys = self._leads.get(folded(WORD.findall(part)))
+                keys = self.leading(part)
                 if not keys:
                     break  # a remark in parentheses, not a list of sources
                 lead = len(part) - len(part.lstrip())
@@ -178,6 +180,13 @@ class Narrators:
             else:
                 out += found
         return out
+
+    def leading(self, name: str) -> set[str]:
+        """The keys of the entries that lead with a name (`SevenFifty Daily.`)."""
+        return self._leads.get(folded(WORD.findall(name)), set())
+
+    def text(self, key: str) -> str:
+        return self._text.get(key, "")
 
     def cite(self, text: str) -> list[tuple[str, int, int]]:
         """(entry key, start, end) for each narrative citation in `text` naming exactly

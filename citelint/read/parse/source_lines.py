@@ -48,22 +48,17 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 
 from citelint.ground.document import Anchor, Block, Reference, Sentence
+from citelint.read.citations.labels import SOURCE_LABEL
 from citelint.read.citations.references import IBID_WORDS
 
-# a label and a colon opening the line, emphasis around it aside; the label is grammar:
-# the words a report names its source with, in the languages citelint reads
-# (`主要来源`, `Main sources`: a qualifier before it; `详见：[Jodoo](…)、[Mendix](…)`, "see")
-_LABEL = (
-    r"(?:(?:主要|核心|原始|关键)?(?:数据来源|资料来源|信息来源|来源|出处)|详见|参见|"
-    r"(?:(?:main|primary|key)\s+)?(?:data\s+)?sources?(?:\s+of\s+data)?)"
-)
+# a label (`labels.SOURCE_LABEL`) and a colon opening the line, emphasis around it aside
 # …or a note in parentheses that says where the data come from (`（数据分别来自财政部年度
 # 通报[4]…；占比为据此计算。）`, `(Data are taken from [2].)`)
 _SOURCE_LINE = re.compile(
-    rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]|"
+    rf"\W{{0,4}}{SOURCE_LABEL}\W{{0,4}}[:：]|"
     # …or the label and a verb saying what they are (`数据来源分别为 ([WiGr](…))、…`,
     # `The data sources are [2] and [5].`)
-    rf"\W{{0,4}}{_LABEL}\s*(?:分别|均|主要)?(?:为|是|包括)|"
+    rf"\W{{0,4}}{SOURCE_LABEL}\s*(?:分别|均|主要)?(?:为|是|包括)|"
     r"\W{0,4}(?:the\s+)?(?:data\s+)?sources?\s+(?:are|were|include)\b|"
     r"\W{0,4}[（(]\s*(?:数据|资料|图表)?(?:分别|均|主要)?(?:来自|取自|引自|摘自|源自)|"
     r"\W{0,4}\(\s*(?:data|figures)\s+(?:are\s+|were\s+)?(?:taken\s+|drawn\s+)?from\b|"
@@ -88,13 +83,13 @@ _LITERATURE_ITEM = re.compile(rf"\W{{0,4}}(?:{_LITERATURE})\W{{0,4}}[:：]", re.
 # `- **来源**：` before it names a review and links it; `Source: ibid.`): it lends what that
 # line lent, as a reader reads it
 _IBID = re.compile(
-    rf"\W{{0,4}}{_LABEL}\W{{0,4}}[:：]\W*(?:出处)?(?:{IBID_WORDS}|idem|(?:the\s+)?"
+    rf"\W{{0,4}}{SOURCE_LABEL}\W{{0,4}}[:：]\W*(?:出处)?(?:{IBID_WORDS}|idem|(?:the\s+)?"
     r"same\s+as\s+above|as\s+above)\W*$",
     re.I,
 )
 # A table's own last row naming its sources, the label its first cell (`| **关键来源** |
 # [国信证券-…](…)；[知乎-…](…) |`, `| Sources | [1], [2] |`): it cites the rows above it.
-_SOURCE_CELL = re.compile(rf"\W{{0,4}}{_LABEL}\W{{0,4}}", re.I)
+_SOURCE_CELL = re.compile(rf"\W{{0,4}}{SOURCE_LABEL}\W{{0,4}}", re.I)
 MAX_BLOCKS = 60  # the blocks above a source line it may cover
 # the words that point at the table right below (`下表`, `如下表所示`, `the table below`,
 # `the following table`); `上表`, "the table above", is another table
