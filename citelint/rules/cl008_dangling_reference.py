@@ -12,8 +12,11 @@ not dangling. An article linted with another sources root is told where its run'
 `url_to_info.json` is.) A citation that names only a kind of source and a date
 (`[news (2025-06-23)]`, `[journal (2023-12-04)]`: what some agents write for a search
 result) leads nowhere either, nor does an id the writing tool gave a source in its own
-store (`source_id:56661463563`): a report that cites so gets one CL008 for each kind, at
-the first, with the count. Every claim a dangling citation covers stays unverified.
+store (`source_id:56661463563`, or the marker a ChatGPT export leaves after a claim,
+`citeturn9view0turn11view0`, its private-use delimiters kept or stripped): a report that
+cites so gets one CL008 for each kind, at the first, with the count. Such a citation at a
+paragraph's end covers the paragraph, no further. Every claim a dangling citation covers
+stays unverified.
 
 Fails:
 

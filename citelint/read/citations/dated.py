@@ -1,7 +1,11 @@
 """Citations that name no source: only a kind of source and a date (`[news (2025-06-23)]`,
 `([journal (2023-12-04)])`, `[unknown (unknown)]`, as an agent writes what its search tool
 returned instead of the source), or an id the writing tool gave a source in its own store
-(`source_id:56661463563`, `source_id:9096d7f7…`), which no reader can look up.
+(`source_id:56661463563`, `source_id:9096d7f7…`), which no reader can look up. So is the
+marker a ChatGPT export leaves after a claim: `cite` and the ids of the pages its tool
+opened in that conversation, `turn9view0`, `turn5search22`, one or more, between
+private-use characters (U+E200 `cite` U+E202 `turn9view0` U+E201) or with them stripped
+(`citeturn15view0turn5search22`).
 
 The shape is grammar: a lower-case common noun (a name is capitalised: `[Smith (2020)]` is
 an author and year, read with the reference list) and, in parentheses, a year, a month or
@@ -22,7 +26,15 @@ DATED_TYPE = "dated"  # the anchor type of such a citation: it names no source
 NAMES_NO_SOURCE = "names a kind of source and a date, not the source"
 # `source_id:` and the id (digits, or a hex digest), glued to neither word nor colon
 SOURCE_ID = re.compile(r"(?<![\w:/])source_id:(?:[0-9a-f]{16,64}|\d{6,20})(?![\w:])")
-SOURCE_ID_FOLLOWS = r"(?<=source_)id:[0-9a-f]"  # after the `_` of one, for the trigger
+# ChatGPT's marker: `cite`, then `turn`, the turn's number, the tool's word (`view`,
+# `search`, `news`…) and the result's number, once or more; its private-use delimiters are
+# kept or stripped by the export
+CHATGPT_MARK = re.compile(
+    r"(?<![A-Za-z])\ue200?cite(?:\ue202?turn\d{1,4}[a-z]{3,12}\d{1,4})+\ue201?(?!\d)"
+)
+# what follows the lead of one (`_` of `source_id:`, `c` or U+E200 of a marker): the trigger
+TOOL_ID_FOLLOWS = r"(?<=source_)id:[0-9a-f]|(?<=c)iteturn\d|(?<=\ue200)cite"
+TOOL_ID_LEADS = "_c\ue200"
 SOURCE_ID_TYPE = "source-id"
 NAMES_A_TOOLS_ID = "names a source by the writing tool's own id, not the source"
 UNNAMED_TYPES = frozenset({DATED_TYPE, SOURCE_ID_TYPE})  # citations that name no source
@@ -37,10 +49,20 @@ def dated(scanner: object, block: BlockText) -> list[CitationHit]:
 
 
 def source_ids(scanner: object, block: BlockText) -> list[CitationHit]:
-    """The citations of a block that name a source by the writing tool's own id."""
-    return [
+    """The citations of a block that name a source by the writing tool's own id: a store's
+    `source_id:…`, or ChatGPT's marker (its ids, shown without the private-use marks)."""
+    hits = [
         CitationHit(
             Style.SOURCE_ID, SOURCE_ID_TYPE, m.group(0)[10:], None, m.start(), m.end(), m.group(0)
         )
         for m in SOURCE_ID.finditer(block.text)
     ]
+    if "cite" in block.text:
+        for m in CHATGPT_MARK.finditer(block.text):
+            shown = re.sub("[\ue200-\ue202]", "", m.group(0))
+            hits.append(
+                CitationHit(
+                    Style.SOURCE_ID, SOURCE_ID_TYPE, shown[4:], None, m.start(), m.end(), shown
+                )
+            )
+    return sorted(hits, key=lambda h: h.start)

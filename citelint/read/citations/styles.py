@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from citelint.read.citations.dated import DATED_FOLLOWS, SOURCE_ID_FOLLOWS, dated, source_ids
+from citelint.read.citations import dated as unnamed
 from citelint.read.citations.hits import BlockText, CitationHit, Style, expand
 from citelint.read.citations.labels import after_sentence, in_brackets, names_source
 from citelint.read.citations.narrative import Narrators
@@ -308,8 +308,9 @@ REGISTRY: tuple[StyleSpec, ...] = (
         r"(?<=P)MID|(?<=P)MC\d|(?<=[dD])[oO][iI]\s*[:：]|(?<=N)CT\d|"
         r"(?<=[aA][rR][xX][iI][vV])\s*[:：]",
     ),
-    StyleSpec(Style.DATED, dated, "[", DATED_FOLLOWS),  # `[news (2025-06-23)]`
-    StyleSpec(Style.SOURCE_ID, source_ids, "_", SOURCE_ID_FOLLOWS),  # `source_id:5666146…`
+    StyleSpec(Style.DATED, unnamed.dated, "[", unnamed.DATED_FOLLOWS),  # `[news (2025-06-23)]`
+    # `source_id:5666146…`, ChatGPT's `citeturn9view0`
+    StyleSpec(Style.SOURCE_ID, unnamed.source_ids, unnamed.TOOL_ID_LEADS, unnamed.TOOL_ID_FOLLOWS),
     # glued to punctuation, looked for the reference list's numbers even when off
     StyleSpec(
         Style.GLUED,

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from citelint.ground.document import Anchor, Block, Reference, Sentence
+from citelint.read.citations.dated import UNNAMED_TYPES
 from citelint.read.citations.hits import Style
 from citelint.read.citations.styles import spec_of
 
@@ -31,7 +32,10 @@ def paragraph_links(
     _, end, last = max(anchors, key=lambda found: found[1])
     if text[end:].strip(" .;。；)）]】"):  # `… 55% (PMC9760859).`: the bracket closes it
         return sentences  # words follow the last citation: it is no paragraph-end citation
-    closing = tuple(a for a in sentences[-1].anchors if a.lends)
+    # a citation that names no source (`[news (2025-06-23)]`, ChatGPT's `citeturn9view0`)
+    # lends to no neighbour, but its own paragraph is what it was written after: its
+    # sentences are cited by it, unverified, and CL008 asks for the source once
+    closing = tuple(a for a in sentences[-1].anchors if a.lends or a.type in UNNAMED_TYPES)
     # a lead-in's citations, borrowed, give way to the item's own at its end
     only_at_end = all(not s.anchors or s.borrowed for s in sentences[:-1]) and closing
     if only_at_end:

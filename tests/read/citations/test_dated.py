@@ -48,3 +48,27 @@ def test_a_kind_and_a_date_in_brackets(text: str, found: list[tuple[str, str, st
 def test_the_writing_tools_own_source_ids(text: str, found: list[str]) -> None:
     block = BlockText(text, (), (), False, ())
     assert [h.id for h in source_ids(None, block)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # ChatGPT's export marker, its private-use delimiters stripped or kept
+        ("on up to 289 qubits in 2D. citeturn7view0  ", [("turn7view0", "citeturn7view0")]),
+        (
+            "at 6 K. citeturn15view0turn5search22",
+            [("turn15view0turn5search22", "citeturn15view0turn5search22")],
+        ),
+        (
+            "grew 5%.\ue200cite\ue202turn0search3\ue202turn0news12\ue201 Next",
+            [("turn0search3turn0news12", "citeturn0search3turn0news12")],
+        ),
+        ("we recite turn7view0 here", []),  # a word and no marker
+        ("the excitement citeturn", []),  # `cite` and no id
+        ("recited citeturn7view0", [("turn7view0", "citeturn7view0")]),
+        ("precited: xciteturn7view0", []),  # glued to a word
+    ],
+)
+def test_chatgpts_markers_are_the_tools_own_ids(text: str, found: list[tuple[str, str]]) -> None:
+    block = BlockText(text, (), (), False, ())
+    assert [(h.id, h.written) for h in source_ids(None, block)] == found

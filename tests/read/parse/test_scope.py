@@ -42,6 +42,16 @@ def test_an_identifier_in_brackets_closing_a_paragraph_covers_it() -> None:
     assert [a for _, a in _cited(text)] == [["PMC9760859"], ["PMC9760859"]]
 
 
+def test_a_citation_naming_no_source_covers_its_own_paragraph_and_lends_no_further() -> None:
+    # ChatGPT's marker after a bullet of two sentences: it was written after both, so both
+    # are cited by it (unverified: it names no source, CL008 asks for one)
+    item = "- **Array:** up to 256 atoms were arranged. Cycle time was 400 ms. citeturn9view0\n"
+    assert [a for _, a in _cited(item)] == [["citeturn9view0"], ["citeturn9view0"]]
+    # …but a list whose last item closes with one lends it to no other item
+    listed = "- Users grew to 100 M.\n- Revenue rose 5% [news (2025-06-06)].\n"
+    assert [a for _, a in _cited(listed)] == [[], ["[news (2025-06-06)]"]]
+
+
 def test_a_sources_list_per_section_cites_its_own_section() -> None:
     """A note with a `Sources` list after each section: each section's sentences cite
     the list that closes it, never every source of the file."""
