@@ -102,7 +102,12 @@ class AnalyzedDiagram:
 
 def _stated_numbers(diagram: Diagram) -> tuple[tuple[Label, tuple[NumericToken, ...]], ...]:
     """Labels with the numbers they state; in data diagrams every value is a number (O7)."""
-    items = [(label, numeric_tokens(mask_anchors(label.text))) for label in diagram.labels]
+    # a title, a section or an axis names what the diagram shows, as a heading does
+    items = [
+        (label, numeric_tokens(mask_anchors(label.text)))
+        for label in diagram.labels
+        if not label.heading
+    ]
     if diagram.kind in DATA_TYPES:
         items += [
             (

@@ -5,7 +5,9 @@ and quadrant data every number is a fact that needs support. A label's anchors a
 inside the label (quoted form: `A["ORR 45% [pmid:1:abstract]"]`), in a `%% cite: [...]`
 line of the block, in a `data-cite` attribute of the container, or in the caption or
 sentence right before the diagram. A number with no such anchor, or not found in the
-anchors' located spans, is CL202 at the label.
+anchors' located spans, is CL202 at the label. A diagram's title, its sections and its
+axes (`title Processors >200 qubits (2020–2026)`, `section After 1980`, `y-axis "USD m"
+0 --> 120`) name what it shows, as a report's headings do, and are asked nothing.
 
 Fails:
 

@@ -28,7 +28,12 @@ def _pie_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
         _named_item(diagram, m, offset)
         diagram.data.append(Label(m.group(2), offset + m.start(2)))
     elif line.strip().lower().startswith("title"):
-        _label(diagram, line.strip()[5:], offset + lead + 5)
+        _label(diagram, line.strip()[5:], offset + lead + 5, heading=True)
+
+
+# a chart's title, axes and quadrant names: what it shows, no value of it (`y-axis "Revenue"
+# 0 --> 120` gives the axis its range)
+_AXES = re.compile(r"\s*(?:title|x-axis|y-axis|quadrant-\d)\b", re.I)
 
 
 def _xychart_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
@@ -37,7 +42,7 @@ def _xychart_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
             diagram.items += 1
             diagram.data.append(Label(n.group(0), offset + n.start()))
     else:
-        _label(diagram, line.strip(), offset + lead)
+        _label(diagram, line.strip(), offset + lead, heading=bool(_AXES.match(line)))
 
 
 def _sankey_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
@@ -57,7 +62,7 @@ def _quadrant_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
         for n in NUMBER.finditer(m.group(2)):
             diagram.data.append(Label(n.group(0), offset + m.start(2) + n.start()))
     else:
-        _label(diagram, line.strip(), offset + lead)
+        _label(diagram, line.strip(), offset + lead, heading=bool(_AXES.match(line)))
 
 
 def _mindmap_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
@@ -69,7 +74,7 @@ def _mindmap_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
 def _timeline_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
     stripped = line.strip()
     if stripped.lower().startswith(("title", "section")):
-        _label(diagram, stripped.split(None, 1)[-1], offset + lead)
+        _label(diagram, stripped.split(None, 1)[-1], offset + lead, heading=True)
         return
     events = [e for e in stripped.split(":") if e.strip()]
     period = not stripped.startswith(":")
@@ -83,7 +88,7 @@ def _task_line(diagram: Diagram, line: str, offset: int, lead: int) -> None:
     """gantt, journey: a task is a line with a colon that is not a setting."""
     stripped = line.strip()
     if KEYWORDS.match(line):
-        _label(diagram, stripped.split(None, 1)[-1], offset + lead)
+        _label(diagram, stripped.split(None, 1)[-1], offset + lead, heading=True)
     elif ":" in stripped:
         diagram.items += 1
         name = stripped.split(":", 1)[0]

@@ -34,6 +34,7 @@ DATA_TYPES = ("pie", "xychart", "xychart-beta", "sankey", "sankey-beta", "quadra
 class Label:
     text: str
     start: int  # offset in the diagram source
+    heading: bool = False  # a title, section or axis line: it names what the diagram shows
 
 
 @dataclass
@@ -60,7 +61,7 @@ KEYWORDS = re.compile(
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 
 
-def add_label(diagram: Diagram, raw: str, at: int) -> None:
+def add_label(diagram: Diagram, raw: str, at: int, heading: bool = False) -> None:
     shaped = re.match(r'@\{.*?label:\s*"([^"]*)"', raw)
     if shaped:  # `A@{ shape: docs, label: "Multiple Documents" }`
         diagram.labels.append(Label(shaped.group(1), at + shaped.start(1)))
@@ -72,4 +73,6 @@ def add_label(diagram: Diagram, raw: str, at: int) -> None:
     if inner.startswith('"') and inner.endswith('"') and len(inner) >= 2:
         inner = inner[1:-1]
     if inner:
-        diagram.labels.append(Label(inner, at + raw.find(inner) if inner in raw else at))
+        diagram.labels.append(
+            Label(inner, at + raw.find(inner) if inner in raw else at, heading=heading)
+        )

@@ -30,3 +30,37 @@ def test_items_and_data(source: str, items: int, data: list[str]) -> None:
 def test_sankey_rows_are_edges_between_nodes() -> None:
     diagram = analyze('sankey-beta\n  "A, inc",B,10\n')
     assert diagram.edges == 1 and diagram.nodes == {"A, inc", "B"}
+
+
+@pytest.mark.parametrize(
+    ("source", "headings", "labels"),
+    [
+        (
+            'pie\n  title Share of 1,000 users\n  "A" : 60\n  "B" : 40',
+            ["Share of 1,000 users"],
+            ["A", "B"],
+        ),
+        (
+            "timeline\n  title Builds above 900 MW\n  section After 1980\n  1986 : Unit of 600 MW",
+            ["Builds above 900 MW", "After 1980"],
+            ["1986 : Unit of 600 MW"],
+        ),
+        (
+            'xychart-beta\n  title "Sales"\n  x-axis [Q1, Q2]\n  y-axis "USD m" 0 --> 120\n  bar [50, 80]',
+            ['title "Sales"', "x-axis [Q1, Q2]", 'y-axis "USD m" 0 --> 120'],
+            [],
+        ),
+        (
+            "gantt\n  title Plan for 12 sites\n  section Phase 1\n  Survey 40 homes :a1, 2024-01-01, 30d",
+            ["Plan for 12 sites", "Phase 1"],
+            ["Survey 40 homes"],
+        ),
+    ],
+)
+def test_a_title_section_or_axis_is_a_heading(
+    source: str, headings: list[str], labels: list[str]
+) -> None:
+    # what the diagram shows, not a value of it: CL202 asks no citation of its numbers
+    diagram = analyze(source)
+    assert [lb.text for lb in diagram.labels if lb.heading] == headings
+    assert [lb.text for lb in diagram.labels if not lb.heading] == labels
