@@ -42,7 +42,8 @@ a portion in grams or millilitres laid out in the plan, `全麦面包2片（60g�
 drug's name; advice in prose, `建议每天饮用300ml液态奶`, states its amount; a speculation
 through any number). What the report itself does (`This report evaluates 12
 trials`; a `## Methodology` opened by naming the report or by what was done: `Items were
-consolidated …`; a model's thinking left above the report, closed by a `</think>` tag
+consolidated …`, `Only statements supported by the items are included …`; a model's
+thinking left above the report, closed by a `</think>` tag
 (CL204 asks it gone); an agent's summary of its own search, the list under a paragraph that
 opens by narrating the research and ends in a colon, `I'll conduct web research …I've
 gathered evidence on:`; a lead-in laying out the answer, up to its colon: `下面按先进逻辑（约7/5/3/2

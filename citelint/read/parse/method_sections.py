@@ -47,11 +47,12 @@ _METHOD_PART = re.compile(r"[、，,/&（(]|与|和|及|\band\b")
 
 # …or that opens by saying what was done, a method verb in the passive or as a bare
 # participle (`Items provided were consolidated into …`, `Synthesized only from the
-# provided items.`): the report's own process, as dls writes its `## 2. Methodology`
+# provided items.`, `Only statements supported by the provided items are included, …`): the
+# report's own process, as dls writes its `## 2. Methodology`
 _METHOD_OPENING = re.compile(
-    r"\W*(?:(?:[\w\u2010-]+\s+){1,3}(?:was|were|are|is|has\s+been|have\s+been)\s+(?:\w+\s+)?)?"
+    r"\W*(?:(?:[\w\u2010-]+\s+){1,8}(?:was|were|are|is|has\s+been|have\s+been)\s+(?:\w+\s+)?)?"
     r"(?:compiled|consolidated|synthesi[sz]ed|summari[sz]ed|organi[sz]ed|searched|screened|"
-    r"selected|extracted|collected|gathered|retrieved)\b",
+    r"selected|extracted|collected|gathered|retrieved|included|excluded)\b",
     re.I,
 )
 # …or whose first paragraph names the report itself (`**时间范围**：近10年按“2016–2026.02” … 本回答

@@ -40,11 +40,17 @@ def test_a_method_section_opened_by_what_was_done_is_its_own_account() -> None:
     for opening in (
         "Items provided were consolidated into one assessment.",
         "Synthesized only from the provided items.",
+        # what the report admits, its subject a long phrase (batch 120's dls report)
+        "Only statements supported by the provided items are included, with citations.",
+        "Sources older than two years were excluded.",
     ):
         doc = parse("r.md", f"# R\n\n## 2. Methodology\n{opening}{body}")
         assert [b.text for b in doc.blocks if b.own_account][-1].endswith("were preferred.")
     finding = parse("r.md", f"# R\n\n## 2. Methodology\nThe trial enrolled 40 adults.{body}")
     assert not any(b.own_account for b in finding.blocks)
+    included = "Forty adults with stage III disease and a prior resection were enrolled."
+    other = parse("r.md", f"# R\n\n## 2. Methodology\n{included}{body}")
+    assert not any(b.own_account for b in other.blocks)  # `enrolled`: what a study did
 
 
 def test_a_scope_section_named_first_and_naming_the_report_is_its_own_account() -> None:
