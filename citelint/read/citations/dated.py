@@ -5,7 +5,9 @@ returned instead of the source), or an id the writing tool gave a source in its 
 marker a ChatGPT export leaves after a claim: `cite` and the ids of the pages its tool
 opened in that conversation, `turn9view0`, `turn5search22`, one or more, between
 private-use characters (U+E200 `cite` U+E202 `turn9view0` U+E201) or with them stripped
-(`citeturn15view0turn5search22`).
+(`citeturn15view0turn5search22`), and the mark its browsing and file-search tools leave,
+`【4†source】`, `【12†L34-L40】`, `【4:0†annual_report.pdf】`: the index of a result in that
+conversation, a dagger and what the tool called it.
 
 The shape is grammar: a lower-case common noun (a name is capitalised: `[Smith (2020)]` is
 an author and year, read with the reference list) and, in parentheses, a year, a month or
@@ -32,9 +34,14 @@ SOURCE_ID = re.compile(r"(?<![\w:/])source_id:(?:[0-9a-f]{16,64}|\d{6,20})(?![\w
 CHATGPT_MARK = re.compile(
     r"(?<![A-Za-z])\ue200?cite(?:\ue202?turn\d{1,4}[a-z]{3,12}\d{1,4})+\ue201?(?!\d)"
 )
-# what follows the lead of one (`_` of `source_id:`, `c` or U+E200 of a marker): the trigger
-TOOL_ID_FOLLOWS = r"(?<=source_)id:[0-9a-f]|(?<=c)iteturn\d|(?<=\ue200)cite"
-TOOL_ID_LEADS = "_c\ue200"
+# ChatGPT's browsing or file-search mark: `【4†source】`, `【12†L34-L40】`, `【4:0†a.pdf】`
+TOOL_MARK = re.compile(r"【\d{1,4}(?::\d{1,4})?†[^】\n]{1,80}】")
+# what follows the lead of one (`_` of `source_id:`, `c` or U+E200 of a marker, `【`): the
+# trigger
+TOOL_ID_FOLLOWS = (
+    r"(?<=source_)id:[0-9a-f]|(?<=c)iteturn\d|(?<=\ue200)cite|(?<=【)\d{1,4}(?::\d{1,4})?†"
+)
+TOOL_ID_LEADS = "_c\ue200【"
 SOURCE_ID_TYPE = "source-id"
 NAMES_A_TOOLS_ID = "names a source by the writing tool's own id, not the source"
 UNNAMED_TYPES = frozenset({DATED_TYPE, SOURCE_ID_TYPE})  # citations that name no source
@@ -50,19 +57,16 @@ def dated(scanner: object, block: BlockText) -> list[CitationHit]:
 
 def source_ids(scanner: object, block: BlockText) -> list[CitationHit]:
     """The citations of a block that name a source by the writing tool's own id: a store's
-    `source_id:…`, or ChatGPT's marker (its ids, shown without the private-use marks)."""
-    hits = [
-        CitationHit(
-            Style.SOURCE_ID, SOURCE_ID_TYPE, m.group(0)[10:], None, m.start(), m.end(), m.group(0)
-        )
-        for m in SOURCE_ID.finditer(block.text)
-    ]
-    if "cite" in block.text:
-        for m in CHATGPT_MARK.finditer(block.text):
+    `source_id:…`, or ChatGPT's marks (shown without their private-use characters)."""
+    text = block.text
+    found = [(m, m.group(0)[10:], m.group(0)) for m in SOURCE_ID.finditer(text)]
+    if "cite" in text:
+        for m in CHATGPT_MARK.finditer(text):
             shown = re.sub("[\ue200-\ue202]", "", m.group(0))
-            hits.append(
-                CitationHit(
-                    Style.SOURCE_ID, SOURCE_ID_TYPE, shown[4:], None, m.start(), m.end(), shown
-                )
-            )
-    return sorted(hits, key=lambda h: h.start)
+            found.append((m, shown[4:], shown))
+    if "†" in text:
+        found += [(m, m.group(0)[1:-1], m.group(0)) for m in TOOL_MARK.finditer(text)]
+    return [
+        CitationHit(Style.SOURCE_ID, SOURCE_ID_TYPE, ident, None, m.start(), m.end(), shown)
+        for m, ident, shown in sorted(found, key=lambda f: f[0].start())
+    ]

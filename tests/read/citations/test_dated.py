@@ -67,6 +67,14 @@ def test_the_writing_tools_own_source_ids(text: str, found: list[str]) -> None:
         ("the excitement citeturn", []),  # `cite` and no id
         ("recited citeturn7view0", [("turn7view0", "citeturn7view0")]),
         ("precited: xciteturn7view0", []),  # glued to a word
+        # its browsing and file-search marks
+        ("weights it sets【81†source】.", [("81†source", "【81†source】")]),
+        ("was 400 ms【12†L34-L40】 and", [("12†L34-L40", "【12†L34-L40】")]),
+        (
+            "rose 12%【4:0†annual_report.pdf】",
+            [("4:0†annual_report.pdf", "【4:0†annual_report.pdf】")],
+        ),
+        ("the list【4】 and a dagger† here", []),  # a numbered citation, and a dagger alone
     ],
 )
 def test_chatgpts_markers_are_the_tools_own_ids(text: str, found: list[tuple[str, str]]) -> None:
