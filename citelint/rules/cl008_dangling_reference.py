@@ -13,8 +13,9 @@ not dangling. An article linted with another sources root is told where its run'
 (`[news (2025-06-23)]`, `[journal (2023-12-04)]`: what some agents write for a search
 result) leads nowhere either, nor does an id the writing tool gave a source in its own
 store (`source_id:56661463563`, or the marker a ChatGPT export leaves after a claim,
-`citeturn9view0turn11view0`, its private-use delimiters kept or stripped, and its browsing
-or file-search mark, `【4†source】`, `【4:0†report.pdf】`): a report that
+`citeturn9view0turn11view0`, its private-use delimiters kept or stripped, its browsing
+or file-search mark, `【4†source】`, `【4:0†report.pdf】`, what a copy of its answer keeps,
+`:contentReference[oaicite:0]{index=0}`, and Gemini's `[cite: 3, 14]`): a report that
 cites so gets one CL008 for each kind, at the first, with the count. Such a citation at a
 paragraph's end covers the paragraph, no further. Every claim a dangling citation covers
 stays unverified.

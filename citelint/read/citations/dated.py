@@ -7,7 +7,10 @@ opened in that conversation, `turn9view0`, `turn5search22`, one or more, between
 private-use characters (U+E200 `cite` U+E202 `turn9view0` U+E201) or with them stripped
 (`citeturn15view0turn5search22`), and the mark its browsing and file-search tools leave,
 `【4†source】`, `【12†L34-L40】`, `【4:0†annual_report.pdf】`: the index of a result in that
-conversation, a dagger and what the tool called it.
+conversation, a dagger and what the tool called it; and what a copy from its window keeps,
+`:contentReference[oaicite:0]{index=0}`. Gemini's copy keeps its own, `[cite: 12]`,
+`[cite: 3, 14]` (the numbers of its sources in the conversation, not of a list in the
+report), after a `[cite_start]` that opens the span it covers.
 
 The shape is grammar: a lower-case common noun (a name is capitalised: `[Smith (2020)]` is
 an author and year, read with the reference list) and, in parentheses, a year, a month or
@@ -36,12 +39,18 @@ CHATGPT_MARK = re.compile(
 )
 # ChatGPT's browsing or file-search mark: `【4†source】`, `【12†L34-L40】`, `【4:0†a.pdf】`
 TOOL_MARK = re.compile(r"【\d{1,4}(?::\d{1,4})?†[^】\n]{1,80}】")
-# what follows the lead of one (`_` of `source_id:`, `c` or U+E200 of a marker, `【`): the
-# trigger
-TOOL_ID_FOLLOWS = (
-    r"(?<=source_)id:[0-9a-f]|(?<=c)iteturn\d|(?<=\ue200)cite|(?<=【)\d{1,4}(?::\d{1,4})?†"
+# what a copy of a ChatGPT answer keeps of its citation, and Gemini's `[cite: 3, 14]`
+COPIED_MARK = re.compile(
+    r":?contentReference\[oaicite:\d{1,4}\]\{index=\d{1,4}\}"
+    r"|\[cite:[ \t]?\d{1,4}(?:,[ \t]?\d{1,4})*\]"
 )
-TOOL_ID_LEADS = "_c\ue200【"
+# what follows the lead of one (`_` of `source_id:`, `c` or U+E200 of a marker, `【`, `[`):
+# the trigger
+TOOL_ID_FOLLOWS = (
+    r"(?<=source_)id:[0-9a-f]|(?<=c)iteturn\d|(?<=\ue200)cite|(?<=【)\d{1,4}(?::\d{1,4})?†|"
+    r"(?<=c)ontentReference\[oaicite|(?<=\[)cite:[ \t]?\d"
+)
+TOOL_ID_LEADS = "_c\ue200【["
 SOURCE_ID_TYPE = "source-id"
 NAMES_A_TOOLS_ID = "names a source by the writing tool's own id, not the source"
 UNNAMED_TYPES = frozenset({DATED_TYPE, SOURCE_ID_TYPE})  # citations that name no source
@@ -66,6 +75,8 @@ def source_ids(scanner: object, block: BlockText) -> list[CitationHit]:
             found.append((m, shown[4:], shown))
     if "†" in text:
         found += [(m, m.group(0)[1:-1], m.group(0)) for m in TOOL_MARK.finditer(text)]
+    if "cite" in text:
+        found += [(m, m.group(0).lstrip(":"), m.group(0)) for m in COPIED_MARK.finditer(text)]
     return [
         CitationHit(Style.SOURCE_ID, SOURCE_ID_TYPE, ident, None, m.start(), m.end(), shown)
         for m, ident, shown in sorted(found, key=lambda f: f[0].start())

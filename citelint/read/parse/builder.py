@@ -24,6 +24,7 @@ from citelint.ground.document import (
     line_starts,
 )
 from citelint.ground.tokens import fold
+from citelint.read.citations.dated import SOURCE_ID_TYPE
 from citelint.read.citations.styles import DEFAULT_STYLES, CitationScanner
 from citelint.read.parse.attach import attach
 from citelint.read.parse.cases import case_sections
@@ -253,7 +254,10 @@ class DocumentBuilder:
             row = raw.kind == "row" and raw.table is not None
             columns = state.columns.get(raw.table or 0, ()) if row else ()
             cites = self._citing.cite(raw, offsets, state.scanner, columns)
-            # a malformed anchor is CL005's: nothing inside it cites in another style
+            # a writing tool's own mark (`[cite: 12]`, the `[oaicite:0]` of a copied answer)
+            # is no malformed anchor; any other is CL005's: nothing inside it cites
+            tool = [(s, e) for s, e, a in cites.anchors if a.type == SOURCE_ID_TYPE]
+            misses = [m for m in misses if not any(s <= m.start < e for s, e in tool)]
             anchors = merge(anchors, cites.anchors, misses)
             masks, breaks = cites.masks, sorted({*breaks, *cites.breaks})
             if row and raw.table in state.numbered:  # `| 3 | American Water | …`: its place

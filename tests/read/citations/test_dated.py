@@ -75,6 +75,14 @@ def test_the_writing_tools_own_source_ids(text: str, found: list[str]) -> None:
             [("4:0†annual_report.pdf", "【4:0†annual_report.pdf】")],
         ),
         ("the list【4】 and a dagger† here", []),  # a numbered citation, and a dagger alone
+        # what a copy of a ChatGPT answer keeps, and Gemini's own marks
+        (
+            "of costs. :contentReference[oaicite:0]{index=0}",
+            [("contentReference[oaicite:0]{index=0}", ":contentReference[oaicite:0]{index=0}")],
+        ),
+        ("by March.[cite: 12] Weekend", [("[cite: 12]", "[cite: 12]")]),
+        ("to 95%.[cite: 3, 14]", [("[cite: 3, 14]", "[cite: 3, 14]")]),
+        ("see [cite: the survey]", []),  # words, no numbers
     ],
 )
 def test_chatgpts_markers_are_the_tools_own_ids(text: str, found: list[tuple[str, str]]) -> None:
