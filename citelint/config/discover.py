@@ -16,6 +16,7 @@ from citelint.config.skips import (
     TEXT_SUFFIXES,
     UNREAD_FORMAT,
     Found,
+    note_skip,
     text_skip,
     told,
 )
@@ -134,6 +135,10 @@ class Discovery:
             return "not matched by the config's `include`"
         if not included and REPOSITORY_DOCUMENT.match(os.path.basename(path)):
             return REPOSITORY
+        # an agent's note of a page it read, found by a folder run: by its content, so
+        # never under --isolated, where no text in the tree decides what is linted
+        if not (named or included or self.settings.isolated or lower.endswith((".html", ".htm"))):
+            return note_skip(path)
         return None
 
     def _excluded(self, folder: str) -> bool:

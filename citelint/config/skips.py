@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from citelint.sources.kinds import ALL_KINDS
-from citelint.sources.paths import read_head
+from citelint.sources.paths import read_head, read_tail
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown")
 TEXT_SUFFIXES = (".txt",)  # read as Markdown, when named or included
@@ -32,6 +32,7 @@ UNREAD_FORMAT = (
 )
 DATA = "a data file (tab-separated or PubTator records), not a report"
 REPOSITORY = "a repository document (name it in `include` to lint it)"
+NOTE = "an agent's note of what it read (`Information gathered from …`), not a report"
 # why a file that could hold a report was not linted, counted under --isolated on every run
 TOLD = frozenset(
     {
@@ -41,6 +42,7 @@ TOLD = frozenset(
         DATA,
         UNREAD_FORMAT,
         REPOSITORY,
+        NOTE,
     }
 )
 # the folders of a sources root that hold saved records (`sources/pubmed/`, `sources/web/`)
@@ -85,6 +87,25 @@ def text_skip(path: str) -> str | None:
     if len(lines) >= 2 and 2 * sum(1 for line in lines if _RECORD_LINE.search(line)) >= len(lines):
         return DATA  # half its lines are records: a table of abstracts or annotations
     return None
+
+
+# An agent's working note of a source it read, as the agent closes it: a last section
+# headed `Source` or `Sources` that opens by saying where the note came from, `Information
+# gathered from the AACR website: https://…`, `Information compiled from multiple sources
+# including …` (Manus saves one per page it reads, beside the report it then writes)
+_NOTE_SOURCE = re.compile(
+    rb"\n[ \t]*#{1,6}[ \t]*sources?[ \t]*:?[ \t]*\r?\n(?:[ \t]*\r?\n)*[ \t]*"
+    rb"information[ \t]+(?:gathered|compiled)[ \t]+from\b[^#]*\Z",
+    re.I,
+)
+NOTE_TAIL = 2048  # bytes of a file's end read to tell an agent's note
+
+
+def note_skip(path: str) -> str | None:
+    """Why a Markdown or text file a folder run found is an agent's note, or None."""
+    if os.path.islink(path):
+        return None  # never opened here; the walk decides on links
+    return NOTE if _NOTE_SOURCE.search(b"\n" + read_tail(path, NOTE_TAIL)) else None
 
 
 def told(passed_over: Sequence[tuple[str, str]], dropped: int = 0) -> list[str]:

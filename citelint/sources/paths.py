@@ -172,6 +172,25 @@ def read_head(path: str, size: int) -> bytes:
         os.close(fd)
 
 
+def read_tail(path: str, size: int) -> bytes:
+    """The last `size` bytes of a regular file, opened as `read_head` opens it; b"" when it
+    cannot be read or is not a regular file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY)
+    except OSError:
+        return b""
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return b""
+        os.lseek(fd, max(0, info.st_size - size), os.SEEK_SET)
+        return os.read(fd, size)
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
 def under_root(root: str) -> Callable[[str], bool]:
     """Whether a path is under the root, or under a folder beside it that its kinds may
     read (`../evidence`), as given or as real paths."""

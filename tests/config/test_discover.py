@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,39 @@ def test_data_and_provenance_files_are_passed_over_and_said(
         "data/records.txt",
         "data/report.md",
     ]
+
+
+def test_an_agents_notes_of_what_it_read_are_passed_over_and_said(
+    project: Writer, tmp_path: Path
+) -> None:
+    """Notes an agent saved beside its report, each closed by where it came from (`##
+    Source` / `Information gathered from …`), are no report: a folder run passes them over
+    and says so; named or included each is linted, and under --isolated every file is."""
+    note = "# AACR notes\n\n- 71,100 diagnoses in 2024.\n\n## Source\n"
+    project(
+        "run/aacr_notes.md", note + "Information gathered from the AACR site: https://a.example/x\n"
+    )
+    project(
+        "run/themes.md",
+        "# Themes\n\n- Rate 5%.\n\n## Sources\n\nInformation compiled from many sources.\n",
+    )
+    project(
+        "run/report.md", "# Report\n\nRate 5% [1].\n\n## Sources\n\n1. [A](https://a.example/x)\n"
+    )
+    settings = Settings(project_root=str(tmp_path))
+    walked = citelint.lint_paths([str(tmp_path / "run")], settings)
+    assert [f.path for f in walked.files] == ["run/report.md"]
+    from citelint.config.discover import Discovery
+
+    found = Discovery(settings).files([str(tmp_path / "run")])
+    assert sorted(os.path.basename(p) for p, why in found.passed_over if "note" in why) == [
+        "aacr_notes.md",
+        "themes.md",
+    ]
+    named = citelint.lint_paths([str(tmp_path / "run" / "aacr_notes.md")], settings).files
+    assert [f.path for f in named] == ["run/aacr_notes.md"]
+    isolated = Settings(project_root=str(tmp_path), isolated=True)
+    assert len(citelint.lint_paths([str(tmp_path / "run")], isolated).files) == 3
 
 
 def test_a_storm_run_folder_is_its_articles_sources_root(project: Writer, tmp_path: Path) -> None:

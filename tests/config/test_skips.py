@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from citelint.config.skips import DATA, REPOSITORY_DOCUMENT, UNREAD_FORMAT, text_skip, told
+from citelint.config.skips import (
+    DATA,
+    NOTE,
+    REPOSITORY_DOCUMENT,
+    UNREAD_FORMAT,
+    note_skip,
+    text_skip,
+    told,
+)
 
 
 def test_a_txt_file_that_is_no_report(tmp_path: Path) -> None:
@@ -51,3 +59,19 @@ def test_a_dataset_describing_itself_is_a_repository_document() -> None:
     for name in ("PROVENANCE.md", "MANIFEST.md", "datasheet.md", "DATA_CARD.md", "README.md"):
         assert REPOSITORY_DOCUMENT.match(name), name
     assert not REPOSITORY_DOCUMENT.match("provenance-of-trametinib.md")
+
+
+def test_an_agents_note_by_the_source_section_closing_it(tmp_path: Path) -> None:
+    body = "# Notes\n\n" + "- Rate 5% in 2024.\n" * 400  # the note's end is what is read
+    cases = {
+        "gathered.md": body + "\n## Source\nInformation gathered from the CRI site: https://c.x\n",
+        "compiled.md": body + "\n### Sources\n\nInformation compiled from multiple sources.\n",
+        "listed.md": body + "\n## Sources\nInformation gathered from:\n1. A review\n2. A trial\n",
+        "report.md": body + "\n## Sources\n\n1. [A](https://a.x)\n",  # a reference list
+        "later.md": body + "\n## Source\nInformation gathered from A.\n\n## Next\nMore.\n",
+        "prose.md": "Information gathered from the site shows a rise.\n",  # no source heading
+    }
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text)
+    noted = {n for n in cases if note_skip(str(tmp_path / n)) == NOTE}
+    assert noted == {"gathered.md", "compiled.md", "listed.md"}

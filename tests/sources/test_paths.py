@@ -193,3 +193,17 @@ def test_real_paths_resolve_a_new_folder_with_one_lstat(
     monkeypatch.undo()
     assert len(calls) == 2 * 3  # the file, its `sources/`, its `rN/`
     assert real(str(deep)) == os.path.realpath(deep)
+
+
+def test_read_tail_reads_a_regular_files_end_only(tmp_path: Path) -> None:
+    import os
+
+    from citelint.sources.paths import read_tail
+
+    (tmp_path / "f.md").write_bytes(b"a" * 5000 + b"END")
+    assert read_tail(str(tmp_path / "f.md"), 10) == b"aaaaaaaEND"
+    assert read_tail(str(tmp_path / "f.md"), 10_000).endswith(b"END")
+    os.mkfifo(tmp_path / "fifo")
+    assert read_tail(str(tmp_path / "fifo"), 10) == b""  # never waited on
+    os.symlink(tmp_path / "f.md", tmp_path / "link.md")
+    assert read_tail(str(tmp_path / "link.md"), 10) == b""  # never followed
