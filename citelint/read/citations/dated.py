@@ -41,7 +41,7 @@ CHATGPT_MARK = re.compile(
 TOOL_MARK = re.compile(r"【\d{1,4}(?::\d{1,4})?†[^】\n]{1,80}】")
 # what a copy of a ChatGPT answer keeps of its citation, and Gemini's `[cite: 3, 14]`
 COPIED_MARK = re.compile(
-    r":?contentReference\[oaicite:\d{1,4}\]\{index=\d{1,4}\}"
+    r":?contentReference\[oaicite:\d{1,4}\]\{?index=\d{1,4}\}"  # a copy may drop its `{`
     r"|\[cite:[ \t]?\d{1,4}(?:,[ \t]?\d{1,4})*\]"
 )
 # what follows the lead of one (`_` of `source_id:`, `c` or U+E200 of a marker, `【`, `[`):

@@ -80,6 +80,10 @@ def test_the_writing_tools_own_source_ids(text: str, found: list[str]) -> None:
             "of costs. :contentReference[oaicite:0]{index=0}",
             [("contentReference[oaicite:0]{index=0}", ":contentReference[oaicite:0]{index=0}")],
         ),
+        (
+            "one root. :contentReference[oaicite:5]index=5}",
+            [("contentReference[oaicite:5]index=5}", ":contentReference[oaicite:5]index=5}")],
+        ),
         ("by March.[cite: 12] Weekend", [("[cite: 12]", "[cite: 12]")]),
         ("to 95%.[cite: 3, 14]", [("[cite: 3, 14]", "[cite: 3, 14]")]),
         ("see [cite: the survey]", []),  # words, no numbers
