@@ -40,9 +40,10 @@ CHATGPT_MARK = re.compile(
 # ChatGPT's browsing or file-search mark: `【4†source】`, `【12†L34-L40】`, `【4:0†a.pdf】`
 TOOL_MARK = re.compile(r"【\d{1,4}(?::\d{1,4})?†[^】\n]{1,80}】")
 # what a copy of a ChatGPT answer keeps of its citation, and Gemini's `[cite: 3, 14]`
+_NUMBERS = r"\d{1,4}(?:[ \t]?[-–][ \t]?\d{1,4})?"  # `12`, `230-234`
 COPIED_MARK = re.compile(
     r":?contentReference\[oaicite:\d{1,4}\]\{?index=\d{1,4}\}"  # a copy may drop its `{`
-    r"|\[cite:[ \t]?\d{1,4}(?:,[ \t]?\d{1,4})*\]"
+    rf"|\[cite:[ \t]?{_NUMBERS}(?:,[ \t]?{_NUMBERS})*\]"
 )
 # what follows the lead of one (`_` of `source_id:`, `c` or U+E200 of a marker, `【`, `[`):
 # the trigger

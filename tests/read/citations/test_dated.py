@@ -86,6 +86,7 @@ def test_the_writing_tools_own_source_ids(text: str, found: list[str]) -> None:
         ),
         ("by March.[cite: 12] Weekend", [("[cite: 12]", "[cite: 12]")]),
         ("to 95%.[cite: 3, 14]", [("[cite: 3, 14]", "[cite: 3, 14]")]),
+        ("the status.[cite: 230-234] Next", [("[cite: 230-234]", "[cite: 230-234]")]),
         ("see [cite: the survey]", []),  # words, no numbers
     ],
 )
