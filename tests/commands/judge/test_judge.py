@@ -273,7 +273,11 @@ def test_a_timeout_is_a_failed_call(
     (judging / "pyproject.toml").write_text("[tool.citelint.judge]\ntimeout = 1\n")
     model.answers = [(200, {"X-Sleep": "3"}, b"")]
     assert cli.main(["judge", "--max-calls", "1", "."]) == 1
-    assert "over the deadline of 1 s" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # the read's timeout and the deadline's watchdog are both at 1 s: whichever fires first
+    # on a loaded machine, the call fails for the deadline and no retry is made after it
+    assert "1 failed" in out
+    assert "over the deadline of 1 s" in out or "is past the deadline (1 s)" in out
 
 
 def test_a_real_report_is_judged_once_and_replayed_the_same_every_way(
