@@ -42,7 +42,6 @@ TOLD = frozenset(
         DATA,
         UNREAD_FORMAT,
         REPOSITORY,
-        NOTE,
     }
 )
 # the folders of a sources root that hold saved records (`sources/pubmed/`, `sources/web/`)

@@ -64,7 +64,7 @@ NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 def add_label(diagram: Diagram, raw: str, at: int, heading: bool = False) -> None:
     shaped = re.match(r'@\{.*?label:\s*"([^"]*)"', raw)
     if shaped:  # `A@{ shape: docs, label: "Multiple Documents" }`
-        diagram.labels.append(Label(shaped.group(1), at + shaped.start(1)))
+        diagram.labels.append(Label(shaped.group(1), at + shaped.start(1), heading=heading))
         return
     inner = raw.strip()
     while inner[:1] in "([{>/\\" and inner[-1:] in ")]}/\\" and len(inner) >= 2:

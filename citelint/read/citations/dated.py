@@ -74,10 +74,9 @@ def source_ids(scanner: object, block: BlockText) -> list[CitationHit]:
         for m in CHATGPT_MARK.finditer(text):
             shown = re.sub("[\ue200-\ue202]", "", m.group(0))
             found.append((m, shown[4:], shown))
+        found += [(m, m.group(0).lstrip(":"), m.group(0)) for m in COPIED_MARK.finditer(text)]
     if "†" in text:
         found += [(m, m.group(0)[1:-1], m.group(0)) for m in TOOL_MARK.finditer(text)]
-    if "cite" in text:
-        found += [(m, m.group(0).lstrip(":"), m.group(0)) for m in COPIED_MARK.finditer(text)]
     return [
         CitationHit(Style.SOURCE_ID, SOURCE_ID_TYPE, ident, None, m.start(), m.end(), shown)
         for m, ident, shown in sorted(found, key=lambda f: f[0].start())

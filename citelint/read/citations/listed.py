@@ -58,5 +58,7 @@ def _named(entries: Entries, item: str) -> list[str]:
     keys = entries.leading(name)
     if not keys or not title:
         return sorted(keys)
-    words = " ".join(WORD.findall(title[0])).lower()
-    return sorted(k for k in keys if words in " ".join(WORD.findall(entries.text(k))).lower())
+    words = f" {' '.join(WORD.findall(title[0]))} ".lower()  # whole words, in their order
+    return sorted(
+        k for k in keys if words in f" {' '.join(WORD.findall(entries.text(k)))} ".lower()
+    )

@@ -47,6 +47,7 @@ def test_an_item_of_a_source_line_cites_the_entries_it_names(
     "text",
     [
         "Sources: Britannica – Steam engines",  # a title the entry does not give
+        "Sources: Britannica – History of the print",  # `print` is no word of the title
         "Sources: author's analysis; Smith (2019)",  # no entry leads with it
         "Britannica – History of the printing press",  # no source label: prose
         "The sources: Britannica",  # the label does not open the line
